@@ -1,0 +1,49 @@
+import type { Connectivity } from '../shared/schemas/app';
+import type { Probe } from './connectivity';
+import { checkConnectivity, connectivityTarget, fetchProbe } from './connectivity';
+import type { EventBus } from './events';
+import type { HostAdapter } from './host';
+
+/** Services shared by the command modules. Grows as features land. */
+export interface AppContext {
+  host: HostAdapter;
+  events: EventBus;
+  connectivity: ConnectivityMonitor;
+}
+
+export class ConnectivityMonitor {
+  private last: Connectivity | null = null;
+  private timer: NodeJS.Timeout | null = null;
+
+  constructor(
+    private readonly host: HostAdapter,
+    private readonly events: EventBus,
+    private readonly embeddedUrl: () => string | null,
+    private readonly probe: Probe = fetchProbe,
+  ) {}
+
+  current(): Connectivity | null {
+    return this.last;
+  }
+
+  async refresh(): Promise<Connectivity> {
+    const target = connectivityTarget(this.host.settings.get(), this.embeddedUrl());
+    const next = await checkConnectivity(target, this.probe);
+    const changed = !this.last || this.last.online !== next.online || this.last.target !== next.target;
+    this.last = next;
+    if (changed) this.events.emit('connectivity:changed', next);
+    return next;
+  }
+
+  start(intervalMs = 30_000): void {
+    this.stop();
+    void this.refresh();
+    this.timer = setInterval(() => void this.refresh(), intervalMs);
+    this.timer.unref?.();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+}

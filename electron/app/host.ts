@@ -1,0 +1,31 @@
+import type { Settings, SettingsPatch } from '../shared/schemas/settings';
+import type { Logger } from './logger';
+
+/** Settings persistence: electron-store in the Electron host, `conf` in the web host. */
+export interface SettingsStore {
+  get(): Settings;
+  update(patch: SettingsPatch): Settings;
+}
+
+/**
+ * Secrets (client secret, tokens): safeStorage-encrypted in Electron, a mode-0600 file in the web
+ * host. Values never leave the main side.
+ */
+export interface SecretStore {
+  get(name: string): Promise<string | null>;
+  set(name: string, value: string): Promise<void>;
+  delete(name: string): Promise<void>;
+  has(name: string): Promise<boolean>;
+}
+
+/** What the host (Electron or web) gives the composition root. */
+export interface HostAdapter {
+  kind: 'electron' | 'web';
+  version: string;
+  platform: string;
+  /** Folder for the cache, the embedded sandbox's data and logs. */
+  userDataDir: string;
+  settings: SettingsStore;
+  secrets: SecretStore;
+  logger: Logger;
+}

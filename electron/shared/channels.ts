@@ -1,0 +1,26 @@
+// The names of every command and event channel. Kept apart from the zod schemas so the preload
+// can enforce its allowlist without bundling zod; contract.ts must define each name exactly once
+// (the type `ContractTable` makes a missing or extra entry a compile error).
+
+export const commandChannels = [
+  'app:info',
+  'settings:get',
+  'settings:update',
+  'connectivity:check',
+] as const;
+
+export const eventChannels = ['connectivity:changed', 'app:notice'] as const;
+
+export type CommandChannel = (typeof commandChannels)[number];
+export type EventChannel = (typeof eventChannels)[number];
+
+const commandSet: ReadonlySet<string> = new Set(commandChannels);
+const eventSet: ReadonlySet<string> = new Set(eventChannels);
+
+export function isCommandChannel(value: unknown): value is CommandChannel {
+  return typeof value === 'string' && commandSet.has(value);
+}
+
+export function isEventChannel(value: unknown): value is EventChannel {
+  return typeof value === 'string' && eventSet.has(value);
+}

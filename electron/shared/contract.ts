@@ -1,0 +1,56 @@
+// The contract between the renderer and the command table: every channel with the zod schema of
+// its input and output. Transports (Electron IPC, the web host) and the renderer's bridge are
+// typed from this table; handlers receive the parsed input.
+import { z } from 'zod';
+
+import type { CommandChannel, EventChannel } from './channels';
+import { appInfoSchema, connectivitySchema, noticeSchema } from './schemas/app';
+import { settingsPatchSchema, settingsSchema } from './schemas/settings';
+
+export * from './channels';
+
+export interface CommandDef<I extends z.ZodType = z.ZodType, O extends z.ZodType = z.ZodType> {
+  input: I;
+  output: O;
+}
+
+const empty = z.object({}).strict();
+
+function command<I extends z.ZodType, O extends z.ZodType>(input: I, output: O): CommandDef<I, O> {
+  return { input, output };
+}
+
+export const commands = {
+  'app:info': command(empty, appInfoSchema),
+  'settings:get': command(empty, settingsSchema),
+  'settings:update': command(settingsPatchSchema, settingsSchema),
+  'connectivity:check': command(empty, connectivitySchema),
+} satisfies Record<CommandChannel, CommandDef>;
+
+export const events = {
+  'connectivity:changed': connectivitySchema,
+  'app:notice': noticeSchema,
+} satisfies Record<EventChannel, z.ZodType>;
+
+// Both directions: an extra key in the tables is a compile error too.
+type Exact<T, K extends PropertyKey> = Exclude<keyof T, K> extends never ? true : never;
+const _commandsExact: Exact<typeof commands, CommandChannel> = true;
+const _eventsExact: Exact<typeof events, EventChannel> = true;
+void _commandsExact;
+void _eventsExact;
+
+type Commands = typeof commands;
+type Events = typeof events;
+
+/** What the caller passes (before defaults/coercion). */
+export type CommandInput<C extends CommandChannel> = z.input<Commands[C]['input']>;
+/** What the handler receives (after parsing). */
+export type CommandParsedInput<C extends CommandChannel> = z.output<Commands[C]['input']>;
+export type CommandOutput<C extends CommandChannel> = z.output<Commands[C]['output']>;
+export type EventPayload<E extends EventChannel> = z.output<Events[E]>;
+
+/** The API the preload exposes as `window.carreta` (and the web transport implements). */
+export interface CarretaTransport {
+  invoke(channel: string, input: unknown): Promise<unknown>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}

@@ -1,0 +1,30 @@
+import { z } from 'zod';
+
+export const environmentSchema = z.enum(['demonstracao', 'sandbox', 'producao']);
+export type Environment = z.infer<typeof environmentSchema>;
+
+export const appInfoSchema = z.object({
+  name: z.string(),
+  version: z.string(),
+  host: z.enum(['electron', 'web']),
+  platform: z.string(),
+  userDataDir: z.string(),
+  environment: environmentSchema,
+});
+export type AppInfo = z.infer<typeof appInfoSchema>;
+
+export const connectivitySchema = z.object({
+  online: z.boolean(),
+  checkedAt: z.string(),
+  /** Host that was probed, for the tooltip. */
+  target: z.string(),
+  reason: z.string().optional(),
+});
+export type Connectivity = z.infer<typeof connectivitySchema>;
+
+export const noticeSchema = z.object({
+  severity: z.enum(['info', 'success', 'warn', 'error']),
+  summary: z.string(),
+  detail: z.string().optional(),
+});
+export type Notice = z.infer<typeof noticeSchema>;

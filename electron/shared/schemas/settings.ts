@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+import { environmentSchema } from './app';
+
+const hostUrl = z
+  .string()
+  .trim()
+  .url('Informe um endereço completo, por exemplo https://api.nuvemfiscal.com.br')
+  .refine((value) => /^https?:\/\//i.test(value), 'O endereço deve começar com https://');
+
+export const apiHostsSchema = z.object({
+  api: hostUrl,
+  auth: hostUrl,
+});
+export type ApiHosts = z.infer<typeof apiHostsSchema>;
+
+export const defaultScopes = 'conta empresa cep cnpj cte nfe distribuicao-nfe dce';
+
+/** Settings the user sees and edits. Never holds a secret. */
+export const settingsSchema = z.object({
+  environment: environmentSchema,
+  hosts: z.object({ sandbox: apiHostsSchema, producao: apiHostsSchema }),
+  scopes: z.string().trim().min(1).max(500),
+  selectedCompany: z.string().max(14).nullable(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+
+export const defaultSettings: Settings = {
+  environment: 'demonstracao',
+  hosts: {
+    sandbox: { api: 'https://api.sandbox.nuvemfiscal.com.br', auth: 'https://auth.nuvemfiscal.com.br/oauth/token' },
+    producao: { api: 'https://api.nuvemfiscal.com.br', auth: 'https://auth.nuvemfiscal.com.br/oauth/token' },
+  },
+  scopes: defaultScopes,
+  selectedCompany: null,
+};
+
+export const settingsPatchSchema = settingsSchema.partial().strict();
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

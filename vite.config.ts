@@ -1,0 +1,62 @@
+import { builtinModules } from 'node:module';
+
+import vue from '@vitejs/plugin-vue';
+import { defineConfig } from 'vite';
+import electron from 'vite-plugin-electron';
+
+import pkg from './package.json' with { type: 'json' };
+
+// Main-process code keeps its runtime dependencies (and Node built-ins) external: they are loaded
+// from node_modules inside the asar, and sqlite3's native binary cannot be bundled.
+const external = [
+  'electron',
+  ...Object.keys(pkg.dependencies),
+  ...builtinModules,
+  ...builtinModules.map((name) => `node:${name}`),
+];
+
+export default defineConfig(({ mode }) => ({
+  root: 'renderer',
+  base: './',
+  build: {
+    outDir: '../dist',
+    emptyOutDir: true,
+    chunkSizeWarningLimit: 800,
+  },
+  plugins: [
+    vue(),
+    // The web host (`npm run web`, end-to-end tests) only needs the renderer.
+    mode === 'web'
+      ? []
+      : electron([
+          {
+            entry: 'electron/main/index.ts',
+            vite: {
+              root: '.',
+              build: {
+                outDir: 'dist-electron/main',
+                emptyOutDir: true,
+                rolldownOptions: { external, output: { format: 'es' } },
+              },
+            },
+          },
+          {
+            entry: 'electron/preload/index.ts',
+            onstart({ reload }) {
+              reload();
+            },
+            vite: {
+              root: '.',
+              build: {
+                outDir: 'dist-electron/preload',
+                emptyOutDir: true,
+                rolldownOptions: {
+                  external: ['electron'],
+                  output: { format: 'cjs', entryFileNames: 'index.cjs', codeSplitting: false },
+                },
+              },
+            },
+          },
+        ]),
+  ],
+}));

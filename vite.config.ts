@@ -50,7 +50,11 @@ export default defineConfig(({ mode }) => ({
               build: {
                 outDir: 'dist-electron/preload',
                 emptyOutDir: true,
+                // The plugin's lib mode follows package.json "type": "module" and would emit ESM; a
+                // sandboxed preload must be CommonJS, so build it as a plain input instead.
+                lib: false,
                 rolldownOptions: {
+                  input: 'electron/preload/index.ts',
                   external: ['electron'],
                   output: { format: 'cjs', entryFileNames: 'index.cjs', codeSplitting: false },
                 },

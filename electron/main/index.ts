@@ -1,1 +1,121 @@
-export {};
+// Electron entry: app lifecycle and wiring only. The pieces it composes live in testable modules.
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+import type { BrowserWindow } from 'electron';
+import { app, dialog, ipcMain, protocol, safeStorage } from 'electron';
+
+import type { CarretaApp } from '../app';
+import { createApp } from '../app';
+import type { HostAdapter } from '../app/host';
+import type { Logger } from '../app/logger';
+import { consoleLogger } from '../app/logger';
+import { rendererCsp } from '../shared/csp';
+import { createFileLogger } from './file-logger';
+import { createSenderCheck, forwardEvents, registerIpc } from './ipc';
+import { openJsonStore } from './json-store';
+import {
+  APP_ORIGIN,
+  APP_SCHEME,
+  APP_START_URL,
+  appSchemePrivileges,
+  createAppProtocolHandler,
+} from './protocol';
+import { createSecretStore } from './secret-store';
+import { createSettingsStore } from './settings-store';
+import { createMainWindow, installApplicationMenu } from './window';
+
+// Must happen before `ready`: only then does app:// get a real origin, fetch and secure-context APIs.
+protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
+
+const mainDir = dirname(fileURLToPath(import.meta.url));
+const devServerUrl = process.env.VITE_DEV_SERVER_URL;
+
+let logger: Logger = consoleLogger;
+let mainWindow: BrowserWindow | null = null;
+let carreta: CarretaApp | null = null;
+
+// The main process holds the outbox and the cache: a stray error is logged, never fatal.
+process.on('uncaughtException', (error) => logger.error('uncaught exception', error));
+process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
+
+function focusMainWindow(): void {
+  if (!mainWindow || mainWindow.isDestroyed()) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+}
+
+function openMainWindow(allowedOrigin: string, userDataDir: string): void {
+  mainWindow = createMainWindow({
+    preloadPath: join(mainDir, '..', 'preload', 'index.cjs'),
+    startUrl: devServerUrl ?? APP_START_URL,
+    allowedOrigin,
+    stateStore: openJsonStore({ name: 'window-state', cwd: userDataDir, logger }),
+    logger,
+  });
+  mainWindow.on('closed', () => {
+    mainWindow = null;
+  });
+}
+
+async function start(): Promise<void> {
+  const userDataDir = app.getPath('userData');
+  logger = createFileLogger(join(userDataDir, 'logs'), app.isPackaged ? null : consoleLogger);
+  logger.info(`Carreta ${app.getVersion()} starting (${process.platform})`);
+
+  protocol.handle(
+    APP_SCHEME,
+    createAppProtocolHandler({ root: join(app.getAppPath(), 'dist'), csp: rendererCsp }),
+  );
+
+  const host: HostAdapter = {
+    kind: 'electron',
+    version: app.getVersion(),
+    platform: process.platform,
+    userDataDir,
+    settings: createSettingsStore(openJsonStore({ name: 'settings', cwd: userDataDir, logger }), logger),
+    secrets: createSecretStore(
+      openJsonStore({ name: 'secrets', cwd: userDataDir, logger }),
+      safeStorage,
+      logger,
+    ),
+    logger,
+  };
+  carreta = await createApp(host);
+
+  const allowedOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
+  const ownContents = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null);
+  registerIpc(ipcMain, carreta.dispatch, createSenderCheck(ownContents, allowedOrigin), logger);
+  forwardEvents(carreta.events, ownContents);
+
+  installApplicationMenu(() => mainWindow);
+  openMainWindow(allowedOrigin, userDataDir);
+}
+
+if (!app.requestSingleInstanceLock()) {
+  // Two instances would race on the same cache and outbox: the second one just hands over.
+  app.quit();
+} else {
+  app.setAppUserModelId('br.com.carreta.app');
+  app.on('second-instance', focusMainWindow);
+  app.on('window-all-closed', () => app.quit());
+  app.on('before-quit', () => {
+    const running = carreta;
+    carreta = null;
+    running?.dispose().catch((error: unknown) => logger.error('dispose failed', error));
+  });
+  app
+    .whenReady()
+    .then(start)
+    .catch((error: unknown) => {
+      logger.error('startup failed', error);
+      dialog.showErrorBox(
+        'Carreta não pôde ser aberto',
+        'Ocorreu um erro ao iniciar o aplicativo. Feche e abra novamente; se persistir, fale com o suporte ' +
+          `e informe o arquivo de registro em ${join(app.getPath('userData'), 'logs')}.\n\n` +
+          (error instanceof Error ? error.message : String(error)),
+      );
+      app.quit();
+    });
+}

@@ -1,0 +1,68 @@
+import type { SecretStore } from '../app/host';
+import type { Logger } from '../app/logger';
+import { AppError } from '../shared/errors';
+import type { JsonStore } from './json-store';
+
+/** The part of Electron's safeStorage the secret store uses (DPAPI on Windows). */
+export interface EncryptionBackend {
+  isEncryptionAvailable(): boolean;
+  encryptString(plainText: string): Buffer;
+  decryptString(encrypted: Buffer): string;
+}
+
+const NAME_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
+
+function checkName(name: string): void {
+  if (typeof name !== 'string' || !NAME_PATTERN.test(name)) {
+    throw new AppError('invalid_input', 'Nome de segredo inválido.', { detail: String(name).slice(0, 100) });
+  }
+}
+
+export const secretsUnavailableMessage =
+  'A criptografia do sistema não está disponível nesta conta do Windows, por isso nada foi salvo. ' +
+  'Entre novamente no Windows com o seu usuário e tente de novo; se persistir, fale com o suporte.';
+
+/**
+ * Secrets encrypted by the operating system (safeStorage) and kept as base64 in their own store
+ * file, apart from the settings. Refuses to write when encryption is unavailable: saving the value
+ * in clear text would be worse than asking the user to try again. Values never reach the logger.
+ */
+export function createSecretStore(store: JsonStore, crypto: EncryptionBackend, logger: Logger): SecretStore {
+  return {
+    async get(name) {
+      checkName(name);
+      const stored = store.get(name);
+      if (typeof stored !== 'string') return null;
+      if (!crypto.isEncryptionAvailable()) {
+        throw new AppError(
+          'secrets_unavailable',
+          'A criptografia do sistema não está disponível, por isso as credenciais salvas não podem ser lidas agora. ' +
+            'Entre novamente no Windows com o seu usuário e tente de novo.',
+        );
+      }
+      try {
+        return crypto.decryptString(Buffer.from(stored, 'base64'));
+      } catch (error) {
+        // Encrypted under another Windows user or machine: treat as absent so the user re-enters it.
+        logger.warn(`secret ${name}: could not be decrypted`, error instanceof Error ? error.name : 'Error');
+        return null;
+      }
+    },
+    async set(name, value) {
+      checkName(name);
+      if (typeof value !== 'string') throw new AppError('invalid_input', 'Valor de segredo inválido.');
+      if (!crypto.isEncryptionAvailable()) {
+        throw new AppError('secrets_unavailable', secretsUnavailableMessage);
+      }
+      store.set(name, crypto.encryptString(value).toString('base64'));
+    },
+    async delete(name) {
+      checkName(name);
+      store.delete(name);
+    },
+    async has(name) {
+      checkName(name);
+      return typeof store.get(name) === 'string';
+    },
+  };
+}

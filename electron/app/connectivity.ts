@@ -14,7 +14,11 @@ export const fetchProbe: Probe = async (url, timeoutMs) => {
   await fetch(url, { method: 'HEAD', signal: AbortSignal.timeout(timeoutMs) });
 };
 
-export async function checkConnectivity(target: string, probe: Probe, timeoutMs = 5000): Promise<Connectivity> {
+export async function checkConnectivity(
+  target: string,
+  probe: Probe,
+  timeoutMs = 5000,
+): Promise<Connectivity> {
   const checkedAt = new Date().toISOString();
   if (!/^https?:\/\//.test(target)) return { online: true, checkedAt, target };
   try {

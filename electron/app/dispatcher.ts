@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 
 import type { CommandChannel, CommandOutput, CommandParsedInput } from '../shared/contract';
 import { commands, isCommandChannel } from '../shared/contract';
@@ -30,7 +30,11 @@ export function createDispatcher(table: CommandTable, logger: Logger): Dispatch 
     if (!isCommandChannel(channel)) {
       return {
         ok: false,
-        error: { code: 'unknown_command', message: 'Comando desconhecido.', detail: String(channel).slice(0, 100) },
+        error: {
+          code: 'unknown_command',
+          message: 'Comando desconhecido.',
+          detail: String(channel).slice(0, 100),
+        },
       };
     }
     const def = commands[channel];

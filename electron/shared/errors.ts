@@ -22,7 +22,11 @@ export class AppError extends Error {
   readonly detail?: string;
   readonly fields?: string[];
 
-  constructor(code: string, message: string, options: { detail?: string; fields?: string[]; cause?: unknown } = {}) {
+  constructor(
+    code: string,
+    message: string,
+    options: { detail?: string; fields?: string[]; cause?: unknown } = {},
+  ) {
     super(message, { cause: options.cause });
     this.name = 'AppError';
     this.code = code;
@@ -45,7 +49,8 @@ export function toErrorPayload(error: unknown): CommandErrorPayload {
   const detail = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   return {
     code: 'internal',
-    message: 'Ocorreu um erro inesperado. Tente novamente; se persistir, copie os detalhes e fale com o suporte.',
+    message:
+      'Ocorreu um erro inesperado. Tente novamente; se persistir, copie os detalhes e fale com o suporte.',
     detail,
   };
 }

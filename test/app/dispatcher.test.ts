@@ -80,7 +80,10 @@ describe('dispatcher', () => {
       error: { code: 'offline', message: 'Sem conexão com a API.', detail: 'ECONNREFUSED' },
     });
     const generic = await dispatch('app:info', {});
-    expect(generic).toMatchObject({ ok: false, error: { code: 'internal', detail: 'TypeError: x is undefined' } });
+    expect(generic).toMatchObject({
+      ok: false,
+      error: { code: 'internal', detail: 'TypeError: x is undefined' },
+    });
   });
 
   it('never hands out an answer outside the contract', async () => {

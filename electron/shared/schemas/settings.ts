@@ -28,7 +28,10 @@ export type Settings = z.infer<typeof settingsSchema>;
 export const defaultSettings: Settings = {
   environment: 'demonstracao',
   hosts: {
-    sandbox: { api: 'https://api.sandbox.nuvemfiscal.com.br', auth: 'https://auth.nuvemfiscal.com.br/oauth/token' },
+    sandbox: {
+      api: 'https://api.sandbox.nuvemfiscal.com.br',
+      auth: 'https://auth.nuvemfiscal.com.br/oauth/token',
+    },
     producao: { api: 'https://api.nuvemfiscal.com.br', auth: 'https://auth.nuvemfiscal.com.br/oauth/token' },
   },
   scopes: defaultScopes,

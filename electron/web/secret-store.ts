@@ -1,0 +1,102 @@
+import { randomBytes } from 'node:crypto';
+import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+
+import { z } from 'zod';
+
+import type { SecretStore } from '../app/host';
+import type { Logger } from '../app/logger';
+
+const fileSchema = z.record(z.string(), z.string());
+// Names are ours (e.g. `nuvemfiscal.clientSecret`); the pattern also keeps `__proto__` out.
+const nameSchema = z.string().regex(/^[a-z0-9][a-z0-9._:-]{0,199}$/i);
+
+/**
+ * Secrets of the web host: one JSON file readable only by the user (mode 0600 on POSIX; on
+ * Windows the per-user profile folder is what protects it). Writes go through a temp file and a
+ * rename so a crash never leaves half a file. Values are never logged, not even on errors.
+ */
+function checkName(name: string): void {
+  if (!nameSchema.safeParse(name).success)
+    throw new TypeError(`invalid secret name: ${JSON.stringify(name)}`);
+}
+
+export function createWebSecretStore(
+  dataDir: string,
+  logger: Logger,
+  fileName = 'secrets.json',
+): SecretStore {
+  const file = path.join(dataDir, fileName);
+  // Writes are serialized: two concurrent set() calls must not lose one another's value.
+  let queue: Promise<unknown> = Promise.resolve();
+
+  const load = async (): Promise<Record<string, string>> => {
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+      throw error;
+    }
+    try {
+      const parsed = fileSchema.safeParse(JSON.parse(text));
+      if (parsed.success) return parsed.data;
+    } catch {
+      // Falls through to the warning below; the content itself is never echoed.
+    }
+    logger.warn(`secrets: ${file} is not valid, starting with no secrets`);
+    return {};
+  };
+
+  const save = async (data: Record<string, string>): Promise<void> => {
+    await mkdir(dataDir, { recursive: true });
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await writeFile(temp, JSON.stringify(data), { mode: 0o600 });
+      // writeFile's mode is filtered by the umask and ignored for an existing file: make it exact.
+      await chmod(temp, 0o600);
+      await rename(temp, file);
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+  };
+
+  const mutate = (change: (data: Record<string, string>) => boolean): Promise<void> => {
+    const run = queue.then(async () => {
+      const data = await load();
+      if (change(data)) await save(data);
+    });
+    queue = run.catch(() => undefined);
+    return run;
+  };
+
+  return {
+    async get(name) {
+      checkName(name);
+      await queue;
+      return (await load())[name] ?? null;
+    },
+    async has(name) {
+      checkName(name);
+      await queue;
+      return Object.hasOwn(await load(), name);
+    },
+    async set(name, value) {
+      checkName(name);
+      if (typeof value !== 'string') throw new TypeError('secret values must be strings');
+      return mutate((data) => {
+        data[name] = value;
+        return true;
+      });
+    },
+    async delete(name) {
+      checkName(name);
+      return mutate((data) => {
+        if (!Object.hasOwn(data, name)) return false;
+        delete data[name];
+        return true;
+      });
+    },
+  };
+}

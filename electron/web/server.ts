@@ -1,0 +1,150 @@
+// The browser host: the built renderer plus the command table over HTTP + server-sent events, on
+// loopback only. Used by `npm run web`, the end-to-end tests and the benchmarks.
+import { randomBytes } from 'node:crypto';
+import { mkdirSync, readFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import type { HostAdapter } from '../app/host';
+import type { CarretaApp } from '../app/index';
+import { createApp } from '../app/index';
+import type { Logger } from '../app/logger';
+import { consoleLogger } from '../app/logger';
+import type { ApiOptions } from './api';
+import { handleApi, sendError } from './api';
+import type { EventStream } from './event-stream';
+import { allowedHostHeaders, checkHostAndOrigin, isLoopbackHost } from './guard';
+import { createWebSecretStore } from './secret-store';
+import { createWebSettingsStore } from './settings-store';
+import { serveStatic } from './static-files';
+
+export interface WebHostOptions {
+  /** 0 picks a free port. */
+  port?: number;
+  /** Loopback only: 127.0.0.0/8, ::1 or localhost. Default 127.0.0.1. */
+  host?: string;
+  dataDir: string;
+  /** The built renderer (`vite build --mode web` → dist/). */
+  distDir: string;
+  /** Fixed token (tests); by default a fresh random one per launch. */
+  token?: string;
+  logger?: Logger;
+  heartbeatMs?: number;
+  bodyLimit?: number;
+}
+
+export interface WebHost {
+  url: string;
+  token: string;
+  port: number;
+  app: CarretaApp;
+  close(): Promise<void>;
+}
+
+function packageVersion(): string {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
+    version: string;
+  };
+  return pkg.version;
+}
+
+function validate(options: WebHostOptions): { host: string; port: number; token: string } {
+  const host = options.host ?? '127.0.0.1';
+  if (!isLoopbackHost(host)) {
+    throw new Error(
+      `O Carreta no navegador só atende no próprio computador (127.0.0.1); endereço recusado: ${host}`,
+    );
+  }
+  const port = options.port ?? 0;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Porta inválida: ${port}`);
+  const token = options.token ?? randomBytes(32).toString('base64url');
+  if (!/^[A-Za-z0-9_-]{16,200}$/.test(token))
+    throw new Error('Token inválido: use ao menos 16 letras, dígitos, - ou _.');
+  // `localhost` may resolve to ::1 first; bind where the printed URL points.
+  return { host: host.toLowerCase() === 'localhost' ? '127.0.0.1' : host, port, token };
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const { host, port: wantedPort, token } = validate(options);
+  const logger = options.logger ?? consoleLogger;
+  mkdirSync(options.dataDir, { recursive: true });
+  const adapter: HostAdapter = {
+    kind: 'web',
+    version: packageVersion(),
+    platform: process.platform,
+    userDataDir: options.dataDir,
+    settings: createWebSettingsStore(options.dataDir, logger),
+    secrets: createWebSecretStore(options.dataDir, logger),
+    logger,
+  };
+  const app = await createApp(adapter);
+  const streams = new Set<EventStream>();
+  const api: ApiOptions = {
+    app,
+    token,
+    logger,
+    streams,
+    bodyLimit: options.bodyLimit ?? 10 * 1024 * 1024,
+    heartbeatMs: options.heartbeatMs ?? 15_000,
+  };
+  let allowedHosts = new Set<string>();
+
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const guard = checkHostAndOrigin(req, allowedHosts);
+    if (!guard.ok) {
+      res.setHeader('connection', 'close');
+      return sendError(res, guard.status, 'forbidden', guard.message);
+    }
+    const raw = req.url ?? '/';
+    const pathname = raw.split('?')[0].split('#')[0] || '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(req, res, pathname, api);
+    return serveStatic(req, res, options.distDir, pathname);
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      logger.error(`web host: ${req.method} ${(req.url ?? '').split('?')[0]} failed`, error);
+      if (!res.headersSent)
+        sendError(res, 500, 'internal', 'Erro interno do servidor local. Tente novamente.');
+      else res.destroy();
+    });
+  });
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
+    else socket.destroy();
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(wantedPort, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  }).catch(async (error: unknown) => {
+    await app.dispose();
+    throw error;
+  });
+  const port = (server.address() as AddressInfo).port;
+  allowedHosts = allowedHostHeaders(host, port);
+  const shown = host.includes(':') ? `[${host}]` : host;
+
+  let closing: Promise<void> | null = null;
+  return {
+    url: `http://${shown}:${port}/`,
+    token,
+    port,
+    app,
+    close() {
+      closing ??= (async () => {
+        for (const stream of [...streams]) stream.close();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          server.closeAllConnections();
+        });
+        await app.dispose();
+      })();
+      return closing;
+    },
+  };
+}

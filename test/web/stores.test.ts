@@ -1,0 +1,126 @@
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+
+import type { Logger } from '../../electron/app/logger';
+import { silentLogger } from '../../electron/app/logger';
+import { defaultWebDataDir } from '../../electron/web/app-data';
+import { createWebSecretStore } from '../../electron/web/secret-store';
+import { createWebSettingsStore } from '../../electron/web/settings-store';
+import { AppError } from '../../electron/shared/errors';
+import { defaultSettings } from '../../electron/shared/schemas/settings';
+
+let dir: string;
+
+beforeEach(async () => {
+  dir = await mkdtemp(path.join(os.tmpdir(), 'carreta-stores-'));
+});
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+function spyLogger(): Logger & { lines: string[] } {
+  const lines: string[] = [];
+  const log = (message: string, ...rest: unknown[]) => lines.push([message, ...rest.map(String)].join(' '));
+  return { lines, info: log, warn: log, error: log };
+}
+
+describe('web settings store', () => {
+  it('starts with the defaults and persists validated updates', () => {
+    const store = createWebSettingsStore(dir, silentLogger);
+    expect(store.get()).toEqual(defaultSettings);
+    store.update({ environment: 'sandbox' });
+    expect(createWebSettingsStore(dir, silentLogger).get().environment).toBe('sandbox');
+  });
+
+  it('rejects an invalid update with a Portuguese AppError and keeps the old value', () => {
+    const store = createWebSettingsStore(dir, silentLogger);
+    const bad = {
+      hosts: { sandbox: { api: 'ftp://x', auth: 'nada' }, producao: defaultSettings.hosts.producao },
+    };
+    expect(() => store.update(bad as never)).toThrow(AppError);
+    expect(() => store.update(bad as never)).toThrow(/Configurações inválidas/);
+    expect(store.get()).toEqual(defaultSettings);
+  });
+
+  it('falls back to the defaults when the file is not JSON', async () => {
+    await writeFile(path.join(dir, 'settings.json'), '{ isto não é json');
+    expect(createWebSettingsStore(dir, silentLogger).get()).toEqual(defaultSettings);
+  });
+
+  it('falls back to the defaults when the file breaks the schema', async () => {
+    const store = createWebSettingsStore(dir, silentLogger);
+    await writeFile(
+      path.join(dir, 'settings.json'),
+      JSON.stringify({ ...defaultSettings, environment: 'marte' }),
+    );
+    const logger = spyLogger();
+    expect(createWebSettingsStore(dir, logger).get()).toEqual(defaultSettings);
+    expect(store.get()).toEqual(defaultSettings);
+    expect(logger.lines.join('\n')).toMatch(/invalid settings/);
+  });
+});
+
+describe('web secret store', () => {
+  it('stores, reads, lists and deletes secrets', async () => {
+    const store = createWebSecretStore(dir, silentLogger);
+    expect(await store.get('a')).toBeNull();
+    await store.set('a', 'um');
+    await store.set('b', 'dois');
+    expect(await store.get('a')).toBe('um');
+    expect(await store.has('b')).toBe(true);
+    await store.delete('a');
+    expect(await store.has('a')).toBe(false);
+    expect(await createWebSecretStore(dir, silentLogger).get('b')).toBe('dois');
+  });
+
+  it('loses no value under concurrent writes and leaves no temp files', async () => {
+    const store = createWebSecretStore(dir, silentLogger);
+    await Promise.all(Array.from({ length: 20 }, (_, i) => store.set(`k${i}`, `v${i}`)));
+    const data = JSON.parse(await readFile(path.join(dir, 'secrets.json'), 'utf8')) as Record<string, string>;
+    expect(Object.keys(data)).toHaveLength(20);
+    expect(await readdir(dir)).toEqual(['secrets.json']);
+  });
+
+  it.skipIf(process.platform === 'win32')(
+    'writes the file with mode 0600 even over a looser existing file',
+    async () => {
+      await writeFile(path.join(dir, 'secrets.json'), '{}', { mode: 0o644 });
+      const store = createWebSecretStore(dir, silentLogger);
+      await store.set('x', 'y');
+      expect((await stat(path.join(dir, 'secrets.json'))).mode & 0o777).toBe(0o600);
+    },
+  );
+
+  it('treats a corrupt file as empty without logging its content', async () => {
+    await writeFile(path.join(dir, 'secrets.json'), '{"a": "vazou-o-segredo", ');
+    const logger = spyLogger();
+    const store = createWebSecretStore(dir, logger);
+    expect(await store.get('a')).toBeNull();
+    expect(logger.lines.length).toBeGreaterThan(0);
+    expect(logger.lines.join('\n')).not.toContain('vazou');
+  });
+
+  it('refuses odd secret names', async () => {
+    const store = createWebSecretStore(dir, silentLogger);
+    await expect(store.set('__proto__', 'x')).rejects.toThrow();
+    await expect(store.get('')).rejects.toThrow();
+  });
+});
+
+describe('default data folder', () => {
+  it('follows each OS convention', () => {
+    const home = path.join(path.sep, 'home', 'ana');
+    expect(defaultWebDataDir('win32', { APPDATA: 'C:\\Users\\ana\\AppData\\Roaming' }, home)).toBe(
+      path.join('C:\\Users\\ana\\AppData\\Roaming', 'carreta-web'),
+    );
+    expect(defaultWebDataDir('win32', {}, home)).toBe(path.join(home, 'AppData', 'Roaming', 'carreta-web'));
+    expect(defaultWebDataDir('darwin', {}, home)).toBe(
+      path.join(home, 'Library', 'Application Support', 'carreta-web'),
+    );
+    expect(defaultWebDataDir('linux', { XDG_CONFIG_HOME: '/x' }, home)).toBe(path.join('/x', 'carreta-web'));
+    expect(defaultWebDataDir('linux', {}, home)).toBe(path.join(home, '.config', 'carreta-web'));
+  });
+});

@@ -1,0 +1,78 @@
+/**
+ * `npm run sandbox -- --port <n> [--data <dir>] [--client-id <id> --client-secret <secret>]`
+ *
+ * Starts the local sandbox of the fiscal API on 127.0.0.1. Without credentials it uses the demo
+ * client: client id `carreta-demo`, client secret `carreta-demo-secret` (the secret also unlocks
+ * the control API through the `X-Sandbox-Secret` header). Without `--data` state is in memory.
+ */
+import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, startSandbox } from './server';
+
+interface CliOptions {
+  port: number;
+  dataDir?: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+function parseArgs(argv: string[]): CliOptions {
+  const options: CliOptions = { port: 0, clientId: DEFAULT_CLIENT_ID, clientSecret: DEFAULT_CLIENT_SECRET };
+  for (let i = 0; i < argv.length; i++) {
+    const flag = argv[i];
+    const value = argv[i + 1];
+    if (value === undefined || value.startsWith('--')) throw new Error(`faltou o valor de ${flag}`);
+    i++;
+    switch (flag) {
+      case '--port':
+        if (!/^\d{1,5}$/.test(value) || Number(value) > 65535) throw new Error(`porta inválida: ${value}`);
+        options.port = Number(value);
+        break;
+      case '--data':
+        options.dataDir = value;
+        break;
+      case '--client-id':
+        options.clientId = value;
+        break;
+      case '--client-secret':
+        options.clientSecret = value;
+        break;
+      default:
+        throw new Error(`opção desconhecida: ${flag}`);
+    }
+  }
+  return options;
+}
+
+async function main() {
+  let options: CliOptions;
+  try {
+    options = parseArgs(process.argv.slice(2));
+  } catch (err) {
+    console.error(`sandbox: ${(err as Error).message}`);
+    console.error(
+      'uso: npm run sandbox -- --port <n> [--data <pasta>] [--client-id <id> --client-secret <segredo>]',
+    );
+    process.exit(2);
+  }
+  const sandbox = await startSandbox({
+    port: options.port,
+    dataDir: options.dataDir,
+    clientId: options.clientId,
+    clientSecret: options.clientSecret,
+    logger: {
+      info: (m) => console.log(m),
+      warn: (m) => console.warn(m),
+      error: (m, err) => console.error(m, err instanceof Error ? err.message : (err ?? '')),
+    },
+  });
+  console.log(`listening on ${sandbox.url}`);
+  const stop = () => {
+    void sandbox.close().then(() => process.exit(0));
+  };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+}
+
+main().catch((err: unknown) => {
+  console.error(`sandbox: não foi possível iniciar: ${err instanceof Error ? err.message : String(err)}`);
+  process.exit(1);
+});

@@ -1,0 +1,36 @@
+import { badRequest } from './errors';
+import type { Query } from './query';
+import { parseBooleanQuery, parseIntegerQuery } from './query';
+
+export interface ListQuery {
+  /** `$top`: 1–100, default 10. */
+  top: number;
+  /** `$skip`: ≥ 0, default 0. */
+  skip: number;
+  /** `$inlinecount=true`: answer `@count`. */
+  inlinecount: boolean;
+}
+
+/** Largest `$skip` accepted: beyond it a request is absurd rather than a page. */
+const MAX_SKIP = 1_000_000;
+
+/**
+ * The paging parameters every list shares. `allowInlinecount: false` is for lists that refuse
+ * `$inlinecount` (`GET /cnpj`).
+ */
+export function parseListQuery(query: Query, options: { allowInlinecount?: boolean } = {}): ListQuery {
+  const top = parseIntegerQuery(query, '$top', 1, 100) ?? 10;
+  const skip = parseIntegerQuery(query, '$skip', 0, MAX_SKIP) ?? 0;
+  if (options.allowInlinecount === false) {
+    if (query.$inlinecount !== undefined) {
+      throw badRequest('O parâmetro "$inlinecount" não é suportado nesta listagem.');
+    }
+    return { top, skip, inlinecount: false };
+  }
+  return { top, skip, inlinecount: parseBooleanQuery(query, '$inlinecount') ?? false };
+}
+
+/** The list answer: `{ "@count"?, data }` (count only when `$inlinecount=true`). */
+export function listEnvelope<T>(data: T[], count: number, list: Pick<ListQuery, 'inlinecount'>) {
+  return list.inlinecount ? { '@count': count, data } : { data };
+}

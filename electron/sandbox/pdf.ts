@@ -1,0 +1,125 @@
+/**
+ * A small PDF writer for the sandbox's `/pdf` endpoints: A4 pages of Helvetica text with an
+ * optional logo at the top of the first page. The hosted service renders rich DACTE layouts;
+ * the sandbox only needs real, openable PDFs whose content tests (and people) can read.
+ */
+export interface PdfContent {
+  title: string;
+  lines: string[];
+  /** Company logo (JPEG embedded as is; PNG is not decodable without extra code, so skipped). */
+  logo?: Buffer | null;
+}
+
+export interface PdfHelper {
+  render(content: PdfContent): Buffer;
+}
+
+const PAGE_W = 595;
+const PAGE_H = 842;
+const MARGIN = 50;
+const LINE_H = 14;
+
+/** WinAnsi covers Portuguese accents; anything outside Latin-1 becomes '?'. */
+function pdfString(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 63;
+    const c = code > 255 ? '?' : ch;
+    out += c === '(' || c === ')' || c === '\\' ? `\\${c}` : c;
+  }
+  return `(${out})`;
+}
+
+function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
+  if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return null;
+  let i = 2;
+  while (i + 9 < jpeg.length) {
+    if (jpeg[i] !== 0xff) return null;
+    const marker = jpeg[i + 1];
+    const len = jpeg.readUInt16BE(i + 2);
+    // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
+    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
+      return { height: jpeg.readUInt16BE(i + 5), width: jpeg.readUInt16BE(i + 7) };
+    }
+    i += 2 + len;
+  }
+  return null;
+}
+
+export function renderPdf(content: PdfContent): Buffer {
+  const objects: Buffer[] = [];
+  const add = (body: Buffer | string) => {
+    objects.push(Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'));
+    return objects.length;
+  };
+  const logoSize = content.logo ? jpegSize(content.logo) : null;
+  const perPage = Math.floor((PAGE_H - 2 * MARGIN - 40) / LINE_H);
+  const pages: string[][] = [];
+  for (let i = 0; i < Math.max(1, content.lines.length); i += perPage)
+    pages.push(content.lines.slice(i, i + perPage));
+
+  const catalogId = add('');
+  const pagesId = add('');
+  const fontId = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
+  let imageId = 0;
+  if (content.logo && logoSize) {
+    const head = `<< /Type /XObject /Subtype /Image /Width ${logoSize.width} /Height ${logoSize.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${content.logo.length} >>\nstream\n`;
+    imageId = add(
+      Buffer.concat([Buffer.from(head, 'latin1'), content.logo, Buffer.from('\nendstream', 'latin1')]),
+    );
+  }
+  const pageIds: number[] = [];
+  pages.forEach((lines, index) => {
+    let y = PAGE_H - MARGIN;
+    let ops = '';
+    if (index === 0 && imageId) {
+      const h = 60;
+      const w = Math.round((h * logoSize!.width) / logoSize!.height);
+      ops += `q ${w} 0 0 ${h} ${MARGIN} ${y - h} cm /Im1 Do Q\n`;
+      y -= h + 10;
+    }
+    ops += `BT /F1 14 Tf ${MARGIN} ${y - 14} Td ${pdfString(content.title)} Tj ET\n`;
+    y -= 34;
+    for (const line of lines) {
+      ops += `BT /F1 10 Tf ${MARGIN} ${y} Td ${pdfString(line)} Tj ET\n`;
+      y -= LINE_H;
+    }
+    const stream = Buffer.from(ops, 'latin1');
+    const contentId = add(
+      Buffer.concat([
+        Buffer.from(`<< /Length ${stream.length} >>\nstream\n`),
+        stream,
+        Buffer.from('\nendstream'),
+      ]),
+    );
+    const xobject = index === 0 && imageId ? ` /XObject << /Im1 ${imageId} 0 R >>` : '';
+    pageIds.push(
+      add(
+        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Contents ${contentId} 0 R /Resources << /Font << /F1 ${fontId} 0 R >>${xobject} >> >>`,
+      ),
+    );
+  });
+  objects[catalogId - 1] = Buffer.from(`<< /Type /Catalog /Pages ${pagesId} 0 R >>`);
+  objects[pagesId - 1] = Buffer.from(
+    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`,
+  );
+
+  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
+  let offset = chunks[0].length;
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(offset);
+    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
+    chunks.push(chunk);
+    offset += chunk.length;
+  });
+  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n'];
+  for (const o of offsets) xref.push(`${String(o).padStart(10, '0')} 00000 n \n`);
+  xref.push(
+    `trailer\n<< /Size ${objects.length + 1} /Root ${catalogId} 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
+  );
+  chunks.push(Buffer.from(xref.join(''), 'latin1'));
+  return Buffer.concat(chunks);
+}
+
+export const pdfHelper: PdfHelper = { render: renderPdf };

@@ -1,0 +1,139 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { SandboxContext } from '../context';
+import { ApiError } from '../http/errors';
+import type { Scope } from '../scopes';
+import { KNOWN_SCOPES } from '../scopes';
+
+/** RFC 6749 §5.2 error answer (this endpoint does not use the API's `{ error: { … } }` shape). */
+function oauthError(reply: FastifyReply, status: number, error: string, description: string) {
+  if (status === 401) reply.header('www-authenticate', 'Basic realm="oauth"');
+  return reply
+    .status(status)
+    .header('cache-control', 'no-store')
+    .header('pragma', 'no-cache')
+    .send({ error, error_description: description });
+}
+
+/** Client credentials from HTTP Basic (RFC 6749 §2.3.1: form-urlencoded id and secret). */
+function basicCredentials(header: string | undefined): { id: string; secret: string } | null | 'malformed' {
+  if (!header || !/^Basic\s/i.test(header)) return null;
+  const decoded = Buffer.from(header.replace(/^Basic\s+/i, '').trim(), 'base64').toString('utf8');
+  const colon = decoded.indexOf(':');
+  if (colon < 0) return 'malformed';
+  try {
+    return {
+      id: decodeURIComponent(decoded.slice(0, colon).replace(/\+/g, ' ')),
+      secret: decodeURIComponent(decoded.slice(colon + 1).replace(/\+/g, ' ')),
+    };
+  } catch {
+    return 'malformed';
+  }
+}
+
+export async function oauthRoutes(app: FastifyInstance, ctx: SandboxContext) {
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_req, body, done) => {
+    const params = new URLSearchParams(String(body));
+    const fields: Record<string, string | string[]> = {};
+    for (const key of new Set(params.keys())) {
+      const all = params.getAll(key);
+      fields[key] = all.length === 1 ? all[0] : all;
+    }
+    done(null, fields);
+  });
+  // Any other body type reaches the handler as "not a form", to answer in RFC 6749 terms.
+  app.addContentTypeParser('*', { parseAs: 'buffer' }, (_req, _body, done) => done(null, undefined));
+  app.setErrorHandler((err, _request, reply) => {
+    if (err instanceof ApiError && err.status >= 500) {
+      return oauthError(reply, err.status, 'temporarily_unavailable', err.message);
+    }
+    if (err instanceof ApiError && err.status === 429) {
+      if (err.headers) reply.headers(err.headers);
+      return oauthError(reply, 429, 'too_many_requests', err.message);
+    }
+    const status = (err as { statusCode?: number }).statusCode;
+    if (status === 413)
+      return oauthError(reply, 413, 'invalid_request', 'Corpo da requisição grande demais.');
+    return oauthError(reply, 400, 'invalid_request', 'Requisição de token inválida.');
+  });
+
+  app.post('/oauth/token', async (request: FastifyRequest, reply) => {
+    const contentType = String(request.headers['content-type'] ?? '');
+    if (!/^application\/x-www-form-urlencoded\b/i.test(contentType) || !request.body) {
+      return oauthError(
+        reply,
+        400,
+        'invalid_request',
+        'Envie os parâmetros como application/x-www-form-urlencoded.',
+      );
+    }
+    const form = request.body as Record<string, string | string[]>;
+    const repeated = Object.entries(form).find(([, v]) => Array.isArray(v));
+    if (repeated) return oauthError(reply, 400, 'invalid_request', `Parâmetro "${repeated[0]}" repetido.`);
+    const field = (name: string) => form[name] as string | undefined;
+
+    const grantType = field('grant_type');
+    if (!grantType)
+      return oauthError(reply, 400, 'invalid_request', 'O parâmetro "grant_type" é obrigatório.');
+
+    const basic = basicCredentials(request.headers.authorization);
+    if (basic === 'malformed')
+      return oauthError(reply, 401, 'invalid_client', 'Cabeçalho de autenticação Basic inválido.');
+    if (basic && (field('client_id') !== undefined || field('client_secret') !== undefined)) {
+      if (field('client_secret') !== undefined || field('client_id') !== basic.id) {
+        return oauthError(reply, 400, 'invalid_request', 'Use apenas um método de autenticação do cliente.');
+      }
+    }
+    const clientId = basic?.id ?? field('client_id');
+    const clientSecret = basic?.secret ?? field('client_secret');
+    if (!clientId || clientSecret === undefined) {
+      return oauthError(
+        reply,
+        401,
+        'invalid_client',
+        'Credenciais do cliente ausentes (client_id e client_secret).',
+      );
+    }
+    if (!ctx.auth.checkClient(clientId, clientSecret)) {
+      return oauthError(reply, 401, 'invalid_client', 'Credenciais do cliente inválidas.');
+    }
+    if (grantType !== 'client_credentials') {
+      return oauthError(
+        reply,
+        400,
+        'unsupported_grant_type',
+        `Tipo de concessão "${grantType}" não suportado.`,
+      );
+    }
+    if (!ctx.auth.allowTokenRequest(clientId)) {
+      reply.header('retry-after', '60');
+      return oauthError(
+        reply,
+        429,
+        'too_many_requests',
+        'Muitas solicitações de token em pouco tempo. Reutilize o token até perto de expirar.',
+      );
+    }
+
+    const requested = field('scope');
+    let scopes: Scope[];
+    if (requested === undefined) {
+      scopes = [...KNOWN_SCOPES];
+    } else {
+      const names = [...new Set(requested.split(' ').filter((s) => s !== ''))];
+      const unknown = names.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
+      if (names.length === 0 || unknown.length > 0) {
+        return oauthError(
+          reply,
+          400,
+          'invalid_scope',
+          unknown.length
+            ? `Escopo(s) desconhecido(s): ${unknown.join(', ')}.`
+            : 'O parâmetro "scope" está vazio.',
+        );
+      }
+      scopes = names as Scope[];
+    }
+    const token = await ctx.auth.issue(clientId, scopes);
+    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(token);
+  });
+}

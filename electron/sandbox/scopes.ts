@@ -1,0 +1,48 @@
+/**
+ * OAuth scopes the sandbox grants. The first eight are the names in the API description;
+ * `dce` and `distribuicao-nfe` are the sandbox's own choice, since the hosted service has not
+ * published names for those services (the app keeps its scope list as a setting).
+ */
+export const KNOWN_SCOPES = [
+  'conta',
+  'empresa',
+  'cep',
+  'cnpj',
+  'cte',
+  'nfe',
+  'nfse',
+  'mdfe',
+  'dce',
+  'distribuicao-nfe',
+] as const;
+export type Scope = (typeof KNOWN_SCOPES)[number];
+
+/** `null`: any valid token is enough. */
+export type ScopeRequirement = Scope | null;
+
+/**
+ * Which scope a path needs, by its first segments. Decisions where the description is silent:
+ * - `/distribuicao/nfe…` → `distribuicao-nfe` (a separate service of the hosted API);
+ * - `/emails…` → `nfe` (the e-mail endpoints only track NF-e/NFC-e mail);
+ * - `/debug…` → any valid token (it serves every document type).
+ * Returns `undefined` for paths outside the API (answered 404 after authentication).
+ */
+export function scopeForPath(pathname: string): ScopeRequirement | undefined {
+  const rules: [RegExp, ScopeRequirement][] = [
+    [/^\/cep(\/|$)/, 'cep'],
+    [/^\/cnpj(\/|$)/, 'cnpj'],
+    [/^\/conta(\/|$)/, 'conta'],
+    [/^\/empresas(\/|$)/, 'empresa'],
+    [/^\/cteos(\/|$)/, 'cte'],
+    [/^\/cte(\/|$)/, 'cte'],
+    [/^\/dce(\/|$)/, 'dce'],
+    [/^\/distribuicao\/nfe(\/|$)/, 'distribuicao-nfe'],
+    [/^\/emails(\/|$)/, 'nfe'],
+    [/^\/nfe(\/|$)/, 'nfe'],
+    [/^\/nfse(\/|$)/, 'nfse'],
+    [/^\/mdfe(\/|$)/, 'mdfe'],
+    [/^\/debug(\/|$)/, null],
+  ];
+  for (const [pattern, scope] of rules) if (pattern.test(pathname)) return scope;
+  return undefined;
+}

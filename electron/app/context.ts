@@ -1,6 +1,9 @@
 import type { Connectivity } from '../shared/schemas/app';
+import type { ApiConnection } from './api-connection';
 import type { Probe } from './connectivity';
 import { checkConnectivity, connectivityTarget, fetchProbe } from './connectivity';
+import type { CredentialsService } from './credentials';
+import type { EmbeddedSandbox } from './embedded-sandbox';
 import type { EventBus } from './events';
 import type { HostAdapter } from './host';
 
@@ -9,6 +12,9 @@ export interface AppContext {
   host: HostAdapter;
   events: EventBus;
   connectivity: ConnectivityMonitor;
+  credentials: CredentialsService;
+  embedded: EmbeddedSandbox;
+  api: ApiConnection;
 }
 
 export class ConnectivityMonitor {

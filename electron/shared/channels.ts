@@ -2,7 +2,17 @@
 // can enforce its allowlist without bundling zod; contract.ts must define each name exactly once
 // (the type `ContractTable` makes a missing or extra entry a compile error).
 
-export const commandChannels = ['app:info', 'settings:get', 'settings:update', 'connectivity:check'] as const;
+export const commandChannels = [
+  'app:info',
+  'settings:get',
+  'settings:update',
+  'connectivity:check',
+  'credentials:get',
+  'credentials:set',
+  'credentials:clear',
+  'connection:test',
+  'account:quotas',
+] as const;
 
 export const eventChannels = ['connectivity:changed', 'app:notice'] as const;
 

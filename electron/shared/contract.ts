@@ -4,6 +4,14 @@
 import { z } from 'zod';
 
 import type { CommandChannel, EventChannel } from './channels';
+import {
+  connectionTestInputSchema,
+  connectionTestResultSchema,
+  credentialsInputSchema,
+  credentialsQuerySchema,
+  credentialsStatusSchema,
+  quotasResultSchema,
+} from './schemas/account';
 import { appInfoSchema, connectivitySchema, noticeSchema } from './schemas/app';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
@@ -25,6 +33,11 @@ export const commands = {
   'settings:get': command(empty, settingsSchema),
   'settings:update': command(settingsPatchSchema, settingsSchema),
   'connectivity:check': command(empty, connectivitySchema),
+  'credentials:get': command(credentialsQuerySchema, credentialsStatusSchema),
+  'credentials:set': command(credentialsInputSchema, credentialsStatusSchema),
+  'credentials:clear': command(credentialsQuerySchema, credentialsStatusSchema),
+  'connection:test': command(connectionTestInputSchema, connectionTestResultSchema),
+  'account:quotas': command(empty, quotasResultSchema),
 } satisfies Record<CommandChannel, CommandDef>;
 
 export const events = {

@@ -1,0 +1,83 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+import type { Logger } from './logger';
+
+export interface EmbeddedEndpoint {
+  url: string;
+  tokenUrl: string;
+  clientId: string;
+  clientSecret: string;
+}
+
+type Seeder = (endpoint: EmbeddedEndpoint) => Promise<void>;
+
+/**
+ * The local sandbox of the fiscal API, started in-process for demonstração mode: random port on
+ * 127.0.0.1, its data in the user's data folder, credentials made up per launch (tokens of an earlier
+ * launch are simply renewed).
+ */
+export class EmbeddedSandbox {
+  private starting: Promise<EmbeddedEndpoint> | null = null;
+  private running: { endpoint: EmbeddedEndpoint; close(): Promise<void> } | null = null;
+  private readonly seeders: Seeder[] = [];
+
+  constructor(
+    private readonly userDataDir: string,
+    private readonly logger: Logger,
+  ) {}
+
+  /** Work to do once the sandbox is up (the demo company, its certificate and logo). */
+  onStarted(seeder: Seeder): void {
+    this.seeders.push(seeder);
+  }
+
+  url(): string | null {
+    return this.running?.endpoint.url ?? null;
+  }
+
+  ensure(): Promise<EmbeddedEndpoint> {
+    this.starting ??= this.start().catch((error: unknown) => {
+      this.starting = null;
+      throw error;
+    });
+    return this.starting;
+  }
+
+  private async start(): Promise<EmbeddedEndpoint> {
+    const { startSandbox } = await import('../sandbox/server');
+    const clientId = 'carreta-local';
+    const clientSecret = randomBytes(24).toString('base64url');
+    const sandbox = await startSandbox({
+      port: 0,
+      dataDir: path.join(this.userDataDir, 'sandbox'),
+      clientId,
+      clientSecret,
+      logger: this.logger,
+    });
+    const endpoint: EmbeddedEndpoint = {
+      url: sandbox.url,
+      tokenUrl: `${sandbox.url}/oauth/token`,
+      clientId,
+      clientSecret,
+    };
+    this.running = { endpoint, close: () => sandbox.close() };
+    this.logger.info(`sandbox local em ${sandbox.url}`);
+    for (const seeder of this.seeders) {
+      try {
+        await seeder(endpoint);
+      } catch (error) {
+        // Demo data is a convenience: the app works without it.
+        this.logger.warn('dados de demonstração não puderam ser criados', error);
+      }
+    }
+    return endpoint;
+  }
+
+  async close(): Promise<void> {
+    const running = this.running;
+    this.running = null;
+    this.starting = null;
+    await running?.close();
+  }
+}

@@ -1,0 +1,126 @@
+// The SEFAZ-side rules the sandbox enforces, answering authorization or a rejection with the MOC
+// code and message (MOC CT-e 4.00 Anexo I "Regras de validação" and Visão Geral).
+//
+// Decisions (documented for the lead): a company without a certificate cannot have its document
+// signed, so the *service* refuses the request with a 400 and creates nothing — see
+// `noCertificateError`; an expired certificate is signed anyway and the authority rejects it
+// (291), as it would in production.
+
+export interface AuthorityAnswer {
+  cStat: number;
+  xMotivo: string;
+}
+
+export const AUTHORIZED_CTE: AuthorityAnswer = { cStat: 100, xMotivo: 'Autorizado o uso do CT-e' };
+export const AUTHORIZED_DCE: AuthorityAnswer = { cStat: 100, xMotivo: 'Autorizado o uso da DC-e' };
+export const EVENT_REGISTERED: AuthorityAnswer = {
+  cStat: 135,
+  xMotivo: 'Evento registrado e vinculado a CT-e',
+};
+
+/** Clock skew the authority tolerates on dhEmi (rule G102). */
+export const FUTURE_TOLERANCE_MS = 5 * 60_000;
+/** Largest delay between dhEmi and reception (rule G103): 168 hours. */
+export const MAX_DELAY_MS = 168 * 3_600_000;
+/** Cancellation window after authorization (rule O06): 168 hours. */
+export const CANCEL_WINDOW_MS = 168 * 3_600_000;
+/** Correction letters per document; the 21st is refused. */
+export const MAX_CORRECTION_LETTERS = 20;
+
+export const noCertificateError = (cpfCnpj: string) => ({
+  code: 'CertificateNotFound',
+  message: `A empresa ${cpfCnpj} não possui certificado digital cadastrado para assinar o documento.`,
+});
+
+export interface EmissionFacts {
+  /** CNPJ/CPF of the company the request is for (the certificate holder). */
+  companyCpfCnpj: string;
+  emitterCpfCnpj: string;
+  emittedAt: Date;
+  now: Date;
+  certificateNotAfter: Date;
+  /** Key and protocol of the authorized document with the same model/série/número, if any. */
+  duplicateOf: { chave: string; nProt: string; dhAut: string } | null;
+}
+
+/** Rules common to every model: signature/certificate, dates, duplicates. */
+export function checkEmission(f: EmissionFacts): AuthorityAnswer | null {
+  if (f.certificateNotAfter.getTime() < f.now.getTime()) {
+    return { cStat: 291, xMotivo: 'Rejeição: Certificado Assinatura Data Validade' };
+  }
+  if (baseOf(f.emitterCpfCnpj) !== baseOf(f.companyCpfCnpj)) {
+    return {
+      cStat: 213,
+      xMotivo: 'Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
+    };
+  }
+  if (f.emittedAt.getTime() > f.now.getTime() + FUTURE_TOLERANCE_MS) {
+    return { cStat: 212, xMotivo: 'Rejeição: Data de emissão CTe posterior a data de recebimento' };
+  }
+  if (f.emittedAt.getTime() < f.now.getTime() - MAX_DELAY_MS) {
+    return { cStat: 228, xMotivo: 'Rejeição: Data de Emissão muito atrasada' };
+  }
+  if (f.duplicateOf) {
+    const d = f.duplicateOf;
+    return {
+      cStat: 539,
+      xMotivo: `Rejeição: Duplicidade de CT-e, com diferença na Chave de Acesso [chCTe: ${d.chave}][nProt:${d.nProt}][dhAut: ${d.dhAut}]`,
+    };
+  }
+  return null;
+}
+
+function baseOf(cpfCnpj: string): string {
+  return cpfCnpj.length === 14 ? cpfCnpj.slice(0, 8) : cpfCnpj;
+}
+
+/** Rule G050: the CFOP's first digit follows the service's start and end UFs. */
+export function checkCfop(
+  cfop: string,
+  ufIni: string | null | undefined,
+  ufFim: string | null | undefined,
+): AuthorityAnswer | null {
+  if (!ufIni || !ufFim) return null;
+  const expected = ufFim === 'EX' ? '7' : ufIni === ufFim ? '5' : '6';
+  if (cfop[0] !== expected) {
+    return { cStat: 519, xMotivo: 'Rejeição: CFOP inválido para operação' };
+  }
+  return null;
+}
+
+export interface CancelFacts {
+  status: string;
+  authorizedAt: Date | null;
+  now: Date;
+  model: 57 | 67 | 99;
+}
+
+/** Cancellation: authorized documents only, within 168 h (CT-e, CT-e OS) or 24 h (DC-e). */
+export function checkCancellation(f: CancelFacts): AuthorityAnswer | null {
+  if (f.status === 'cancelado') {
+    return { cStat: 218, xMotivo: 'Rejeição: CTe já está cancelado na base de dados da SEFAZ' };
+  }
+  const window = f.model === 99 ? 24 * 3_600_000 : CANCEL_WINDOW_MS;
+  if (f.authorizedAt && f.now.getTime() - f.authorizedAt.getTime() > window) {
+    return f.model === 99
+      ? { cStat: 220, xMotivo: 'Rejeição: DCe autorizada há mais de 24 horas' }
+      : { cStat: 220, xMotivo: 'Rejeição: CTe autorizado há mais de 7 dias (168 horas)' };
+  }
+  return null;
+}
+
+export function checkCorrectionLetter(f: { status: string }): AuthorityAnswer | null {
+  if (f.status === 'cancelado') {
+    return { cStat: 218, xMotivo: 'Rejeição: CTe já está cancelado na base de dados da SEFAZ' };
+  }
+  return null;
+}
+
+/** The 21st letter is refused by the service itself (400, nothing sent to the authority). */
+export function correctionLimitError(lettersSoFar: number): { code: string; message: string } | null {
+  if (lettersSoFar < MAX_CORRECTION_LETTERS) return null;
+  return {
+    code: 'CorrectionLimitReached',
+    message: `O CT-e já possui ${MAX_CORRECTION_LETTERS} cartas de correção registradas; não é possível registrar outra.`,
+  };
+}

@@ -1,0 +1,153 @@
+// imp/ICMS and imp/IBSCBS in schema order (cteTiposBasico TImp / DFeTiposBasicos TTribCTe).
+import type { z } from 'zod';
+import type { IbsCbs, Icms, icmsUFFim } from '../schemas/tax';
+import { dec, decOpc, decRange, group, leaf } from './writer';
+
+const v2 = (n: number | null | undefined) => dec(n, 2);
+const p4 = (n: number | null | undefined) => decRange(n, 2, 4);
+
+export function icmsXml(icms: Icms): string {
+  const deson = (g: { vICMSDeson?: number | null; cBenef?: string | null }) =>
+    g.vICMSDeson != null && g.cBenef ? [leaf('vICMSDeson', v2(g.vICMSDeson)), leaf('cBenef', g.cBenef)] : [];
+  let inner = '';
+  if (icms.ICMS00) {
+    const g = icms.ICMS00;
+    inner = group('ICMS00', [
+      leaf('CST', g.CST),
+      leaf('vBC', v2(g.vBC)),
+      leaf('pICMS', v2(g.pICMS)),
+      leaf('vICMS', v2(g.vICMS)),
+    ]);
+  } else if (icms.ICMS20) {
+    const g = icms.ICMS20;
+    inner = group('ICMS20', [
+      leaf('CST', g.CST),
+      leaf('pRedBC', decOpc(g.pRedBC, 2)),
+      leaf('vBC', v2(g.vBC)),
+      leaf('pICMS', v2(g.pICMS)),
+      leaf('vICMS', v2(g.vICMS)),
+      ...deson(g),
+    ]);
+  } else if (icms.ICMS45) {
+    inner = group('ICMS45', [leaf('CST', icms.ICMS45.CST), ...deson(icms.ICMS45)]);
+  } else if (icms.ICMS60) {
+    const g = icms.ICMS60;
+    inner = group('ICMS60', [
+      leaf('CST', g.CST),
+      leaf('vBCSTRet', v2(g.vBCSTRet)),
+      leaf('vICMSSTRet', v2(g.vICMSSTRet)),
+      leaf('pICMSSTRet', v2(g.pICMSSTRet)),
+      leaf('vCred', v2(g.vCred)),
+      ...deson(g),
+    ]);
+  } else if (icms.ICMS90) {
+    const g = icms.ICMS90;
+    inner = group('ICMS90', [
+      leaf('CST', g.CST),
+      leaf('pRedBC', decOpc(g.pRedBC, 2)),
+      leaf('vBC', v2(g.vBC)),
+      leaf('pICMS', v2(g.pICMS)),
+      leaf('vICMS', v2(g.vICMS)),
+      leaf('vCred', v2(g.vCred)),
+      ...deson(g),
+    ]);
+  } else if (icms.ICMSOutraUF) {
+    const g = icms.ICMSOutraUF;
+    inner = group('ICMSOutraUF', [
+      leaf('CST', g.CST),
+      leaf('pRedBCOutraUF', decOpc(g.pRedBCOutraUF, 2)),
+      leaf('vBCOutraUF', v2(g.vBCOutraUF)),
+      leaf('pICMSOutraUF', v2(g.pICMSOutraUF)),
+      leaf('vICMSOutraUF', v2(g.vICMSOutraUF)),
+      ...deson(g),
+    ]);
+  } else if (icms.ICMSSN) {
+    inner = group('ICMSSN', [leaf('CST', icms.ICMSSN.CST), leaf('indSN', icms.ICMSSN.indSN)]);
+  }
+  return group('ICMS', [inner]);
+}
+
+export function icmsUFFimXml(g: z.infer<typeof icmsUFFim> | null | undefined): string {
+  if (!g) return '';
+  return group('ICMSUFFim', [
+    leaf('vBCUFFim', v2(g.vBCUFFim)),
+    leaf('pFCPUFFim', v2(g.pFCPUFFim)),
+    leaf('pICMSUFFim', v2(g.pICMSUFFim)),
+    leaf('pICMSInter', v2(g.pICMSInter)),
+    leaf('vFCPUFFim', v2(g.vFCPUFFim)),
+    leaf('vICMSUFFim', v2(g.vICMSUFFim)),
+    leaf('vICMSUFIni', v2(g.vICMSUFIni)),
+  ]);
+}
+
+type Rate = {
+  gDif?: { pDif: number; vDif: number } | null;
+  gDevTrib?: { pDevTrib?: number | null; vDevTrib: number } | null;
+  gRed?: { pRedAliq: number; pAliqEfet: number } | null;
+};
+function rateParts(g: Rate): string[] {
+  return [
+    g.gDif ? group('gDif', [leaf('pDif', p4(g.gDif.pDif)), leaf('vDif', v2(g.gDif.vDif))]) : '',
+    g.gDevTrib
+      ? group('gDevTrib', [
+          leaf('pDevTrib', p4(g.gDevTrib.pDevTrib)),
+          leaf('vDevTrib', v2(g.gDevTrib.vDevTrib)),
+        ])
+      : '',
+    g.gRed
+      ? group('gRed', [leaf('pRedAliq', p4(g.gRed.pRedAliq)), leaf('pAliqEfet', p4(g.gRed.pAliqEfet))])
+      : '',
+  ];
+}
+
+export function ibscbsXml(t: IbsCbs | null | undefined): string {
+  if (!t) return '';
+  const g = t.gIBSCBS;
+  const vIBS = g ? (g.vIBS ?? g.gIBSUF.vIBSUF + g.gIBSMun.vIBSMun) : 0;
+  return group('IBSCBS', [
+    leaf('CST', t.CST),
+    leaf('cClassTrib', t.cClassTrib),
+    leaf('indDoacao', t.indDoacao),
+    g &&
+      group('gIBSCBS', [
+        leaf('vBC', v2(g.vBC)),
+        group('gIBSUF', [
+          leaf('pIBSUF', p4(g.gIBSUF.pIBSUF)),
+          ...rateParts(g.gIBSUF),
+          leaf('vIBSUF', v2(g.gIBSUF.vIBSUF)),
+        ]),
+        group('gIBSMun', [
+          leaf('pIBSMun', p4(g.gIBSMun.pIBSMun)),
+          ...rateParts(g.gIBSMun),
+          leaf('vIBSMun', v2(g.gIBSMun.vIBSMun)),
+        ]),
+        leaf('vIBS', v2(vIBS)),
+        group('gCBS', [leaf('pCBS', p4(g.gCBS.pCBS)), ...rateParts(g.gCBS), leaf('vCBS', v2(g.gCBS.vCBS))]),
+        g.gTribRegular &&
+          group('gTribRegular', [
+            leaf('CSTReg', g.gTribRegular.CSTReg),
+            leaf('cClassTribReg', g.gTribRegular.cClassTribReg),
+            leaf('pAliqEfetRegIBSUF', p4(g.gTribRegular.pAliqEfetRegIBSUF)),
+            leaf('vTribRegIBSUF', v2(g.gTribRegular.vTribRegIBSUF)),
+            leaf('pAliqEfetRegIBSMun', p4(g.gTribRegular.pAliqEfetRegIBSMun)),
+            leaf('vTribRegIBSMun', v2(g.gTribRegular.vTribRegIBSMun)),
+            leaf('pAliqEfetRegCBS', p4(g.gTribRegular.pAliqEfetRegCBS)),
+            leaf('vTribRegCBS', v2(g.gTribRegular.vTribRegCBS)),
+          ]),
+        g.gTribCompraGov &&
+          group('gTribCompraGov', [
+            leaf('pAliqIBSUF', p4(g.gTribCompraGov.pAliqIBSUF)),
+            leaf('vTribIBSUF', v2(g.gTribCompraGov.vTribIBSUF)),
+            leaf('pAliqIBSMun', p4(g.gTribCompraGov.pAliqIBSMun)),
+            leaf('vTribIBSMun', v2(g.gTribCompraGov.vTribIBSMun)),
+            leaf('pAliqCBS', p4(g.gTribCompraGov.pAliqCBS)),
+            leaf('vTribCBS', v2(g.gTribCompraGov.vTribCBS)),
+          ]),
+      ]),
+    t.gEstornoCred &&
+      group('gEstornoCred', [
+        leaf('vIBSEstCred', v2(t.gEstornoCred.vIBSEstCred)),
+        leaf('vCBSEstCred', v2(t.gEstornoCred.vCBSEstCred)),
+      ]),
+  ]);
+}

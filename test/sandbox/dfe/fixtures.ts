@@ -1,0 +1,114 @@
+// Request bodies and a throw-away signing certificate for the DF-e engine tests.
+import { generateKeyPairSync } from 'node:crypto';
+import forge from 'node-forge';
+import type { CtePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
+
+export const COMPANY_CNPJ = '11222333000181';
+
+let cached: { privateKeyPem: string; certificatePem: string; notAfter: Date } | null = null;
+
+/** Self-signed RSA 2048 certificate (generated once per test file). */
+export function testCredentials(): { privateKeyPem: string; certificatePem: string; notAfter: Date } {
+  if (cached) return cached;
+  const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
+  const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+  const publicKeyPem = publicKey.export({ type: 'spki', format: 'pem' }).toString();
+  const cert = forge.pki.createCertificate();
+  cert.publicKey = forge.pki.publicKeyFromPem(publicKeyPem);
+  cert.serialNumber = '01';
+  const notBefore = new Date(Date.now() - 86_400_000);
+  const notAfter = new Date(Date.now() + 365 * 86_400_000);
+  cert.validity.notBefore = notBefore;
+  cert.validity.notAfter = notAfter;
+  const attrs = [{ name: 'commonName', value: `TRANSPORTES TESTE LTDA:${COMPANY_CNPJ}` }];
+  cert.setSubject(attrs);
+  cert.setIssuer(attrs);
+  cert.sign(forge.pki.privateKeyFromPem(privateKeyPem), forge.md.sha256.create());
+  cached = { privateKeyPem, certificatePem: forge.pki.certificateToPem(cert), notAfter };
+  return cached;
+}
+
+export const NFE_KEY = '41240428849505000144550010000712731000712739';
+export const NOW = new Date('2026-11-22T13:00:00Z');
+
+const endereco = (cMun: string, xMun: string, UF: 'PR' | 'SP') => ({
+  xLgr: 'Rua das Flores & Cia',
+  nro: '100',
+  xBairro: 'Centro',
+  cMun,
+  xMun,
+  CEP: '80000000',
+  UF,
+});
+
+export function cteBody(overrides: { UFFim?: 'PR' | 'SP'; CFOP?: string } = {}): CtePedidoEmissao {
+  const UFFim = overrides.UFFim ?? 'SP';
+  return {
+    ambiente: 'homologacao',
+    referencia: 'pedido-1',
+    infCte: {
+      versao: '4.00',
+      ide: {
+        cUF: 41,
+        CFOP: overrides.CFOP ?? (UFFim === 'PR' ? '5353' : '6353'),
+        natOp: 'Prestação de serviço de transporte',
+        serie: 1,
+        nCT: 123,
+        dhEmi: '2026-11-22T09:55:00-03:00',
+        tpImp: 1,
+        tpEmis: 1,
+        tpCTe: 0,
+        procEmi: 0,
+        verProc: 'Carreta 0.1',
+        cMunEnv: '4106902',
+        xMunEnv: 'Curitiba',
+        UFEnv: 'PR',
+        modal: '01',
+        tpServ: 0,
+        cMunIni: '4106902',
+        xMunIni: 'Curitiba',
+        UFIni: 'PR',
+        cMunFim: UFFim === 'PR' ? '4113700' : '3550308',
+        xMunFim: UFFim === 'PR' ? 'Londrina' : 'São Paulo',
+        UFFim,
+        retira: 1,
+        indIEToma: 1,
+        toma3: { toma: 0 },
+      },
+      compl: {
+        xObs: 'Entregar no horário comercial <portão 2>',
+        ObsCont: [{ xCampo: 'PEDIDO', xTexto: '4455' }],
+      },
+      emit: {
+        CNPJ: COMPANY_CNPJ,
+        IE: '9012345678',
+        xNome: 'Transportes Teste Ltda',
+        enderEmit: { ...endereco('4106902', 'Curitiba', 'PR'), xLgr: 'Av. Brasil' },
+        CRT: 3,
+      },
+      rem: {
+        CNPJ: '04252011000110',
+        IE: '1234567890',
+        xNome: 'CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
+        enderReme: endereco('4106902', 'Curitiba', 'PR'),
+      },
+      dest: {
+        CPF: '12345678909',
+        xNome: "Joana D'Arc",
+        enderDest:
+          UFFim === 'PR' ? endereco('4113700', 'Londrina', 'PR') : endereco('3550308', 'São Paulo', 'SP'),
+      },
+      vPrest: { vTPrest: 1500, vRec: 1500, Comp: [{ xNome: 'Frete peso', vComp: 1500 }] },
+      imp: { ICMS: { ICMS00: { CST: '00', vBC: 1500, pICMS: 12, vICMS: 180 } } },
+      infCTeNorm: {
+        infCarga: {
+          vCarga: 25000.5,
+          proPred: 'Peças automotivas',
+          infQ: [{ cUnid: '01', tpMed: 'PESO BRUTO', qCarga: 1234.5678 }],
+        },
+        infDoc: { infNFe: [{ chave: NFE_KEY }] },
+        infModal: { versaoModal: '4.00', rodo: { RNTRC: '12345678' } },
+      },
+    },
+  };
+}

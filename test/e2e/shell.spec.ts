@@ -1,0 +1,65 @@
+import { copyFile, mkdir } from 'node:fs/promises';
+import path from 'node:path';
+
+import type { Page } from './fixtures';
+import { expect, projectRoot, test } from './fixtures';
+
+const areas = [
+  ['painel', 'Painel'],
+  ['documentos', 'Documentos'],
+  ['emitir-cte', 'Emitir CT-e'],
+  ['emitir-cteos', 'Emitir CT-e OS'],
+  ['emitir-dce', 'Emitir DC-e'],
+  ['caixa-entrada', 'Caixa de entrada NF-e'],
+  ['empresas', 'Empresas'],
+  ['consultas', 'Consultas'],
+  ['conta', 'Conta'],
+  ['configuracoes', 'Configurações'],
+] as const;
+
+/** The badge may appear more than once (header, painel card): every copy must agree. */
+async function expectDemoBadges(page: Page): Promise<void> {
+  const badges = page.getByTestId('env-badge');
+  await expect(badges.first()).toBeVisible();
+  for (const badge of await badges.all()) await expect(badge).toHaveText('DEMONSTRAÇÃO');
+}
+
+test('the shell loads and hides the launch token from the address bar', async ({ page, openApp }) => {
+  await openApp();
+  expect(page.url()).not.toContain('token');
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel', exact: true })).toBeVisible();
+  await expect(page.getByTestId('connectivity')).toBeVisible();
+
+  // A reload in the same tab keeps working: the token stays in sessionStorage.
+  await page.reload();
+  await expect(page.getByTestId('app-ready')).toBeVisible();
+  await expectDemoBadges(page);
+});
+
+test('every area opens from the sidebar', async ({ page, openApp }) => {
+  await openApp();
+  for (const [name, title] of areas) {
+    await page.getByTestId(`nav-${name}`).click();
+    await expect(page.getByRole('heading', { level: 1, name: title, exact: true }), name).toBeVisible();
+    await expect(page).toHaveURL(new RegExp(`#/${name}`));
+  }
+});
+
+test('the environment badge says DEMONSTRAÇÃO on a fresh install', async ({ page, openApp }) => {
+  await openApp();
+  await expectDemoBadges(page);
+  await page.getByTestId('nav-documentos').click();
+  await expectDemoBadges(page);
+});
+
+test('home screen screenshot', async ({ page, openApp }, testInfo) => {
+  await openApp();
+  await expect(page.getByRole('heading', { level: 1, name: 'Painel', exact: true })).toBeVisible();
+  await page.evaluate(() => document.fonts.ready);
+  const shot = testInfo.outputPath('painel.png');
+  await page.screenshot({ path: shot });
+  await testInfo.attach('painel', { path: shot, contentType: 'image/png' });
+  const target = path.join(projectRoot, 'docs', 'screenshots', 'painel.png');
+  await mkdir(path.dirname(target), { recursive: true });
+  await copyFile(shot, target);
+});

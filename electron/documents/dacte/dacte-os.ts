@@ -1,0 +1,127 @@
+import { cpfCnpj, esc, join, qty } from '../html/format';
+import {
+  cell,
+  HOMOLOGACAO_BANNER_MM,
+  homologacaoBanner,
+  htmlDocument,
+  SHEET,
+  sheet,
+  wrapText,
+} from '../html/page';
+import type { CteOsView } from '../parse/types';
+import type { RenderedHtml, RenderOptions } from './dacte';
+import { CFOP_ROW_MM, HEADER_MM, header } from './header';
+import { planSheets } from './pagination';
+import {
+  canhoto,
+  components,
+  componentsHeight,
+  docsSection,
+  fiscoSection,
+  ibsCbs,
+  icms,
+  MM,
+  modalSection,
+  OBS_CHARS_PER_LINE,
+  obsSection,
+  prestacao,
+  tomadorBox,
+} from './sections';
+
+const SERVICO_MM = 1 + 3.5 + 16;
+const SEGURO_MM = 1 + 3.5 + 8;
+const DESC_CHARS_PER_LINE = 140;
+
+function servico(view: CteOsView): string {
+  const lines = wrapText(view.servico?.xDescServ ?? '', DESC_CHARS_PER_LINE).slice(0, 5);
+  return `<div class="t gap"><div class="r"><div class="c st" style="width:100%">Informações da prestação do serviço</div></div><div class="r">${cell('Quantidade', esc(qty(view.servico?.qCarga ?? '')), 25, 16, 'right')}<div class="c" style="width:175mm;height:16mm"><div class="l">Descrição do serviço prestado</div>${lines.map((l) => `<div class="line">${esc(l)}</div>`).join('')}</div></div></div>`;
+}
+
+function seguro(view: CteOsView): string {
+  const s = view.seguros[0];
+  return `<div class="t gap"><div class="r"><div class="c st" style="width:100%">Seguro da viagem</div></div><div class="r">${cell('Responsável', esc(s?.respSeg ?? ''), 60, 8)}${cell('Nome da seguradora', esc(s?.xSeg ?? ''), 80, 8)}${cell('Número da apólice', esc(s?.nApol ?? ''), 60, 8)}</div></div>`;
+}
+
+function rodoOs(view: CteOsView): string {
+  const r = view.rodoOS;
+  return modalSection(
+    'Informações específicas do modal rodoviário',
+    `${cell('Termo de autorização de fretamento', esc(r?.TAF ?? ''), 44, 8)}${cell('Nº de registro estadual', esc(r?.NroRegEstadual ?? ''), 36, 8)}${cell('Placa do veículo', esc(r?.placa ?? ''), 30, 8)}${cell('RENAVAM do veículo', esc(r?.RENAVAM ?? ''), 40, 8)}${cell('CNPJ/CPF (proprietário)', esc(cpfCnpj(r?.propDoc ?? '')), 50, 8)}`,
+  );
+}
+
+/** DACTE OS (Anexo II §6, model p. 51). */
+export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): RenderedHtml {
+  const homologacao = view.ambiente === 'homologacao';
+  const flags = { homologacao, cancelled: options.cancelled === true };
+  const banner = homologacao ? homologacaoBanner() : '';
+  const bannerMm = homologacao ? HOMOLOGACAO_BANNER_MM : 0;
+  const fixedFirst =
+    MM.canhoto +
+    HEADER_MM +
+    CFOP_ROW_MM +
+    bannerMm +
+    MM.prestacao +
+    MM.tomador +
+    SERVICO_MM +
+    componentsHeight(view) +
+    MM.icms +
+    (view.ibsCbs ? MM.ibsCbs : 0) +
+    SEGURO_MM +
+    MM.modal +
+    MM.fisco;
+  const extra = view.seguros.slice(1).map((s) => `Seguro: ${join([s.respSeg, s.xSeg, s.nApol])}`);
+  const obsLines = wrapText([view.xObs, ...extra].filter(Boolean).join('\n'), OBS_CHARS_PER_LINE);
+  const plans = planSheets({
+    firstSheetFree: SHEET.contentHeight - fixedFirst - 2,
+    continuationFree: SHEET.contentHeight - HEADER_MM - CFOP_ROW_MM - bannerMm - 2,
+    docCount: view.docsRef.length,
+    obsLineCount: obsLines.length,
+    firstObsLines: 3,
+    firstObsMax: 8,
+  });
+  const pages = plans.length;
+  const sheets = plans.map((plan, index) => {
+    const head = header(view, {
+      page: index + 1,
+      pages,
+      logoDataUrl: options.logoDataUrl,
+      title: 'DACTE OS',
+      subtitle: 'Documento Auxiliar do Conhecimento de Transporte Eletrônico para Outros Serviços',
+    });
+    const docs = plan.docs
+      ? docsSection(
+          'Documentos referenciados',
+          view.docsRef.slice(plan.docs.from, plan.docs.to),
+          plan.docs.rows,
+        )
+      : '';
+    const obs = plan.obs
+      ? obsSection(
+          index === 0 ? 'Observações gerais' : 'Observações gerais (continuação)',
+          obsLines.slice(plan.obs.from, plan.obs.to),
+          plan.obs.capacity,
+          plan.obs.to < obsLines.length,
+        )
+      : '';
+    if (index > 0) return sheet(`${head}${banner}${docs}${obs}`, flags);
+    const body = [
+      canhoto(view),
+      head,
+      banner,
+      prestacao(view, view.percurso),
+      tomadorBox('Tomador do serviço', view.toma),
+      servico(view),
+      components(view),
+      icms(view.icms, view.vTotTrib),
+      view.ibsCbs ? ibsCbs(view.ibsCbs) : '',
+      docs,
+      obs,
+      seguro(view),
+      rodoOs(view),
+      fiscoSection(view.obsCont, view.obsFisco),
+    ].join('');
+    return sheet(body, flags);
+  });
+  return { html: htmlDocument(`DACTE OS ${view.ide.nCT}`, '', sheets), pages };
+}

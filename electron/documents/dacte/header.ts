@@ -1,0 +1,87 @@
+import { accessKeyBarcodeSvg, qrCodeSvg } from '../html/codes';
+import { cep, chave, doc, esc, join, phone, street, xmlDateTime } from '../html/format';
+import { cell } from '../html/page';
+import type { CteOsView, CteView } from '../parse/types';
+
+export const HEADER_MM = 56;
+export const CFOP_ROW_MM = 8;
+
+const MODAIS: Record<string, string> = {
+  '01': 'RODOVIÁRIO',
+  '02': 'AÉREO',
+  '03': 'AQUAVIÁRIO',
+  '04': 'FERROVIÁRIO',
+  '05': 'DUTOVIÁRIO',
+  '06': 'MULTIMODAL',
+};
+
+const TIPOS_CTE: Record<string, string> = {
+  '0': 'NORMAL',
+  '1': 'COMPLEMENTO DE VALORES',
+  '2': 'ANULAÇÃO',
+  '3': 'SUBSTITUTO',
+};
+
+const TIPOS_SERVICO: Record<string, string> = {
+  '0': 'NORMAL',
+  '1': 'SUBCONTRATAÇÃO',
+  '2': 'REDESPACHO',
+  '3': 'REDESPACHO INTERMEDIÁRIO',
+  '4': 'SERVIÇO VINCULADO A MULTIMODAL',
+  '6': 'TRANSPORTE DE PESSOAS',
+  '7': 'TRANSPORTE DE VALORES',
+  '8': 'EXCESSO DE BAGAGEM',
+};
+
+export interface HeaderOptions {
+  page: number;
+  pages: number;
+  logoDataUrl?: string;
+  title: string;
+  subtitle: string;
+}
+
+function emitterBox(view: CteView | CteOsView, logoDataUrl: string | undefined): string {
+  const e = view.emit;
+  const logo =
+    logoDataUrl !== undefined && /^data:image\/(png|jpe?g|gif|svg\+xml|webp);base64,/i.test(logoDataUrl)
+      ? `<img src="${esc(logoDataUrl)}" alt="" style="max-width:24mm;max-height:24mm;object-fit:contain;flex:none;margin-right:1.5mm">`
+      : '';
+  const lines = [
+    street(e.ender),
+    join([e.ender.xMun, e.ender.UF, cep(e.ender.CEP)]),
+    join([e.CNPJ || e.CPF ? `CNPJ/CPF: ${doc(e)}` : '', e.IE ? `IE: ${e.IE}` : ''], '   '),
+    e.ender.fone ? `FONE: ${phone(e.ender.fone)}` : '',
+  ].filter(Boolean);
+  return `<div class="c" style="width:78mm;height:38mm;display:flex;align-items:center">${logo}<div style="flex:1;min-width:0;text-align:center"><div style="font-size:9pt;font-weight:bold;line-height:1.15;max-height:10.5mm;overflow:hidden">${esc(e.xNome || e.xFant)}</div>${lines.map((l) => `<div style="font-size:6.5pt;line-height:1.3">${esc(l)}</div>`).join('')}</div></div>`;
+}
+
+/** The identification block repeated on every sheet: emitter, title, numbers, key, barcode, QR code. */
+export function header(view: CteView | CteOsView, opts: HeaderOptions): string {
+  const ide = view.ide;
+  const globalizado = view.kind === 'cte' ? (ide.indGlobalizado === '1' ? 'SIM' : 'NÃO') : '';
+  const infGlobalizado = view.kind === 'cte' ? view.infGlobalizado : '';
+  const colA = `<div class="col" style="width:78mm">${emitterBox(view, opts.logoDataUrl)}<div class="r">${cell('Tipo do CT-e', esc(TIPOS_CTE[ide.tpCTe] ?? ide.tpCTe), 39, 9)}${cell('Tipo do serviço', esc(TIPOS_SERVICO[ide.tpServ] ?? ide.tpServ), 39, 9)}</div><div class="r">${
+    view.kind === 'cte'
+      ? `${cell('Indicador do CT-e globalizado', globalizado, 39, 9)}${cell('Inf. do CT-e globalizado', esc(infGlobalizado), 39, 9)}`
+      : `${cell('Tomador do serviço', esc(view.toma?.xNome ?? ''), 78, 9)}`
+  }</div></div>`;
+  const title = `<div class="c" style="width:56mm;height:13mm;text-align:center;padding-top:.8mm"><div style="font-size:12pt;font-weight:bold;letter-spacing:.3mm">${esc(opts.title)}</div><div style="font-size:6pt;line-height:1.2">${esc(opts.subtitle)}</div></div>`;
+  const modal = `<div class="c" style="width:36mm;height:13mm;text-align:center"><div class="l">Modal</div><div style="font-size:9pt;font-weight:bold;margin-top:.8mm">${esc(MODAIS[ide.modal] ?? ide.modal)}</div></div>`;
+  const numbers = `<div class="r">${cell('Modelo', esc(ide.mod), 12, 9, 'center')}${cell('Série', esc(ide.serie), 12, 9, 'center')}${cell('Número', esc(ide.nCT), 22, 9, 'center')}${cell('FL', `${opts.page}/${opts.pages}`, 12, 9, 'center')}${cell('Data e hora de emissão', esc(xmlDateTime(ide.dhEmi)), 34, 9, 'center')}</div>`;
+  const barcode = `<div class="c" style="width:92mm;height:17mm;padding:1mm 2mm">${accessKeyBarcodeSvg(view.chave, 88, 15)}</div>`;
+  const key = `<div class="c center" style="width:92mm;height:8mm"><div class="l">Chave de acesso</div><div class="v mono" style="font-size:8pt">${esc(chave(view.chave))}</div></div>`;
+  const consulta = `<div class="c center" style="width:92mm;height:9mm;padding-top:2mm"><div style="font-size:7.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>`;
+  const colB = `<div class="col" style="width:92mm"><div class="r">${title}${modal}</div>${numbers}${barcode}${key}${consulta}</div>`;
+  const qr = view.qrCode
+    ? `<div style="padding:2.5mm;background:#fff">${qrCodeSvg(view.qrCode, 22)}</div>`
+    : '<div class="l center" style="margin-top:20mm">QR Code ausente no XML</div>';
+  const colC = `<div class="c" style="width:30mm;height:56mm;display:flex;flex-direction:column;align-items:center;justify-content:center">${qr}</div>`;
+  return `<div class="t"><div class="r">${colA}${colB}${colC}</div>${cfopRow(view)}</div>`;
+}
+
+function cfopRow(view: CteView | CteOsView): string {
+  const p = view.protocol;
+  const prot = p === undefined ? '' : join([p.nProt, xmlDateTime(p.dhRecbto)], ' ');
+  return `<div class="r">${cell('CFOP - Natureza da operação', esc(join([view.ide.CFOP, view.ide.natOp])), 108, CFOP_ROW_MM)}${cell('Protocolo de autorização de uso', esc(prot), 92, CFOP_ROW_MM, 'center')}</div>`;
+}

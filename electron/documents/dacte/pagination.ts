@@ -1,0 +1,82 @@
+import { MM } from './sections';
+
+export interface SheetPlan {
+  /** Indexes [from, to) into the documents list, laid out in `docRows` two-column rows. */
+  docs: { from: number; to: number; rows: number } | undefined;
+  /** Indexes [from, to) into the observation lines, in a box of `capacity` lines. */
+  obs: { from: number; to: number; capacity: number } | undefined;
+}
+
+export interface PaginationInput {
+  /** Height left for documents + observations on the first sheet (mm). */
+  firstSheetFree: number;
+  /** Height of the content area of a continuation sheet below its header (mm). */
+  continuationFree: number;
+  docCount: number;
+  obsLineCount: number;
+  /** Observation lines the first sheet always reserves (the box keeps its size when empty). */
+  firstObsLines: number;
+  /** Most observation lines the first sheet takes before continuing. */
+  firstObsMax: number;
+}
+
+const MIN_FIRST_DOC_ROWS = 2;
+
+/**
+ * Splits documentos originários and observações over sheets with fixed row heights, so the page count
+ * is known before any rendering (it is printed as "folha x/y" on every sheet). The first sheet keeps
+ * the full official layout; what does not fit continues on additional sheets that repeat the header.
+ */
+export function planSheets(input: PaginationInput): SheetPlan[] {
+  const docRowsNeeded = Math.ceil(input.docCount / 2);
+  const firstObs = Math.min(Math.max(input.firstObsLines, input.obsLineCount), input.firstObsMax);
+  let obsSpace = MM.obsBase + firstObs * MM.obsLine;
+  let firstDocRows = Math.floor((input.firstSheetFree - obsSpace - MM.docsBase) / MM.docRow);
+  if (firstDocRows < MIN_FIRST_DOC_ROWS) firstDocRows = MIN_FIRST_DOC_ROWS;
+  // Hand spare document rows to the observations when all documents already fit.
+  let obsCapacity = firstObs;
+  if (docRowsNeeded < firstDocRows && input.obsLineCount > firstObs) {
+    const spareRows = firstDocRows - Math.max(docRowsNeeded, MIN_FIRST_DOC_ROWS);
+    const extraLines = Math.floor((spareRows * MM.docRow) / MM.obsLine);
+    const take = Math.min(extraLines, input.obsLineCount - firstObs);
+    obsCapacity += take;
+    obsSpace += take * MM.obsLine;
+    firstDocRows = Math.floor((input.firstSheetFree - obsSpace - MM.docsBase) / MM.docRow);
+  }
+  const docsOnFirst = Math.min(input.docCount, firstDocRows * 2);
+  const obsOnFirst = Math.min(input.obsLineCount, obsCapacity - (input.obsLineCount > obsCapacity ? 1 : 0));
+  const sheets: SheetPlan[] = [
+    {
+      docs: { from: 0, to: docsOnFirst, rows: firstDocRows },
+      obs: { from: 0, to: obsOnFirst, capacity: obsCapacity },
+    },
+  ];
+  let docAt = docsOnFirst;
+  let obsAt = obsOnFirst;
+  while (docAt < input.docCount || obsAt < input.obsLineCount) {
+    let free = input.continuationFree;
+    const plan: SheetPlan = { docs: undefined, obs: undefined };
+    if (docAt < input.docCount) {
+      const maxRows = Math.floor((free - MM.docsBase) / MM.docRow);
+      const rows = Math.min(maxRows, Math.ceil((input.docCount - docAt) / 2));
+      const to = Math.min(input.docCount, docAt + rows * 2);
+      plan.docs = { from: docAt, to, rows };
+      free -= MM.docsBase + rows * MM.docRow;
+      docAt = to;
+    }
+    if (obsAt < input.obsLineCount && free >= MM.obsBase + 2 * MM.obsLine) {
+      const capacity = Math.floor((free - MM.obsBase) / MM.obsLine);
+      const remaining = input.obsLineCount - obsAt;
+      const lines = remaining > capacity ? capacity - 1 : remaining;
+      plan.obs = {
+        from: obsAt,
+        to: obsAt + lines,
+        capacity: Math.min(capacity, remaining > capacity ? capacity : remaining),
+      };
+      obsAt += lines;
+    }
+    sheets.push(plan);
+    if (sheets.length > 500) break; // a hostile XML cannot make us build an endless document
+  }
+  return sheets;
+}

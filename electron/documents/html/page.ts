@@ -1,0 +1,110 @@
+import { esc } from './format';
+
+/** Sheet geometry in millimetres (A4 portrait, 5 mm margin). Pagination relies on these numbers. */
+export const SHEET = { width: 210, height: 297, margin: 5, contentWidth: 200, contentHeight: 287 } as const;
+
+export const FONT_STACK = "Arial, 'Liberation Sans', 'DejaVu Sans', Helvetica, sans-serif";
+
+const BASE_CSS = `
+@page { size: A4 portrait; margin: 0; }
+* { box-sizing: border-box; }
+html, body { margin: 0; padding: 0; }
+body { font-family: ${FONT_STACK}; color: #000; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
+.sheet { position: relative; width: ${SHEET.width}mm; height: ${SHEET.height}mm; padding: ${SHEET.margin}mm; overflow: hidden; background: #fff; break-after: page; page-break-after: always; }
+.sheet:last-child { break-after: auto; page-break-after: auto; }
+@media screen { body { background: #777; } .sheet { margin: 6mm auto; box-shadow: 0 1mm 4mm rgba(0,0,0,.4); } }
+.t { border-left: .2mm solid #000; border-top: .2mm solid #000; width: ${SHEET.contentWidth}mm; }
+.gap { margin-top: 1mm; }
+.r { display: flex; width: 100%; }
+.col { display: flex; flex-direction: column; }
+.c { border-right: .2mm solid #000; border-bottom: .2mm solid #000; overflow: hidden; padding: .3mm .8mm; flex: none; }
+.l { font-size: 5pt; line-height: 1.25; text-transform: uppercase; white-space: nowrap; overflow: hidden; }
+.v { font-size: 7.5pt; line-height: 1.25; font-weight: bold; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.vs { font-size: 6.5pt; line-height: 1.2; font-weight: bold; }
+.wrap { white-space: normal; }
+.st { height: 3.5mm; line-height: 3.4mm; font-size: 5.5pt; font-weight: bold; text-align: center; text-transform: uppercase; background: #e4e4e4; padding: 0; }
+.center { text-align: center; }
+.right { text-align: right; }
+.mono { font-variant-numeric: tabular-nums; }
+.banner { height: 6mm; line-height: 5.6mm; border: .4mm solid #000; text-align: center; font-size: 9pt; font-weight: bold; margin-top: 1mm; }
+.wm { position: absolute; left: 0; top: 0; width: ${SHEET.width}mm; height: ${SHEET.height}mm; display: flex; align-items: center; justify-content: center; pointer-events: none; z-index: 10; }
+.wm span { transform: rotate(-40deg); font-size: 88pt; font-weight: bold; letter-spacing: 4mm; white-space: nowrap; }
+.wm.cancel span { color: rgba(200, 0, 0, .28); border: 2mm solid rgba(200, 0, 0, .28); padding: 2mm 8mm; }
+.wm.hom span { color: rgba(0, 0, 0, .08); font-size: 54pt; }
+.line { height: 3mm; line-height: 3mm; font-size: 6.5pt; white-space: nowrap; overflow: hidden; }
+.dl { border-bottom: .1mm dotted #888; }
+svg { display: block; }
+`;
+
+export interface SheetFlags {
+  homologacao: boolean;
+  cancelled: boolean;
+}
+
+export function watermarks(flags: SheetFlags): string {
+  let out = '';
+  if (flags.homologacao) out += '<div class="wm hom"><span>SEM VALOR FISCAL</span></div>';
+  if (flags.cancelled) out += '<div class="wm cancel"><span>CANCELADO</span></div>';
+  return out;
+}
+
+export const HOMOLOGACAO_TEXT = 'EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO – SEM VALOR FISCAL';
+export const HOMOLOGACAO_BANNER_MM = 7;
+
+export function homologacaoBanner(): string {
+  return `<div class="banner">${HOMOLOGACAO_TEXT}</div>`;
+}
+
+export function sheet(body: string, flags: SheetFlags): string {
+  return `<section class="sheet">${body}${watermarks(flags)}</section>`;
+}
+
+export function htmlDocument(title: string, css: string, sheets: string[]): string {
+  return `<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${BASE_CSS}${css}</style></head><body>${sheets.join('')}</body></html>`;
+}
+
+/** A labelled cell of fixed size. `value` is trusted HTML (callers escape). */
+export function cell(
+  label: string,
+  value: string,
+  widthMm: number,
+  heightMm: number,
+  extraClass = '',
+): string {
+  return `<div class="c ${extraClass}" style="width:${widthMm}mm;height:${heightMm}mm"><div class="l">${esc(label)}</div><div class="v">${value}</div></div>`;
+}
+
+export function sectionTitle(text: string): string {
+  return `<div class="r"><div class="c st" style="width:100%">${esc(text)}</div></div>`;
+}
+
+/**
+ * Greedy word wrap by an estimated character budget. Pagination needs a line count without a layout
+ * engine; the budget is conservative for uppercase text in Arial/Liberation Sans at the printed size,
+ * and each line is clipped by CSS, so a misestimate never pushes the layout.
+ */
+export function wrapText(text: string, maxChars: number): string[] {
+  const lines: string[] = [];
+  for (const paragraph of text.replace(/\r/g, '').split('\n')) {
+    let line = '';
+    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
+      let w = word;
+      while (w.length > maxChars) {
+        if (line) {
+          lines.push(line);
+          line = '';
+        }
+        lines.push(w.slice(0, maxChars));
+        w = w.slice(maxChars);
+      }
+      if (line === '') line = w;
+      else if (line.length + 1 + w.length <= maxChars) line += ` ${w}`;
+      else {
+        lines.push(line);
+        line = w;
+      }
+    }
+    if (line) lines.push(line);
+  }
+  return lines;
+}

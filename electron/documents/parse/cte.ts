@@ -1,0 +1,202 @@
+import {
+  emptyParty,
+  keyFromId,
+  parseAmbiente,
+  parseComponents,
+  parseIbsCbs,
+  parseIcms,
+  parseObs,
+  parseParty,
+  parseProtocol,
+} from './common';
+import type { CargoQuantity, CteView, LabeledValue, OriginDoc, Party } from './types';
+import { attr, el, els, firstOf, txt } from './xml';
+import type { XNode } from './xml';
+
+const TOMA_ROLES: Record<string, string> = {
+  '0': 'Remetente',
+  '1': 'Expedidor',
+  '2': 'Recebedor',
+  '3': 'Destinatário',
+  '4': 'Outros',
+};
+
+const OUTROS_TIPOS: Record<string, string> = {
+  '00': 'DECLARAÇÃO',
+  '10': 'DUTOVIÁRIO',
+  '59': 'CF-E SAT',
+  '65': 'NFC-E',
+  '99': 'OUTROS',
+};
+
+/** `CTe` element (inside cteProc or alone) → view model. */
+export function parseCte(cte: XNode, protCTe: XNode | undefined): CteView {
+  const inf = el(cte, 'infCte') ?? {};
+  const ide = el(inf, 'ide');
+  const protocol = parseProtocol(el(protCTe, 'infProt'));
+  const rem = parseParty(el(inf, 'rem'), 'enderReme');
+  const dest = parseParty(el(inf, 'dest'), 'enderDest');
+  const exped = parseParty(el(inf, 'exped'), 'enderExped');
+  const receb = parseParty(el(inf, 'receb'), 'enderReceb');
+  const norm = el(inf, 'infCTeNorm');
+  const tomaInfo = resolveToma(ide, { rem, dest, exped, receb });
+  const compl = el(inf, 'compl');
+  const imp = el(inf, 'imp');
+  const infCarga = el(norm, 'infCarga');
+  return {
+    kind: 'cte',
+    versao: attr(inf, 'versao') || attr(cte, 'versao'),
+    chave: keyFromId(attr(inf, 'Id'), protocol === undefined ? '' : txt(protCTe, 'infProt', 'chCTe')),
+    ambiente: parseAmbiente(txt(ide, 'tpAmb')),
+    ide: {
+      cUF: txt(ide, 'cUF'),
+      CFOP: txt(ide, 'CFOP'),
+      natOp: txt(ide, 'natOp'),
+      mod: txt(ide, 'mod'),
+      serie: txt(ide, 'serie'),
+      nCT: txt(ide, 'nCT'),
+      dhEmi: txt(ide, 'dhEmi'),
+      tpEmis: txt(ide, 'tpEmis'),
+      tpCTe: txt(ide, 'tpCTe'),
+      modal: txt(ide, 'modal'),
+      tpServ: txt(ide, 'tpServ'),
+      UFIni: txt(ide, 'UFIni'),
+      xMunIni: txt(ide, 'xMunIni'),
+      cMunIni: txt(ide, 'cMunIni'),
+      UFFim: txt(ide, 'UFFim'),
+      xMunFim: txt(ide, 'xMunFim'),
+      cMunFim: txt(ide, 'cMunFim'),
+      indGlobalizado: txt(ide, 'indGlobalizado'),
+    },
+    emit: parseParty(el(inf, 'emit'), 'enderEmit') ?? emptyParty(),
+    rem,
+    dest,
+    exped,
+    receb,
+    toma: tomaInfo.party,
+    tomaRole: tomaInfo.role,
+    vPrest: {
+      vTPrest: txt(inf, 'vPrest', 'vTPrest'),
+      vRec: txt(inf, 'vPrest', 'vRec'),
+      comps: parseComponents(el(inf, 'vPrest')),
+    },
+    icms: parseIcms(imp),
+    ibsCbs: parseIbsCbs(imp),
+    vTotTrib: txt(imp, 'vTotTrib'),
+    xObs: txt(compl, 'xObs'),
+    obsCont: parseObs(compl, 'ObsCont'),
+    obsFisco: parseObs(compl, 'ObsFisco'),
+    qrCode: txt(cte, 'infCTeSupl', 'qrCodCTe'),
+    protocol,
+    carga:
+      infCarga === undefined
+        ? undefined
+        : {
+            vCarga: txt(infCarga, 'vCarga'),
+            proPred: txt(infCarga, 'proPred'),
+            xOutCat: txt(infCarga, 'xOutCat'),
+            infQ: els(infCarga, 'infQ').map((q): CargoQuantity => ({
+              cUnid: txt(q, 'cUnid'),
+              tpMed: txt(q, 'tpMed'),
+              qCarga: txt(q, 'qCarga'),
+            })),
+          },
+    docs: parseOriginDocs(norm, rem),
+    modalInfo: parseModal(el(norm, 'infModal')),
+    infGlobalizado: txt(inf, 'infGlobalizado', 'xObs'),
+    refs: parseRefs(inf),
+  };
+}
+
+function resolveToma(
+  ide: XNode | undefined,
+  parties: { rem?: Party; dest?: Party; exped?: Party; receb?: Party },
+): { party: Party | undefined; role: string } {
+  const toma4 = el(ide, 'toma4');
+  if (toma4 !== undefined) return { party: parseParty(toma4, 'enderToma'), role: TOMA_ROLES['4'] ?? '' };
+  const code = txt(ide, 'toma3', 'toma') || txt(ide, 'toma03', 'toma');
+  const byCode: Record<string, Party | undefined> = {
+    '0': parties.rem,
+    '1': parties.exped,
+    '2': parties.receb,
+    '3': parties.dest,
+  };
+  return { party: byCode[code], role: TOMA_ROLES[code] ?? '' };
+}
+
+function parseOriginDocs(norm: XNode | undefined, rem: Party | undefined): OriginDoc[] {
+  const infDoc = el(norm, 'infDoc');
+  const remDoc = rem?.CNPJ || rem?.CPF || '';
+  const docs: OriginDoc[] = [];
+  for (const nf of els(infDoc, 'infNF')) {
+    docs.push({
+      tipo: txt(nf, 'mod') === '04' ? 'NF PRODUTOR' : 'NF',
+      emitente: remDoc,
+      serieNumero: [txt(nf, 'serie'), txt(nf, 'nDoc')].filter(Boolean).join('/'),
+      chave: '',
+    });
+  }
+  for (const nfe of els(infDoc, 'infNFe')) docs.push(electronicDoc('NF-E', txt(nfe, 'chave')));
+  for (const dce of els(infDoc, 'infDCe')) docs.push(electronicDoc('DC-E', txt(dce, 'chave')));
+  for (const other of els(infDoc, 'infOutros')) {
+    const tpDoc = txt(other, 'tpDoc');
+    docs.push({
+      tipo: (txt(other, 'descOutros') || OUTROS_TIPOS[tpDoc] || tpDoc).toUpperCase(),
+      emitente: remDoc,
+      serieNumero: txt(other, 'nDoc'),
+      chave: '',
+    });
+  }
+  for (const emiDocAnt of els(el(norm, 'docAnt'), 'emiDocAnt')) {
+    const emitente = txt(emiDocAnt, 'CNPJ') || txt(emiDocAnt, 'CPF');
+    for (const idDocAnt of els(emiDocAnt, 'idDocAnt')) {
+      for (const ele of els(idDocAnt, 'idDocAntEle'))
+        docs.push(electronicDoc('CT-E ANT.', txt(ele, 'chCTe')));
+      for (const pap of els(idDocAnt, 'idDocAntPap')) {
+        docs.push({
+          tipo: `DOC. ANT. ${txt(pap, 'tpDoc')}`.trim(),
+          emitente,
+          serieNumero: [txt(pap, 'serie'), txt(pap, 'nDoc')].filter(Boolean).join('/'),
+          chave: '',
+        });
+      }
+    }
+  }
+  return docs;
+}
+
+/** Emitter CNPJ and série/número are read from the key itself (positions 7-20, 23-25, 26-34). */
+function electronicDoc(tipo: string, chave: string): OriginDoc {
+  const valid = chave.length === 44;
+  return {
+    tipo,
+    emitente: valid ? chave.slice(6, 20) : '',
+    serieNumero: valid ? `${Number(chave.slice(22, 25))}/${Number(chave.slice(25, 34))}` : '',
+    chave,
+  };
+}
+
+const MODAL_ELEMENTS = ['rodo', 'aereo', 'aquav', 'ferrov', 'duto', 'multimodal'] as const;
+
+function parseModal(infModal: XNode | undefined): LabeledValue[] {
+  const found = firstOf(infModal, MODAL_ELEMENTS);
+  if (found === undefined) return [];
+  const [name, node] = found;
+  if (name === 'rodo') return [{ label: 'RNTRC da empresa', value: txt(node, 'RNTRC') }];
+  // Other modals are printed generically: every simple field of the modal group, by tag name.
+  return Object.entries(node)
+    .filter(([key, value]) => !key.startsWith('@_') && typeof value === 'string')
+    .map(([key, value]) => ({ label: key, value: value as string }));
+}
+
+function parseRefs(inf: XNode): LabeledValue[] {
+  const refs: LabeledValue[] = [];
+  for (const comp of els(inf, 'infCteComp'))
+    refs.push({ label: 'CT-e complementado', value: txt(comp, 'chCTe') || txt(comp, 'chCte') });
+  const sub = el(inf, 'infCTeNorm', 'infCteSub');
+  if (sub !== undefined)
+    refs.push({ label: 'CT-e substituído', value: txt(sub, 'chCte') || txt(sub, 'chCTe') });
+  const anu = el(inf, 'infCteAnu');
+  if (anu !== undefined) refs.push({ label: 'CT-e anulado', value: txt(anu, 'chCte') || txt(anu, 'chCTe') });
+  return refs;
+}

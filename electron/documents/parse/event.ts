@@ -1,0 +1,87 @@
+import { parseAmbiente } from './common';
+import type { EventView, LabeledValue } from './types';
+import { attr, el, els, txt } from './xml';
+import type { XNode } from './xml';
+
+/** Descriptions used when the XML lacks descEvento. */
+const EVENT_NAMES: Record<string, string> = {
+  '110110': 'Carta de Correção',
+  '110111': 'Cancelamento',
+  '110113': 'EPEC',
+  '110180': 'Comprovante de Entrega',
+  '110181': 'Cancelamento do Comprovante de Entrega',
+  '610110': 'Prestação do Serviço em Desacordo',
+};
+
+/**
+ * An event of a CT-e (eventoCTe / procEventoCTe) or DC-e (eventoDCe / procEventoDCe). `evento` is the
+ * eventoXXX element, `ret` the retEventoXXX element of the proc wrapper when present.
+ */
+export function parseEvent(evento: XNode, ret: XNode | undefined, docType: 'CT-e' | 'DC-e'): EventView {
+  const inf = el(evento, 'infEvento') ?? {};
+  const det = el(inf, 'detEvento');
+  const body = firstChildElement(det);
+  const tpEvento = txt(inf, 'tpEvento');
+  const retInf = el(ret, 'infEvento');
+  return {
+    kind: 'event',
+    docType,
+    versao: attr(evento, 'versao'),
+    ambiente: parseAmbiente(txt(inf, 'tpAmb')),
+    cOrgao: txt(inf, 'cOrgao'),
+    autor: txt(inf, 'CNPJ') || txt(inf, 'CPF'),
+    chave: txt(inf, 'chCTe') || txt(inf, 'chDCe'),
+    dhEvento: txt(inf, 'dhEvento'),
+    tpEvento,
+    descEvento: txt(body, 'descEvento') || EVENT_NAMES[tpEvento] || `Evento ${tpEvento}`,
+    nSeqEvento: txt(inf, 'nSeqEvento'),
+    nProtCancelado: tpEvento === '110111' ? txt(body, 'nProt') : '',
+    xJust: txt(body, 'xJust'),
+    corrections: els(body, 'infCorrecao').map((c) => ({
+      grupoAlterado: txt(c, 'grupoAlterado'),
+      campoAlterado: txt(c, 'campoAlterado'),
+      valorAlterado: txt(c, 'valorAlterado'),
+      nroItemAlterado: txt(c, 'nroItemAlterado'),
+    })),
+    xCondUso: txt(body, 'xCondUso'),
+    details: tpEvento === '110111' || tpEvento === '110110' ? [] : leafFields(body),
+    registro:
+      retInf === undefined
+        ? undefined
+        : {
+            cStat: txt(retInf, 'cStat'),
+            xMotivo: txt(retInf, 'xMotivo'),
+            nProt: txt(retInf, 'nProt'),
+            dhRegEvento: txt(retInf, 'dhRegEvento'),
+          },
+  };
+}
+
+function firstChildElement(node: XNode | undefined): XNode | undefined {
+  if (node === undefined) return undefined;
+  const name = Object.keys(node).find((k) => !k.startsWith('@_') && k !== '#text');
+  return name === undefined ? undefined : el(node, name);
+}
+
+/** Simple fields of an event body, nested groups flattened one level, for events without a dedicated layout. */
+function leafFields(body: XNode | undefined): LabeledValue[] {
+  const out: LabeledValue[] = [];
+  for (const [key, value] of Object.entries(body ?? {})) {
+    if (key.startsWith('@_') || key === 'descEvento' || key === '#text') continue;
+    if (typeof value === 'string') out.push({ label: key, value });
+    else
+      for (const child of Array.isArray(value) ? value : [value]) {
+        if (typeof child !== 'object' || Array.isArray(child)) continue;
+        for (const [k2, v2] of Object.entries(child)) {
+          if (typeof v2 === 'string' && !k2.startsWith('@_')) out.push({ label: `${key}/${k2}`, value: v2 });
+        }
+      }
+  }
+  return out;
+}
+
+/** True when the event is an accepted cancellation of `chave` (cStat 135/136, or no registration info). */
+export function isCancellationOf(event: EventView, chave: string): boolean {
+  if (event.tpEvento !== '110111' || event.chave !== chave) return false;
+  return event.registro === undefined || ['135', '136', '155'].includes(event.registro.cStat);
+}

@@ -1,0 +1,65 @@
+import { AppError } from '../../shared/errors';
+import { parseCte } from './cte';
+import { parseCteOs } from './cte-os';
+import { parseDce } from './dce';
+import { parseEvent } from './event';
+import { parseNfe } from './nfe';
+import type { DocumentView } from './types';
+import { el, parseXmlSafely } from './xml';
+
+export type { DocumentView } from './types';
+
+const SUPPORTED =
+  'cteProc, CTe, cteOSProc, CTeOS, dceProc, DCe, procEventoCTe, eventoCTe, procEventoDCe, eventoDCe, nfeProc, NFe';
+
+/** Parses any supported fiscal XML into its view model; unsupported roots get a clear error. */
+export function parseDocument(xml: string): DocumentView {
+  const { rootName, root } = parseXmlSafely(xml);
+  switch (rootName) {
+    case 'cteProc':
+      return parseCte(el(root, 'CTe') ?? missing('CTe', rootName), el(root, 'protCTe'));
+    case 'CTe':
+      return parseCte(root, undefined);
+    case 'cteOSProc':
+      return parseCteOs(el(root, 'CTeOS') ?? missing('CTeOS', rootName), el(root, 'protCTe'));
+    case 'CTeOS':
+      return parseCteOs(root, undefined);
+    case 'dceProc':
+      return parseDce(el(root, 'DCe') ?? missing('DCe', rootName), el(root, 'protDCe'));
+    case 'DCe':
+      return parseDce(root, undefined);
+    case 'procEventoCTe':
+      return parseEvent(
+        el(root, 'eventoCTe') ?? missing('eventoCTe', rootName),
+        el(root, 'retEventoCTe'),
+        'CT-e',
+      );
+    case 'eventoCTe':
+      return parseEvent(root, undefined, 'CT-e');
+    case 'procEventoDCe':
+      return parseEvent(
+        el(root, 'eventoDCe') ?? missing('eventoDCe', rootName),
+        el(root, 'retEventoDCe'),
+        'DC-e',
+      );
+    case 'eventoDCe':
+      return parseEvent(root, undefined, 'DC-e');
+    case 'nfeProc':
+      return parseNfe(el(root, 'NFe') ?? missing('NFe', rootName), el(root, 'protNFe'));
+    case 'NFe':
+      return parseNfe(root, undefined);
+    default:
+      throw new AppError(
+        'xml_unsupported_root',
+        `Este XML não é um documento suportado: o elemento raiz é <${rootName}>. São aceitos: ${SUPPORTED}.`,
+        { detail: `root=${rootName}` },
+      );
+  }
+}
+
+function missing(child: string, rootName: string): never {
+  throw new AppError(
+    'xml_incomplete',
+    `O XML <${rootName}> não contém o elemento <${child}>; o arquivo parece incompleto.`,
+  );
+}

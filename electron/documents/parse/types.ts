@@ -1,0 +1,258 @@
+// View models: what the printouts need, already flattened from the XML. Every text field is '' when
+// the XML lacks it, so templates never test for undefined except on whole optional groups.
+
+export interface Endereco {
+  xLgr: string;
+  nro: string;
+  xCpl: string;
+  xBairro: string;
+  cMun: string;
+  xMun: string;
+  UF: string;
+  CEP: string;
+  xPais: string;
+  fone: string;
+}
+
+export interface Party {
+  xNome: string;
+  xFant: string;
+  CNPJ: string;
+  CPF: string;
+  /** Foreign id (idOutros / idEstrangeiro) when neither CNPJ nor CPF applies. */
+  idOutros: string;
+  IE: string;
+  fone: string;
+  email: string;
+  ender: Endereco;
+}
+
+export interface Protocol {
+  nProt: string;
+  dhRecbto: string;
+  cStat: string;
+  xMotivo: string;
+  tpAmb: string;
+}
+
+export interface ValueComponent {
+  xNome: string;
+  vComp: string;
+}
+
+export interface IcmsView {
+  /** Group name, e.g. ICMS00, ICMSSN. */
+  group: string;
+  CST: string;
+  description: string;
+  vBC: string;
+  pICMS: string;
+  vICMS: string;
+  pRedBC: string;
+  vCred: string;
+}
+
+export interface IbsCbsView {
+  CST: string;
+  cClassTrib: string;
+  vBC: string;
+  pIBSUF: string;
+  vIBSUF: string;
+  pIBSMun: string;
+  vIBSMun: string;
+  vIBS: string;
+  pCBS: string;
+  vCBS: string;
+  vTotDFe: string;
+}
+
+export interface CargoQuantity {
+  cUnid: string;
+  tpMed: string;
+  qCarga: string;
+}
+
+/** One row of "Documentos originários". */
+export interface OriginDoc {
+  /** NF-e, NF, DC-e, or the description of another document type. */
+  tipo: string;
+  /** Emitter CNPJ/CPF when known (for NF-e taken from the key). */
+  emitente: string;
+  /** Série/número text. */
+  serieNumero: string;
+  /** Access key (44 chars) for electronic documents, '' otherwise. */
+  chave: string;
+}
+
+export interface ObsField {
+  xCampo: string;
+  xTexto: string;
+}
+
+export interface LabeledValue {
+  label: string;
+  value: string;
+}
+
+export type Ambiente = 'producao' | 'homologacao';
+
+interface CteCommon {
+  versao: string;
+  chave: string;
+  ambiente: Ambiente;
+  ide: {
+    cUF: string;
+    CFOP: string;
+    natOp: string;
+    mod: string;
+    serie: string;
+    nCT: string;
+    dhEmi: string;
+    tpEmis: string;
+    tpCTe: string;
+    modal: string;
+    tpServ: string;
+    UFIni: string;
+    xMunIni: string;
+    cMunIni: string;
+    UFFim: string;
+    xMunFim: string;
+    cMunFim: string;
+    indGlobalizado: string;
+  };
+  emit: Party;
+  vPrest: { vTPrest: string; vRec: string; comps: ValueComponent[] };
+  icms: IcmsView | undefined;
+  ibsCbs: IbsCbsView | undefined;
+  vTotTrib: string;
+  xObs: string;
+  obsCont: ObsField[];
+  obsFisco: ObsField[];
+  qrCode: string;
+  protocol: Protocol | undefined;
+}
+
+export interface CteView extends CteCommon {
+  kind: 'cte';
+  rem: Party | undefined;
+  dest: Party | undefined;
+  exped: Party | undefined;
+  receb: Party | undefined;
+  /** Tomador resolved from toma3 (a reference to one of the parties) or toma4. */
+  toma: Party | undefined;
+  tomaRole: string;
+  carga: { vCarga: string; proPred: string; xOutCat: string; infQ: CargoQuantity[] } | undefined;
+  docs: OriginDoc[];
+  /** Modal-specific lines (rodoviário: RNTRC; other modals listed generically). */
+  modalInfo: LabeledValue[];
+  infGlobalizado: string;
+  /** CT-e complementar / substituto references. */
+  refs: LabeledValue[];
+}
+
+export interface CteOsView extends CteCommon {
+  kind: 'cteos';
+  toma: Party | undefined;
+  percurso: string[];
+  servico: { xDescServ: string; qCarga: string } | undefined;
+  docsRef: OriginDoc[];
+  seguros: { respSeg: string; xSeg: string; nApol: string }[];
+  rodoOS:
+    | {
+        TAF: string;
+        NroRegEstadual: string;
+        placa: string;
+        RENAVAM: string;
+        propDoc: string;
+        propTAF: string;
+        propNroRegEstadual: string;
+      }
+    | undefined;
+}
+
+export interface DceItem {
+  nItem: string;
+  xProd: string;
+  NCM: string;
+  qCom: string;
+  vUnCom: string;
+  vProd: string;
+}
+
+export interface DceView {
+  kind: 'dce';
+  versao: string;
+  chave: string;
+  ambiente: Ambiente;
+  ide: {
+    cUF: string;
+    serie: string;
+    nDC: string;
+    dhEmi: string;
+    tpEmis: string;
+    tpEmit: string;
+    mod: string;
+  };
+  emit: Party;
+  /** Who generated the DC-e on the emitter's behalf (Fisco, marketplace, carrier, ECT), when given. */
+  emissor: LabeledValue | undefined;
+  dest: Party | undefined;
+  items: DceItem[];
+  vDC: string;
+  transp: { modTrans: string; CNPJTransp: string } | undefined;
+  infCpl: string;
+  infAdFisco: string;
+  declaracoes: string[];
+  qrCode: string;
+  urlChave: string;
+  protocol: Protocol | undefined;
+}
+
+export interface CorrectionItem {
+  grupoAlterado: string;
+  campoAlterado: string;
+  valorAlterado: string;
+  nroItemAlterado: string;
+}
+
+export interface EventView {
+  kind: 'event';
+  /** Document family the event refers to. */
+  docType: 'CT-e' | 'DC-e';
+  versao: string;
+  ambiente: Ambiente;
+  cOrgao: string;
+  autor: string;
+  chave: string;
+  dhEvento: string;
+  tpEvento: string;
+  descEvento: string;
+  nSeqEvento: string;
+  /** Cancellation: protocol of the cancelled document and the reason. */
+  nProtCancelado: string;
+  xJust: string;
+  corrections: CorrectionItem[];
+  xCondUso: string;
+  /** Any other detail fields of the event, label → value. */
+  details: LabeledValue[];
+  /** Registration of the event by the SEFAZ (procEvento / retEvento), when present. */
+  registro: { cStat: string; xMotivo: string; nProt: string; dhRegEvento: string } | undefined;
+}
+
+export interface NfeView {
+  kind: 'nfe';
+  chave: string;
+  ambiente: Ambiente;
+  ide: { nNF: string; serie: string; dhEmi: string; natOp: string; mod: string };
+  emit: Party;
+  dest: Party | undefined;
+  transp: {
+    modFrete: string;
+    transporta: Party | undefined;
+    vol: { qVol: string; esp: string; marca: string; nVol: string; pesoL: string; pesoB: string }[];
+  };
+  totals: { vNF: string; vProd: string; vFrete: string };
+  protocol: Protocol | undefined;
+}
+
+export type DocumentView = CteView | CteOsView | DceView | EventView | NfeView;

@@ -1,0 +1,72 @@
+import { AppError } from '../shared/errors';
+import { renderDace } from './dace/dace';
+import { renderDacte } from './dacte/dacte';
+import { renderDacteOs } from './dacte/dacte-os';
+import { renderEvent } from './events/event';
+import { parseDocument } from './parse';
+import { isCancellationOf } from './parse/event';
+import type { DocumentView } from './parse/types';
+
+export type PrintoutKind = 'dacte' | 'dacte-os' | 'dace' | 'evento-cancelamento' | 'evento-cce' | 'evento';
+
+export interface RenderDocumentOptions {
+  /** Company logo as a data URL (png, jpeg, gif, svg, webp). */
+  logoDataUrl?: string;
+  /** Print the CANCELADO watermark. */
+  cancelled?: boolean;
+  /** XML of events that accompany the document; an accepted cancellation of its key marks it cancelled. */
+  events?: string[];
+}
+
+export interface RenderDocumentResult {
+  html: string;
+  kind: PrintoutKind;
+  pages: number;
+  /** Access key of the document (for an event: of the document it refers to). */
+  key: string;
+}
+
+function cancelledByEvents(key: string, events: string[] | undefined): boolean {
+  for (const xml of events ?? []) {
+    const view = parseDocument(xml);
+    if (view.kind === 'event' && isCancellationOf(view, key)) return true;
+  }
+  return false;
+}
+
+/** XML of a CT-e, CT-e OS, DC-e or CT-e/DC-e event → its printout as one self-contained HTML string. */
+export function renderDocumentHtml(xml: string, options: RenderDocumentOptions = {}): RenderDocumentResult {
+  return renderView(parseDocument(xml), options);
+}
+
+export function renderView(view: DocumentView, options: RenderDocumentOptions = {}): RenderDocumentResult {
+  const base = { logoDataUrl: options.logoDataUrl };
+  switch (view.kind) {
+    case 'cte': {
+      const cancelled = options.cancelled === true || cancelledByEvents(view.chave, options.events);
+      return { ...renderDacte(view, { ...base, cancelled }), kind: 'dacte', key: view.chave };
+    }
+    case 'cteos': {
+      const cancelled = options.cancelled === true || cancelledByEvents(view.chave, options.events);
+      return { ...renderDacteOs(view, { ...base, cancelled }), kind: 'dacte-os', key: view.chave };
+    }
+    case 'dce': {
+      const cancelled = options.cancelled === true || cancelledByEvents(view.chave, options.events);
+      return { ...renderDace(view, { ...base, cancelled }), kind: 'dace', key: view.chave };
+    }
+    case 'event': {
+      const kind =
+        view.tpEvento === '110111'
+          ? 'evento-cancelamento'
+          : view.tpEvento === '110110'
+            ? 'evento-cce'
+            : 'evento';
+      return { ...renderEvent(view, base), kind, key: view.chave };
+    }
+    case 'nfe':
+      throw new AppError(
+        'xml_not_printable',
+        'Este XML é de uma NF-e: o Carreta imprime DACTE, DACTE OS, DACE e eventos de CT-e/DC-e, não o DANFE.',
+      );
+  }
+}

@@ -1,0 +1,56 @@
+// Public API of the fiscal domain rules: pure functions, no Node built-ins, no Electron; invalid
+// input gives false / null, never an exception.
+export {
+  normalizeCnpj,
+  isValidCnpj,
+  cnpjCheckDigits,
+  isValidCpf,
+  cpfCheckDigits,
+  isValidCpfCnpj,
+  cpfCnpjKind,
+} from './cnpj';
+export {
+  normalizeAccessKey,
+  accessKeyCheckDigit,
+  isValidAccessKey,
+  parseAccessKey,
+  buildCteKey,
+  buildNfeKey,
+  buildDceKey,
+  randomNumericCode,
+} from './access-key';
+export type {
+  AccessKeyKind,
+  ParsedAccessKey,
+  ParseOptions,
+  CteKeyFields,
+  NfeKeyFields,
+  DceKeyFields,
+} from './access-key';
+export { UFS, EXTERIOR, ufByCode, ufBySigla, findUf, isUf } from './uf';
+export type { Uf, UfSigla, UfOptions } from './uf';
+export {
+  EXTERIOR_MUNICIPIO,
+  IBGE_DV_EXCEPTIONS,
+  normalizeIbgeCode,
+  ibgeCheckDigit,
+  isValidIbgeMunicipio,
+  ufOfMunicipio,
+  ibgeMatchesUf,
+} from './ibge';
+export type { IbgeOptions } from './ibge';
+export { ISENTO, UFS_WITHOUT_ISENTO_TOMADOR, normalizeIe, isValidIe, ufAcceptsIsentoTomador } from './ie';
+export type { IeOptions } from './ie';
+export { normalizeCep, isValidCep, ufForCep, cepMatchesUf } from './cep';
+export {
+  CTE_CFOPS,
+  normalizeCfop,
+  isCfopFormat,
+  isCteCfop,
+  cfopByCode,
+  cfopScope,
+  cfopMatchesService,
+  cfopMatchesEmitter,
+  searchCfop,
+} from './cfop';
+export type { Cfop, CfopScope } from './cfop';

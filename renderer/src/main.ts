@@ -1,1 +1,30 @@
-document.getElementById('app')!.textContent = 'Carreta';
+import 'primeicons/primeicons.css';
+import './styles/base.css';
+
+import { createPinia } from 'pinia';
+import PrimeVue from 'primevue/config';
+import ToastService from 'primevue/toastservice';
+import Tooltip from 'primevue/tooltip';
+import { createApp } from 'vue';
+
+import App from './App.vue';
+import { installErrorHandling } from './error-handling';
+import { localePtBr } from './locale-pt-br';
+import { createAppRouter } from './router';
+import { theme } from './theme';
+
+const app = createApp(App);
+const pinia = createPinia();
+app.use(pinia);
+app.use(createAppRouter());
+app.use(PrimeVue, {
+  theme,
+  locale: localePtBr,
+  ripple: false,
+  // PrimeVue 5 is licensed per organization; the key comes from the build environment.
+  license: import.meta.env.VITE_PRIMEUI_LICENSE || undefined,
+});
+app.use(ToastService);
+app.directive('tooltip', Tooltip);
+installErrorHandling(app);
+app.mount('#app');

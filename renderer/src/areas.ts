@@ -1,0 +1,139 @@
+// The app's areas as the sidebar shows them. The route of each area is declared in router.ts (its
+// view is lazy-loaded there); `name` is both the route name and the `nav-<name>` test hook.
+
+export type AreaName =
+  | 'painel'
+  | 'documentos'
+  | 'emitir-cte'
+  | 'emitir-cteos'
+  | 'emitir-dce'
+  | 'caixa-entrada'
+  | 'empresas'
+  | 'consultas'
+  | 'conta'
+  | 'configuracoes';
+
+export interface Area {
+  name: AreaName;
+  path: string;
+  title: string;
+  icon: string;
+  /** One sentence: what the user does here. */
+  description: string;
+}
+
+export interface AreaGroup {
+  label: string;
+  areas: Area[];
+}
+
+export const areaGroups: AreaGroup[] = [
+  {
+    label: 'Visão geral',
+    areas: [
+      {
+        name: 'painel',
+        path: '/painel',
+        title: 'Painel',
+        icon: 'pi pi-home',
+        description: 'Visão geral do aplicativo, do ambiente de emissão e da conexão.',
+      },
+      {
+        name: 'documentos',
+        path: '/documentos',
+        title: 'Documentos',
+        icon: 'pi pi-folder-open',
+        description:
+          'Aqui você vai consultar, filtrar e imprimir os CT-e, CT-e OS e DC-e emitidos, mesmo sem conexão.',
+      },
+    ],
+  },
+  {
+    label: 'Emissão',
+    areas: [
+      {
+        name: 'emitir-cte',
+        path: '/emitir-cte',
+        title: 'Emitir CT-e',
+        icon: 'pi pi-truck',
+        description:
+          'Aqui você vai preencher e transmitir o Conhecimento de Transporte Eletrônico (modelo 57) e imprimir o DACTE.',
+      },
+      {
+        name: 'emitir-cteos',
+        path: '/emitir-cteos',
+        title: 'Emitir CT-e OS',
+        icon: 'pi pi-briefcase',
+        description:
+          'Aqui você vai emitir o CT-e Outros Serviços (modelo 67), usado no transporte de pessoas, valores e bagagens.',
+      },
+      {
+        name: 'emitir-dce',
+        path: '/emitir-dce',
+        title: 'Emitir DC-e',
+        icon: 'pi pi-box',
+        description:
+          'Aqui você vai emitir a Declaração de Conteúdo Eletrônica para mercadorias transportadas sem nota fiscal.',
+      },
+    ],
+  },
+  {
+    label: 'Recebimento',
+    areas: [
+      {
+        name: 'caixa-entrada',
+        path: '/caixa-entrada',
+        title: 'Caixa de entrada NF-e',
+        icon: 'pi pi-inbox',
+        description:
+          'Aqui você vai receber as NF-e emitidas para a empresa e registrar a manifestação do destinatário.',
+      },
+    ],
+  },
+  {
+    label: 'Cadastros e consultas',
+    areas: [
+      {
+        name: 'empresas',
+        path: '/empresas',
+        title: 'Empresas',
+        icon: 'pi pi-building',
+        description: 'Aqui você vai cadastrar as empresas emitentes, com certificado digital e logotipo.',
+      },
+      {
+        name: 'consultas',
+        path: '/consultas',
+        title: 'Consultas',
+        icon: 'pi pi-search',
+        description: 'Aqui você vai consultar CNPJ, CEP e a situação dos serviços da SEFAZ.',
+      },
+    ],
+  },
+  {
+    label: 'Sistema',
+    areas: [
+      {
+        name: 'conta',
+        path: '/conta',
+        title: 'Conta',
+        icon: 'pi pi-id-card',
+        description: 'Aqui você vai acompanhar a conta na Nuvem Fiscal e o consumo das cotas de emissão.',
+      },
+      {
+        name: 'configuracoes',
+        path: '/configuracoes',
+        title: 'Configurações',
+        icon: 'pi pi-cog',
+        description: 'Ambiente de emissão e endereços de conexão com a Nuvem Fiscal.',
+      },
+    ],
+  },
+];
+
+export const areas: Area[] = areaGroups.flatMap((group) => group.areas);
+
+export function area(name: AreaName): Area {
+  const found = areas.find((item) => item.name === name);
+  if (!found) throw new Error(`unknown area ${name}`);
+  return found;
+}

@@ -1,0 +1,16 @@
+/// <reference types="vite/client" />
+
+// PrimeVue ships this module without types; it is the bus its Toast component listens on.
+declare module 'primevue/toasteventbus' {
+  const ToastEventBus: {
+    on(type: string, handler: (payload: unknown) => void): void;
+    off(type: string, handler: (payload: unknown) => void): void;
+    emit(type: string, payload?: unknown): void;
+  };
+  export default ToastEventBus;
+}
+
+interface ImportMetaEnv {
+  /** PrimeUI license key (PrimeVue 5 shows a notice without one); supplied at build time, never committed. */
+  readonly VITE_PRIMEUI_LICENSE?: string;
+}

@@ -1,0 +1,43 @@
+// Hash history: the app is served from app://carreta/ in Electron and from a static local host, and
+// neither should need to map deep paths back to index.html. Every view is lazy-loaded so the initial
+// bundle holds only the shell.
+import type { RouteRecordRaw, RouterHistory } from 'vue-router';
+import { createRouter, createWebHashHistory } from 'vue-router';
+
+import type { AreaName } from './areas';
+import { area } from './areas';
+
+type Loader = NonNullable<Extract<RouteRecordRaw, { component: unknown }>['component']>;
+
+const views: Record<AreaName, Loader> = {
+  painel: () => import('./views/painel/PainelView.vue'),
+  documentos: () => import('./views/documentos/DocumentosView.vue'),
+  'emitir-cte': () => import('./views/emitir-cte/EmitirCteView.vue'),
+  'emitir-cteos': () => import('./views/emitir-cteos/EmitirCteOsView.vue'),
+  'emitir-dce': () => import('./views/emitir-dce/EmitirDceView.vue'),
+  'caixa-entrada': () => import('./views/caixa-entrada/CaixaEntradaView.vue'),
+  empresas: () => import('./views/empresas/EmpresasView.vue'),
+  consultas: () => import('./views/consultas/ConsultasView.vue'),
+  conta: () => import('./views/conta/ContaView.vue'),
+  configuracoes: () => import('./views/configuracoes/ConfiguracoesView.vue'),
+};
+
+export const routes: RouteRecordRaw[] = [
+  { path: '/', redirect: '/painel' },
+  ...(Object.keys(views) as AreaName[]).map((name) => ({
+    path: area(name).path,
+    name,
+    component: views[name],
+    meta: { title: area(name).title },
+  })),
+  { path: '/:rest(.*)*', redirect: '/painel' },
+];
+
+export function createAppRouter(history: RouterHistory = createWebHashHistory()) {
+  const router = createRouter({ history, routes });
+  router.afterEach((to) => {
+    const title = typeof to.meta.title === 'string' ? to.meta.title : '';
+    document.title = title ? `${title} · Carreta` : 'Carreta';
+  });
+  return router;
+}

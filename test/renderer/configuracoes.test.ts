@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it } from 'vitest';
+
+import App from '../../renderer/src/App.vue';
+import { setTransport } from '../../renderer/src/bridge';
+import { createFakeTransport } from './support/fake-transport';
+import { mountWith, settle, waitFor } from './support/mount';
+
+afterEach(() => {
+  setTransport(null);
+  document.body.innerHTML = '';
+});
+
+function toastTexts(): string[] {
+  return [...document.body.querySelectorAll('[data-testid="toast"]')].map((el) => el.textContent ?? '');
+}
+
+async function openConfiguracoes() {
+  const transport = createFakeTransport();
+  const mounted = await mountWith(App, transport, { route: '/configuracoes' });
+  await waitFor(() => mounted.wrapper.get('[data-testid="settings-save"]'));
+  return { transport, ...mounted };
+}
+
+describe('Configurações', () => {
+  it('saves the environment through settings:update and updates the badge', async () => {
+    const { transport, wrapper } = await openConfiguracoes();
+    expect(wrapper.get('h1').text()).toBe('Configurações');
+    await wrapper.get('#environment-producao').setValue(true);
+    await wrapper.get('form').trigger('submit');
+    await settle();
+
+    const update = transport.calls.find((call) => call.channel === 'settings:update');
+    expect(update?.input).toMatchObject({
+      environment: 'producao',
+      hosts: { sandbox: { api: 'https://api.sandbox.nuvemfiscal.com.br' } },
+    });
+    expect(wrapper.get('[data-testid="env-badge"]').text()).toBe('PRODUÇÃO');
+    await waitFor(() => expect(toastTexts().join()).toContain('Configurações salvas.'));
+  });
+
+  it('shows the field error of an error envelope next to the field and opens Avançado', async () => {
+    const { transport, wrapper } = await openConfiguracoes();
+    transport.handlers['settings:update'] = () => ({
+      ok: false,
+      error: {
+        code: 'invalid_input',
+        message:
+          'Dados inválidos: hosts.sandbox.api: Informe um endereço completo, por exemplo https://api.nuvemfiscal.com.br',
+        fields: ['hosts.sandbox.api'],
+      },
+    });
+    const advanced = wrapper.get('[data-testid="settings-advanced"]');
+    await advanced.get('button').trigger('click');
+    await settle();
+    await wrapper.get('[data-testid="settings-hosts-sandbox-api"]').setValue('api.sandbox');
+    // Collapse again: an error in a hidden field must bring the panel back open.
+    await advanced.get('button').trigger('click');
+    await settle();
+    await wrapper.get('form').trigger('submit');
+    await settle();
+
+    const update = transport.calls.find((call) => call.channel === 'settings:update');
+    expect(update?.input).toMatchObject({ hosts: { sandbox: { api: 'api.sandbox' } } });
+    const error = await waitFor(() => wrapper.get('[data-testid="error-hosts.sandbox.api"]'));
+    expect(error.text()).toBe('Informe um endereço completo, por exemplo https://api.nuvemfiscal.com.br');
+    expect(wrapper.get('[data-testid="settings-hosts-sandbox-api"]').attributes('aria-invalid')).toBe('true');
+    expect(wrapper.find('[data-testid="error-hosts.producao.api"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="settings-hosts-sandbox-api"]').isVisible()).toBe(true);
+    await waitFor(() => expect(toastTexts().join()).toContain('Não foi possível salvar as configurações.'));
+    // Nothing was saved: the badge still shows the stored environment.
+    expect(wrapper.get('[data-testid="env-badge"]').text()).toBe('DEMONSTRAÇÃO');
+  });
+});

@@ -66,11 +66,19 @@ export class FakeBrowserWindow {
     this.maximized = true;
   }
   show(): void {}
+  focused = 0;
+  minimized = false;
+  focus(): void {
+    this.focused++;
+  }
+  restore(): void {
+    this.minimized = false;
+  }
   isDestroyed(): boolean {
     return false;
   }
   isMinimized(): boolean {
-    return false;
+    return this.minimized;
   }
   isFullScreen(): boolean {
     return false;
@@ -83,11 +91,43 @@ export class FakeBrowserWindow {
   }
 }
 
+const appHandlers = new Map<string, Handler>();
+
 export const fakeElectron = {
-  app: { isPackaged: true, getVersion: () => '0.1.0', getPath: () => '/nonexistent' },
+  app: {
+    isPackaged: true,
+    userData: '/nonexistent',
+    appPath: '/nonexistent',
+    lockGranted: true,
+    handlers: appHandlers,
+    getVersion: () => '0.1.0',
+    getPath(_name: string) {
+      return this.userData;
+    },
+    getAppPath() {
+      return this.appPath;
+    },
+    requestSingleInstanceLock() {
+      return this.lockGranted;
+    },
+    quit: vi.fn(),
+    setAppUserModelId: vi.fn(),
+    on(event: string, handler: Handler) {
+      appHandlers.set(event, handler);
+      return this;
+    },
+    whenReady: vi.fn(async () => {}),
+  },
+  protocol: { registerSchemesAsPrivileged: vi.fn(), handle: vi.fn() },
+  ipcMain: { handle: vi.fn(), removeHandler: vi.fn() },
+  safeStorage: {
+    isEncryptionAvailable: () => false,
+    encryptString: () => Buffer.alloc(0),
+    decryptString: () => '',
+  },
   BrowserWindow: FakeBrowserWindow,
   screen: { getAllDisplays: () => [{ workArea: { x: 0, y: 0, width: 1920, height: 1040 } }] },
   shell: { openExternal: vi.fn(async (_url: string) => {}) },
-  dialog: { showMessageBox: vi.fn(async () => ({ response: 0 })) },
+  dialog: { showMessageBox: vi.fn(async () => ({ response: 0 })), showErrorBox: vi.fn() },
   Menu: { buildFromTemplate: vi.fn((template: unknown) => template), setApplicationMenu: vi.fn() },
 };

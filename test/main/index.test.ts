@@ -1,0 +1,150 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
+
+import { EventBus } from '../../electron/app/events';
+import { commandChannels } from '../../electron/shared/channels';
+import { rendererCsp } from '../../electron/shared/csp';
+import { projectRoot } from '../support/shared';
+// One fake shared across vi.resetModules(): each boot re-imports the entry, never the fake.
+const { FakeBrowserWindow, fakeElectron } = await vi.hoisted(async () => import('./fake-electron'));
+
+vi.mock('electron', () => ({ ...fakeElectron, default: fakeElectron }));
+vi.mock('electron-store', async () => ({ default: (await import('./conf-backed-store')).ConfBackedStore }));
+
+const created = vi.hoisted(() => ({ hosts: [] as unknown[], apps: [] as unknown[] }));
+// The composition root is tested on its own; here only the shell's wiring around it matters.
+vi.mock('../../electron/app', () => ({
+  createApp: vi.fn(async (host: unknown) => {
+    created.hosts.push(host);
+    const dispatch = vi.fn(async () => ({ ok: true, data: null }));
+    const app = { dispatch, events: new EventBus(), context: {}, dispose: vi.fn(async () => {}) };
+    created.apps.push(app);
+    return app;
+  }),
+}));
+
+const dir = mkdtempSync(join(tmpdir(), 'carreta-main-'));
+mkdirSync(join(dir, 'app', 'dist'), { recursive: true });
+writeFileSync(join(dir, 'app', 'dist', 'index.html'), '<!doctype html><title>Carreta</title>');
+const processListeners = {
+  uncaughtException: process.listeners('uncaughtException'),
+  unhandledRejection: process.listeners('unhandledRejection'),
+};
+
+async function boot(lockGranted: boolean): Promise<void> {
+  vi.resetModules();
+  vi.clearAllMocks();
+  created.hosts = [];
+  created.apps = [];
+  FakeBrowserWindow.instances = [];
+  fakeElectron.app.handlers.clear();
+  Object.assign(fakeElectron.app, {
+    lockGranted,
+    userData: join(dir, 'userData'),
+    appPath: join(dir, 'app'),
+  });
+  await import('../../electron/main/index');
+  // Let whenReady().then(start) run to the end.
+  for (let i = 0; i < 20; i++) await new Promise((resolve) => setImmediate(resolve));
+}
+
+function restoreProcessListeners(): void {
+  for (const listener of process.listeners('uncaughtException')) {
+    if (!processListeners.uncaughtException.includes(listener))
+      process.removeListener('uncaughtException', listener);
+  }
+  for (const listener of process.listeners('unhandledRejection')) {
+    if (!processListeners.unhandledRejection.includes(listener))
+      process.removeListener('unhandledRejection', listener);
+  }
+}
+
+beforeEach(() => restoreProcessListeners());
+afterAll(() => {
+  restoreProcessListeners();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('main entry', () => {
+  it('registers app:// as privileged before ready and serves it with the CSP once ready', async () => {
+    await boot(true);
+    expect(fakeElectron.protocol.registerSchemesAsPrivileged).toHaveBeenCalledWith([
+      { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+    ]);
+    const order = (fn: { mock: { invocationCallOrder: number[] } }) => fn.mock.invocationCallOrder[0];
+    expect(order(fakeElectron.protocol.registerSchemesAsPrivileged)).toBeLessThan(
+      order(fakeElectron.app.whenReady),
+    );
+    expect(fakeElectron.protocol.handle).toHaveBeenCalledWith('app', expect.any(Function));
+    const handler = fakeElectron.protocol.handle.mock.calls[0][1] as (request: Request) => Promise<Response>;
+    const html = await handler(new Request('app://carreta/index.html'));
+    expect(html.status).toBe(200);
+    expect(html.headers.get('content-security-policy')).toBe(rendererCsp);
+    expect((await handler(new Request('app://carreta/..%2f..%2fpackage.json'))).status).toBe(404);
+  });
+
+  it('builds the electron host, registers every command channel and opens the window', async () => {
+    await boot(true);
+    expect(created.hosts).toHaveLength(1);
+    expect(created.hosts[0]).toMatchObject({
+      kind: 'electron',
+      version: '0.1.0',
+      platform: process.platform,
+      userDataDir: join(dir, 'userData'),
+    });
+    const channels = fakeElectron.ipcMain.handle.mock.calls.map((call) => call[0]);
+    expect(channels.sort()).toEqual([...commandChannels].sort());
+    expect(FakeBrowserWindow.instances).toHaveLength(1);
+    const win = FakeBrowserWindow.instances[0];
+    expect(win.loadedUrl).toBe('app://carreta/index.html');
+    const prefs = win.options.webPreferences as { preload: string };
+    // Resolved next to the main bundle: dist-electron/main → dist-electron/preload.
+    expect(prefs.preload).toBe(join(projectRoot, 'electron', 'preload', 'index.cjs'));
+  });
+
+  it('wires IPC to our window: its main frame is served, another sender is refused', async () => {
+    await boot(true);
+    const win = FakeBrowserWindow.instances[0];
+    const [, listener] = fakeElectron.ipcMain.handle.mock.calls.find((call) => call[0] === 'app:info')!;
+    const invoke = listener as (event: unknown, input: unknown) => Promise<unknown>;
+    const { dispatch } = created.apps[0] as { dispatch: ReturnType<typeof vi.fn> };
+    expect(await invoke({ sender: win.webContents, senderFrame: win.webContents.mainFrame }, {})).toEqual({
+      ok: true,
+      data: null,
+    });
+    const stranger = { url: 'app://carreta/index.html', parent: null };
+    expect(await invoke({ sender: {}, senderFrame: stranger }, {})).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden' },
+    });
+    expect(dispatch).toHaveBeenCalledTimes(1);
+  });
+
+  it('focuses the existing window on a second launch', async () => {
+    await boot(true);
+    const win = FakeBrowserWindow.instances[0];
+    win.minimized = true;
+    fakeElectron.app.handlers.get('second-instance')!();
+    expect(win.minimized).toBe(false);
+    expect(win.focused).toBe(1);
+  });
+
+  it('quits at once when another instance holds the lock', async () => {
+    await boot(false);
+    expect(fakeElectron.app.quit).toHaveBeenCalled();
+    expect(fakeElectron.app.whenReady).not.toHaveBeenCalled();
+    expect(FakeBrowserWindow.instances).toHaveLength(0);
+  });
+
+  it('logs uncaught errors instead of crashing', async () => {
+    await boot(true);
+    const added = process
+      .listeners('uncaughtException')
+      .filter((listener) => !(processListeners.uncaughtException as unknown[]).includes(listener));
+    expect(added).toHaveLength(1);
+    expect(() => added[0](new Error('stray'), 'uncaughtException')).not.toThrow();
+  });
+});

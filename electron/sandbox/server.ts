@@ -106,6 +106,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     bodyLimit: options.bodyLimit ?? 2 * 1024 * 1024,
     return503OnClosing: true,
   });
+  // JSON is the only body the API takes outside multipart/form uploads, which their routes add.
+  app.removeContentTypeParser('text/plain');
   app.decorateRequest('sandboxToken', undefined);
   app.decorateRequest('sandboxDrop', false);
   app.setErrorHandler((err, request, reply) => handleError(err as Error, request, reply, log.error));

@@ -36,7 +36,7 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('O corpo da requisição deve ser um objeto JSON.');
   }
-  const result = schema.safeParse(body);
+  const result = schema.safeParse(body, { reportInput: true });
   if (result.success) return result.data;
   const errors = result.error.issues
     .slice(0, 20)

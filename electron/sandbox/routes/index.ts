@@ -1,4 +1,13 @@
 import type { SandboxRoutePlugin } from '../context';
+import { cepRoutes } from './cep';
+import { cnpjRoutes } from './cnpj';
+import { contaRoutes } from './conta';
+import { debugRoutes } from './debug';
+import { emailRoutes } from './emails';
+import { empresaRoutes } from './empresas';
+import { empresaCertificadoRoutes } from './empresas-certificado';
+import { empresaConfigRoutes } from './empresas-config';
+import { empresaLogoRoutes } from './empresas-logo';
 import { oauthRoutes } from './oauth';
 
 /**
@@ -7,4 +16,15 @@ import { oauthRoutes } from './oauth';
  * CT-e OS, DC-e, NF-e distribution) add their plugins (`dfe-*.ts`) to this list.
  * The control API (`/_sandbox`) is registered by the server itself, not from here.
  */
-export const sandboxRoutes: SandboxRoutePlugin[] = [oauthRoutes];
+export const sandboxRoutes: SandboxRoutePlugin[] = [
+  oauthRoutes,
+  empresaRoutes,
+  empresaCertificadoRoutes,
+  empresaConfigRoutes,
+  empresaLogoRoutes,
+  cepRoutes,
+  cnpjRoutes,
+  contaRoutes,
+  emailRoutes,
+  debugRoutes,
+];

@@ -19,6 +19,7 @@ const optionsSchema = z.object({
     .min(0, 'A porta deve estar entre 0 e 65535.')
     .max(65535, 'A porta deve estar entre 0 e 65535.'),
   data: z.string().trim().min(1, 'Informe a pasta de dados.'),
+  dist: z.string().trim().min(1, 'Informe a pasta do renderer compilado.'),
 });
 
 function fail(message: string): never {
@@ -27,27 +28,30 @@ function fail(message: string): never {
 }
 
 async function main(): Promise<void> {
-  let values: { port?: string; data?: string };
+  let values: { port?: string; data?: string; dist?: string };
   try {
     ({ values } = parseArgs({
-      options: { port: { type: 'string' }, data: { type: 'string' } },
+      options: { port: { type: 'string' }, data: { type: 'string' }, dist: { type: 'string' } },
       strict: true,
       allowPositionals: false,
     }));
   } catch (error) {
     fail(
-      `${error instanceof Error ? error.message : String(error)}\nUso: npm run web -- [--port 5174] [--data <pasta>]`,
+      `${error instanceof Error ? error.message : String(error)}\nUso: npm run web -- [--port 5174] [--data <pasta>] [--dist <pasta>]`,
     );
   }
   const parsed = optionsSchema.safeParse({
     port: values.port ?? 5174,
     data: values.data ?? defaultWebDataDir(process.platform, process.env, os.homedir()),
+    // Another build of the renderer (tests); normally the project's dist/.
+    dist: values.dist ?? path.join(projectRoot, 'dist'),
   });
   if (!parsed.success) fail(parsed.error.issues.map((issue) => issue.message).join('; '));
 
-  const distDir = path.join(projectRoot, 'dist');
-  if (!existsSync(path.join(distDir, 'index.html')))
-    fail('dist/index.html não encontrado: rode `npm run web`.');
+  const distDir = path.resolve(parsed.data.dist);
+  if (!existsSync(path.join(distDir, 'index.html'))) {
+    fail(`${path.join(distDir, 'index.html')} não encontrado: rode \`npm run web\`.`);
+  }
 
   const host = await startWebHost({
     port: parsed.data.port,

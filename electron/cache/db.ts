@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
-import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 
 import sqlite3 from 'sqlite3';
 
 import { AppError } from '../shared/errors';
+import { copyDatabase } from './backup';
 import { cacheCorruptError, openFailure } from './errors';
 import type { TransactionScope } from './gate';
 import { ConnectionGate } from './gate';
@@ -27,17 +27,6 @@ export interface OpenOptions {
    */
   quickCheck?: boolean;
 }
-
-/** node-sqlite3's Backup handle; missing from its type declarations. */
-interface RawBackup {
-  step(pages: number, callback: (error: Error | null) => void): void;
-  finish(callback: (error: Error | null) => void): void;
-  readonly completed: boolean;
-  readonly failed: boolean;
-}
-type BackupCapable = sqlite3.Database & {
-  backup(file: string, callback: (error: Error | null) => void): RawBackup;
-};
 
 const NO_PARAMS: readonly SqlValue[] = [];
 
@@ -114,7 +103,11 @@ export class Database {
             sql,
             params,
             (error: Error | null, row: T) => {
-              if (error || failure !== null) return;
+              if (failure !== null) return;
+              if (error) {
+                failure = error;
+                return;
+              }
               try {
                 onRow(row);
               } catch (thrown) {
@@ -181,39 +174,14 @@ export class Database {
 
   /**
    * Copies the whole database to `destFile` with SQLite's online backup API, consistent even
-   * while the app keeps running. It is written beside the target first and renamed over it, so
-   * an interrupted backup never replaces a good older one.
+   * while the app keeps running: it waits for the open transaction, if any, and holds writers
+   * back while it copies (about 1 s for 400 MB). An interrupted backup never replaces an older one.
    */
   async backup(destFile: string): Promise<void> {
     this.assertOpen();
     const target = path.resolve(destFile);
     if (target === this.file) throw new Error('A database cannot be backed up onto itself.');
-    mkdirSync(path.dirname(target), { recursive: true });
-    const partial = `${target}.partial`;
-    await this.gate.exclusive(async () => {
-      await rm(partial, { force: true });
-      try {
-        await new Promise<void>((resolve, reject) => {
-          const backup = (this.raw as BackupCapable).backup(partial, (openError) => {
-            if (openError) return reject(openError);
-            // One step copies everything while the gate keeps our own writers out.
-            backup.step(-1, (stepError) => {
-              backup.finish((finishError) => {
-                const error = stepError ?? finishError;
-                if (error) reject(error);
-                else if (!backup.completed || backup.failed)
-                  reject(new Error('SQLite backup did not complete.'));
-                else resolve();
-              });
-            });
-          });
-        });
-        await rename(partial, target);
-      } catch (error) {
-        await rm(partial, { force: true });
-        throw error;
-      }
-    });
+    await this.gate.exclusive(() => copyDatabase(this.raw, target));
   }
 
   async close(): Promise<void> {
@@ -225,6 +193,11 @@ export class Database {
         this.raw.close((error) => (error ? reject(error) : resolve())),
       );
     });
+  }
+
+  /** True when called from code running inside a transaction of this database. */
+  get inTransaction(): boolean {
+    return this.gate.current() !== undefined;
   }
 
   get isOpen(): boolean {

@@ -30,7 +30,9 @@ function deferred(): { promise: Promise<void>; resolve: () => void } {
 describe('transaction', () => {
   it('commits every write and returns the value of fn', async () => {
     const db = await setup();
+    expect(db.inTransaction).toBe(false);
     const result = await db.transaction(async (tx) => {
+      expect(db.inTransaction).toBe(true);
       await tx.run('INSERT INTO outbox (referencia) VALUES (?)', ['r1']);
       await tx.run('INSERT INTO log (text) VALUES (?)', ['issued r1']);
       return 'done';

@@ -13,7 +13,7 @@ export interface Uf {
   name: string;
 }
 
-export const UFS: readonly Uf[] = Object.freeze([
+export const UFS = Object.freeze([
   { code: '11', sigla: 'RO', name: 'Rondônia' },
   { code: '12', sigla: 'AC', name: 'Acre' },
   { code: '13', sigla: 'AM', name: 'Amazonas' },
@@ -41,46 +41,19 @@ export const UFS: readonly Uf[] = Object.freeze([
   { code: '51', sigla: 'MT', name: 'Mato Grosso' },
   { code: '52', sigla: 'GO', name: 'Goiás' },
   { code: '53', sigla: 'DF', name: 'Distrito Federal' },
-]);
+] as const satisfies readonly Uf[]);
 
 export const EXTERIOR: Readonly<Uf> = Object.freeze({ code: '99', sigla: 'EX', name: 'Exterior' });
 
-export type UfSigla =
-  | 'RO'
-  | 'AC'
-  | 'AM'
-  | 'RR'
-  | 'PA'
-  | 'AP'
-  | 'TO'
-  | 'MA'
-  | 'PI'
-  | 'CE'
-  | 'RN'
-  | 'PB'
-  | 'PE'
-  | 'AL'
-  | 'SE'
-  | 'BA'
-  | 'MG'
-  | 'ES'
-  | 'RJ'
-  | 'SP'
-  | 'PR'
-  | 'SC'
-  | 'RS'
-  | 'MS'
-  | 'MT'
-  | 'GO'
-  | 'DF';
+export type UfSigla = (typeof UFS)[number]['sigla'];
 
 export interface UfOptions {
   /** Also accept 'EX' / 99 (exterior), as the CT-e XSD type TUf does. Default false (TUF_sem_EX). */
   allowEx?: boolean;
 }
 
-const byCode = new Map(UFS.map((uf) => [uf.code, uf]));
-const bySigla = new Map(UFS.map((uf) => [uf.sigla, uf]));
+const byCode = new Map<string, Uf>(UFS.map((uf) => [uf.code, uf]));
+const bySigla = new Map<string, Uf>(UFS.map((uf) => [uf.sigla, uf]));
 
 /** Accepts '41', 41 or ' 41 '; null when not a UF code. */
 export function ufByCode(code: unknown, options: UfOptions = {}): Uf | null {

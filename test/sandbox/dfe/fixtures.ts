@@ -2,6 +2,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 import type { CtePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
+import type { DcePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/dce';
 
 export const COMPANY_CNPJ = '11222333000181';
 
@@ -109,6 +110,60 @@ export function cteBody(overrides: { UFFim?: 'PR' | 'SP'; CFOP?: string } = {}):
         infDoc: { infNFe: [{ chave: NFE_KEY }] },
         infModal: { versaoModal: '4.00', rodo: { RNTRC: '12345678' } },
       },
+    },
+  };
+}
+
+export function dceBody(): DcePedidoEmissao {
+  return {
+    ambiente: 'homologacao',
+    referencia: 'dce-1',
+    infDCe: {
+      versao: '1.00',
+      ide: {
+        cUF: 41,
+        serie: 1,
+        nDC: 55,
+        dhEmi: '2026-11-22T09:30:00-03:00',
+        tpEmis: 1,
+        tpEmit: 3,
+        nSiteAutoriz: 0,
+        verProc: 'Carreta 0.1',
+      },
+      emit: {
+        CPF: '12345678909',
+        xNome: 'Maria Remetente',
+        enderEmit: {
+          xLgr: 'Rua B',
+          nro: '10',
+          xBairro: 'Centro',
+          cMun: '4106902',
+          xMun: 'Curitiba',
+          UF: 'PR',
+          CEP: '80000000',
+          cPais: '1058',
+          xPais: 'Brasil',
+        },
+      },
+      Transportadora: { CNPJ: COMPANY_CNPJ, xNome: 'Transportes Teste Ltda' },
+      dest: {
+        CPF: '98765432100',
+        xNome: 'José Destinatário',
+        enderDest: {
+          xLgr: 'Rua C',
+          nro: '20',
+          xBairro: 'Vila',
+          cMun: '3550308',
+          xMun: 'São Paulo',
+          UF: 'SP',
+          CEP: '01001000',
+          cPais: '1058',
+          xPais: 'Brasil',
+        },
+      },
+      det: [{ nItem: 1, prod: { xProd: 'Livros usados', NCM: '49', qCom: 3, vUnCom: 12.5, vProd: 37.5 } }],
+      total: { vDC: 37.5 },
+      transp: { modTrans: 1, CNPJTransp: COMPANY_CNPJ },
     },
   };
 }

@@ -1,0 +1,105 @@
+// Authorizes (or rejects) a validated DC-e request: key with tpEmit/nSiteAutoriz/cDC, QR code
+// and urlChave, signature, authority rules, dceProc.
+import { buildDceKey, randomNumericCode } from '../../fiscal/access-key';
+import { AUTHORIZED_DCE, checkEmission, type AuthorityAnswer } from './authority';
+import { DCE_URL_CHAVE, dceQrCode } from './authorizers';
+import type { IssueEnv } from './issue-cte';
+import { dceProtocolNumber } from './protocol';
+import { dceIssuerDocument, type DcePedidoEmissao } from './schemas/dce';
+import { signXml } from './sign';
+import { formatDateTimeUtc, normalizeDateTime, yearMonthOf } from './time';
+import { buildDceXml } from './xml/dce';
+import { dceProcXml } from './xml/proc';
+
+export type DceIssueEnv = Omit<IssueEnv, 'emitDefaults'>;
+
+export type DceOutcome =
+  | { kind: 'invalid'; path: string; message: string }
+  | {
+      kind: 'answered';
+      status: 'autorizado' | 'rejeitado';
+      chave: string;
+      answer: AuthorityAnswer;
+      dhEmi: string;
+      dhRecbto: string;
+      documentXml: string;
+      procXml: string | null;
+      nProt: string | null;
+      digestValue: string;
+      emitterCpfCnpj: string;
+      tpAmb: 1 | 2;
+    };
+
+export function issueDce(body: DcePedidoEmissao, env: DceIssueEnv): DceOutcome {
+  const inf = body.infDCe;
+  const tpAmb: 1 | 2 = body.ambiente === 'producao' ? 1 : 2;
+  const dh = normalizeDateTime(inf.ide.dhEmi);
+  const { year, month } = yearMonthOf(dh.text);
+  const issuer = dceIssuerDocument(inf);
+  if (!/^\d+$/.test(issuer)) {
+    // The DC-e 1.00 key (Id pattern DCe[0-9]{44}) has no room for an alphanumeric CNPJ yet.
+    return { kind: 'invalid', path: 'infDCe.emit.CNPJ', message: 'a DC-e 1.00 não aceita CNPJ alfanumérico' };
+  }
+  const cDC = randomNumericCode(6, env.random, inf.ide.nDC) ?? '000001';
+  const chave = buildDceKey({
+    cUF: inf.ide.cUF,
+    year,
+    month,
+    cnpjCpf: issuer.padStart(14, '0'),
+    serie: inf.ide.serie,
+    numero: inf.ide.nDC,
+    tpEmis: inf.ide.tpEmis,
+    tpEmit: inf.ide.tpEmit,
+    nSiteAutoriz: inf.ide.nSiteAutoriz,
+    codigo: cDC,
+  });
+  if (!chave)
+    return { kind: 'invalid', path: 'infDCe.ide', message: 'não foi possível formar a chave de acesso' };
+  const unsigned = buildDceXml(
+    inf,
+    {
+      chave,
+      cDC,
+      cDV: Number(chave[43]),
+      tpAmb,
+      dhEmi: dh.text,
+      qrCode: dceQrCode(chave, tpAmb),
+      urlChave: DCE_URL_CHAVE,
+    },
+    body.infSolicDCe?.xSolic,
+  );
+  const signed = signXml(unsigned, `DCe${chave}`, 'DCe', env.credentials);
+  const dhRecbto = formatDateTimeUtc(env.now);
+  const found = checkEmission({
+    companyCpfCnpj: env.companyCpfCnpj,
+    emitterCpfCnpj: issuer,
+    emittedAt: dh.instant,
+    now: env.now,
+    certificateNotAfter: env.credentials.notAfter,
+    duplicateOf: env.findDuplicate(inf.ide.serie, inf.ide.nDC),
+  });
+  // The DC-e manual words the shared rules for its own document.
+  const rejection = found && { ...found, xMotivo: found.xMotivo.replace(/CT-?e/g, 'DC-e') };
+  const base = {
+    chave,
+    dhEmi: dh.text,
+    dhRecbto,
+    documentXml: signed.xml,
+    digestValue: signed.digestValue,
+    emitterCpfCnpj: issuer,
+    tpAmb,
+  };
+  if (rejection)
+    return { kind: 'answered', status: 'rejeitado', answer: rejection, procXml: null, nProt: null, ...base };
+  const nProt = dceProtocolNumber(inf.ide.cUF, env.now, env.protocolSequence);
+  const procXml = dceProcXml(signed.xml, {
+    tpAmb,
+    chave,
+    dhRecbto,
+    nProt,
+    digVal: signed.digestValue,
+    cStat: AUTHORIZED_DCE.cStat,
+    xMotivo: AUTHORIZED_DCE.xMotivo,
+  });
+  return { kind: 'answered', status: 'autorizado', answer: AUTHORIZED_DCE, procXml, nProt, ...base };
+}

@@ -1,0 +1,126 @@
+// Registers events at the "authority": builds and signs eventoCTe / eventoDCe and wraps it with
+// the authority's answer in procEventoCTe / procEventoDCe.
+import type { AuthorityAnswer } from './authority';
+import { cteProtocolNumber, dceProtocolNumber } from './protocol';
+import { signXml, type SigningKey } from './sign';
+import { formatDateTimeUtc } from './time';
+import { cancelamentoCteXml, cancelamentoDceXml, cartaCorrecaoCteXml, type Correcao } from './xml/events';
+import { procEventoCteXml, procEventoDceXml } from './xml/proc';
+
+export const DEFAULT_JUSTIFICATIVA = 'Cancelamento solicitado pelo emitente do documento';
+
+export interface EventEnv {
+  now: Date;
+  credentials: SigningKey;
+  protocolSequence: number;
+}
+
+export interface EventOutcome {
+  /** Signed event as sent. */
+  eventXml: string;
+  /** procEvento… with the answer (also for rejections, where nProt is absent). */
+  procXml: string;
+  nProt: string | null;
+  dhEvento: string;
+  dhRegEvento: string;
+  answer: AuthorityAnswer;
+}
+
+const REGISTERED_CTE: AuthorityAnswer = { cStat: 135, xMotivo: 'Evento registrado e vinculado a CT-e' };
+const REGISTERED_DCE: AuthorityAnswer = { cStat: 135, xMotivo: 'Evento registrado e vinculado a DC-e' };
+
+/** The API fills an empty justification; the layout needs 15–255 characters. */
+export function justificativa(text: string | null | undefined): string {
+  const clean = (text ?? '').trim();
+  return clean === '' ? DEFAULT_JUSTIFICATIVA : clean;
+}
+
+interface CteEventRequest {
+  tpAmb: 1 | 2;
+  chave: string;
+  autor: string;
+  nSeqEvento: number;
+  rejection: AuthorityAnswer | null;
+}
+
+function finishCte(
+  req: CteEventRequest,
+  env: EventEnv,
+  built: { xml: string; id: string },
+  tpEvento: string,
+  xEvento: string,
+  dhEvento: string,
+): EventOutcome {
+  const signed = signXml(built.xml, built.id, 'eventoCTe', env.credentials);
+  const dhRegEvento = formatDateTimeUtc(env.now);
+  const answer = req.rejection ?? REGISTERED_CTE;
+  const nProt = req.rejection
+    ? null
+    : cteProtocolNumber(req.chave.slice(0, 2), env.now, env.protocolSequence);
+  const procXml = procEventoCteXml(signed.xml, {
+    tpAmb: req.tpAmb,
+    cOrgao: req.chave.slice(0, 2),
+    cStat: answer.cStat,
+    xMotivo: answer.xMotivo,
+    chave: req.chave,
+    tpEvento,
+    xEvento,
+    nSeqEvento: req.nSeqEvento,
+    dhRegEvento,
+    nProt: nProt ?? undefined,
+  });
+  return { eventXml: signed.xml, procXml, nProt, dhEvento, dhRegEvento, answer };
+}
+
+export function cancelCte(
+  req: CteEventRequest & { nProtDocumento: string; xJust: string },
+  env: EventEnv,
+): EventOutcome {
+  const dhEvento = formatDateTimeUtc(env.now);
+  const built = cancelamentoCteXml({ ...req, dhEvento }, req.nProtDocumento, req.xJust);
+  return finishCte(req, env, built, '110111', 'Cancelamento', dhEvento);
+}
+
+export function correctCte(
+  req: CteEventRequest & { correcoes: readonly Correcao[] },
+  env: EventEnv,
+): EventOutcome {
+  const dhEvento = formatDateTimeUtc(env.now);
+  const built = cartaCorrecaoCteXml({ ...req, dhEvento }, req.correcoes);
+  return finishCte(req, env, built, '110110', 'Carta de Correção', dhEvento);
+}
+
+export function cancelDce(
+  req: {
+    tpAmb: 1 | 2;
+    chave: string;
+    tpEmit: number;
+    cnpjAutor: string;
+    nProtDocumento: string;
+    xJust: string;
+    rejection: AuthorityAnswer | null;
+  },
+  env: EventEnv,
+): EventOutcome {
+  const dhEvento = formatDateTimeUtc(env.now);
+  const built = cancelamentoDceXml({ ...req, dhEvento, nProt: req.nProtDocumento });
+  const signed = signXml(built.xml, built.id, 'eventoDCe', env.credentials);
+  const dhRegEvento = formatDateTimeUtc(env.now);
+  const answer = req.rejection ?? REGISTERED_DCE;
+  const nProt = req.rejection
+    ? null
+    : dceProtocolNumber(req.chave.slice(0, 2), env.now, env.protocolSequence);
+  const procXml = procEventoDceXml(signed.xml, {
+    tpAmb: req.tpAmb,
+    cOrgao: req.chave.slice(0, 2),
+    cStat: answer.cStat,
+    xMotivo: answer.xMotivo,
+    chave: req.chave,
+    tpEvento: '110111',
+    xEvento: 'Cancelamento',
+    nSeqEvento: 1,
+    dhRegEvento,
+    nProt: nProt ?? undefined,
+  });
+  return { eventXml: signed.xml, procXml, nProt, dhEvento, dhRegEvento, answer };
+}

@@ -1,11 +1,13 @@
 import type { Connectivity } from '../shared/schemas/app';
 import type { ApiConnection } from './api-connection';
+import type { CertificateFiles } from './certificates';
 import type { Probe } from './connectivity';
 import { checkConnectivity, connectivityTarget, fetchProbe } from './connectivity';
 import type { CredentialsService } from './credentials';
 import type { EmbeddedSandbox } from './embedded-sandbox';
 import type { EventBus } from './events';
 import type { HostAdapter } from './host';
+import type { LogoStore } from './logos';
 
 /** Services shared by the command modules. Grows as features land. */
 export interface AppContext {
@@ -15,6 +17,8 @@ export interface AppContext {
   credentials: CredentialsService;
   embedded: EmbeddedSandbox;
   api: ApiConnection;
+  certificates: CertificateFiles;
+  logos: LogoStore;
 }
 
 export class ConnectivityMonitor {

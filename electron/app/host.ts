@@ -18,6 +18,11 @@ export interface SecretStore {
   has(name: string): Promise<boolean>;
 }
 
+export interface PickFileOptions {
+  title: string;
+  filters: { name: string; extensions: string[] }[];
+}
+
 /** What the host (Electron or web) gives the composition root. */
 export interface HostAdapter {
   kind: 'electron' | 'web';
@@ -28,4 +33,9 @@ export interface HostAdapter {
   settings: SettingsStore;
   secrets: SecretStore;
   logger: Logger;
+  /**
+   * The native open-file dialog (Electron). Absent in the web host, where the renderer uses a file
+   * input and sends the bytes through a command.
+   */
+  pickFile?(options: PickFileOptions): Promise<{ fileName: string; bytes: Buffer } | null>;
 }

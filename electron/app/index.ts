@@ -1,6 +1,12 @@
+import path from 'node:path';
+
 // Composition root: builds the services and the one command table both hosts serve.
 import { ApiConnection } from './api-connection';
+import { CertificateFiles } from './certificates';
 import { accountCommands } from './commands/account';
+import { certificateCommands } from './commands/certificates';
+import { companyCommands } from './commands/companies';
+import { serviceCommands } from './commands/services';
 import { appCommands } from './commands/app';
 import { settingsCommands } from './commands/settings';
 import type { AppContext } from './context';
@@ -8,9 +14,11 @@ import { ConnectivityMonitor } from './context';
 import type { CommandTable, Dispatch } from './dispatcher';
 import { createDispatcher } from './dispatcher';
 import { CredentialsService } from './credentials';
+import { seedDemo } from './demo';
 import { EmbeddedSandbox } from './embedded-sandbox';
 import { EventBus } from './events';
 import type { HostAdapter } from './host';
+import { LogoStore } from './logos';
 
 export interface CarretaApp {
   dispatch: Dispatch;
@@ -24,6 +32,9 @@ export function buildCommandTable(ctx: AppContext): CommandTable {
     ...appCommands(ctx),
     ...settingsCommands(ctx),
     ...accountCommands(ctx),
+    ...companyCommands(ctx),
+    ...certificateCommands(ctx),
+    ...serviceCommands(ctx),
   };
 }
 
@@ -33,7 +44,18 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   const credentials = new CredentialsService(host.secrets);
   const api = new ApiConnection(host, credentials, embedded);
   const connectivity = new ConnectivityMonitor(host, events, () => embedded.url());
-  const context: AppContext = { host, events, connectivity, credentials, embedded, api };
+  const logos = new LogoStore(path.join(host.userDataDir, 'logos'));
+  embedded.onStarted((endpoint) => seedDemo(endpoint, host, logos));
+  const context: AppContext = {
+    host,
+    events,
+    connectivity,
+    credentials,
+    embedded,
+    api,
+    certificates: new CertificateFiles(),
+    logos,
+  };
   const dispatch = createDispatcher(buildCommandTable(context), host.logger);
   if (host.settings.get().environment === 'demonstracao') {
     // Demonstração works from the first launch: start the local sandbox in the background.

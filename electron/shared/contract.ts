@@ -13,6 +13,42 @@ import {
   quotasResultSchema,
 } from './schemas/account';
 import { appInfoSchema, connectivitySchema, noticeSchema } from './schemas/app';
+import {
+  certificateHandleSchema,
+  certificateInfoSchema,
+  certificateInspectInputSchema,
+  certificateListInputSchema,
+  certificateListSchema,
+  certificateLoadInputSchema,
+  certificateUploadInputSchema,
+  logoInputSchema,
+  optionalLogoSchema,
+  registeredCertificateSchema,
+} from './schemas/certificate';
+import {
+  cepLookupSchema,
+  cepQuerySchema,
+  cnpjListInputSchema,
+  cnpjListSchema,
+  cnpjLookupSchema,
+  cnpjQuerySchema,
+  companyInputSchema,
+  companyKeySchema,
+  companyListInputSchema,
+  companyListSchema,
+  companySchema,
+} from './schemas/company';
+import {
+  emailGetInputSchema,
+  emailListInputSchema,
+  emailListSchema,
+  emailSummarySchema,
+  sefazStatusInputSchema,
+  sefazStatusSchema,
+  serviceConfigGetInputSchema,
+  serviceConfigResultSchema,
+  serviceConfigSetInputSchema,
+} from './schemas/service-config';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
 export * from './channels';
@@ -38,6 +74,25 @@ export const commands = {
   'credentials:clear': command(credentialsQuerySchema, credentialsStatusSchema),
   'connection:test': command(connectionTestInputSchema, connectionTestResultSchema),
   'account:quotas': command(empty, quotasResultSchema),
+  'companies:list': command(companyListInputSchema, companyListSchema),
+  'companies:get': command(companyKeySchema, companySchema),
+  'companies:save': command(companyInputSchema, companySchema),
+  'lookup:cep': command(cepQuerySchema, cepLookupSchema),
+  'lookup:cnpj': command(cnpjQuerySchema, cnpjLookupSchema),
+  'lookup:cnpjList': command(cnpjListInputSchema, cnpjListSchema),
+  'certificate:pick': command(empty, certificateHandleSchema.nullable()),
+  'certificate:load': command(certificateLoadInputSchema, certificateHandleSchema),
+  'certificate:inspect': command(certificateInspectInputSchema, certificateInfoSchema),
+  'certificate:upload': command(certificateUploadInputSchema, registeredCertificateSchema),
+  'certificates:list': command(certificateListInputSchema, certificateListSchema),
+  'logo:get': command(companyKeySchema, optionalLogoSchema),
+  'logo:set': command(logoInputSchema, optionalLogoSchema),
+  'logo:remove': command(companyKeySchema, optionalLogoSchema),
+  'serviceConfig:get': command(serviceConfigGetInputSchema, serviceConfigResultSchema),
+  'serviceConfig:set': command(serviceConfigSetInputSchema, serviceConfigResultSchema),
+  'sefaz:status': command(sefazStatusInputSchema, sefazStatusSchema),
+  'emails:list': command(emailListInputSchema, emailListSchema),
+  'emails:get': command(emailGetInputSchema, emailSummarySchema),
 } satisfies Record<CommandChannel, CommandDef>;
 
 export const events = {

@@ -1,0 +1,115 @@
+// Demonstração mode: on the embedded sandbox, a demo company with a generated certificate and logo,
+// so every screen has data from the first launch.
+import { createNuvemFiscalClient } from '../nuvemfiscal';
+import { ApiError } from '../nuvemfiscal';
+import { cnpjCheckDigits } from '../fiscal/cnpj';
+import { makePfx } from '../sandbox/certificates/make-pfx';
+import type { EmbeddedEndpoint } from './embedded-sandbox';
+import type { HostAdapter } from './host';
+import type { LogoStore } from './logos';
+import { encodePng } from './png';
+
+const DEMO_BASE = '45723174' + '0001';
+export const DEMO_CNPJ = DEMO_BASE + (cnpjCheckDigits(DEMO_BASE) ?? '00');
+
+export const demoCompany = {
+  cpf_cnpj: DEMO_CNPJ,
+  nome_razao_social: 'TRANSPORTES CARRETA DEMONSTRACAO LTDA',
+  nome_fantasia: 'Carreta Demonstração',
+  inscricao_estadual: '',
+  fone: '1932345678',
+  email: 'contato@carreta-demo.com.br',
+  endereco: {
+    logradouro: 'Rodovia Anhanguera',
+    numero: 'KM 95',
+    complemento: 'Galpão 3',
+    bairro: 'Distrito Industrial',
+    codigo_municipio: '3509502',
+    cidade: 'Campinas',
+    uf: 'SP',
+    cep: '13069380',
+    codigo_pais: '1058',
+    pais: 'Brasil',
+  },
+};
+
+/** A simple logo: a dark-blue plate with an amber road stripe and a truck silhouette. */
+export function demoLogoPng(): Buffer {
+  const width = 240;
+  const height = 96;
+  const pixels = new Uint8Array(width * height * 4);
+  const paint = (x0: number, y0: number, x1: number, y1: number, [r, g, b]: [number, number, number]) => {
+    for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) {
+      for (let x = Math.max(0, x0); x < Math.min(width, x1); x++) {
+        const i = (y * width + x) * 4;
+        pixels[i] = r;
+        pixels[i + 1] = g;
+        pixels[i + 2] = b;
+        pixels[i + 3] = 255;
+      }
+    }
+  };
+  const disc = (cx: number, cy: number, radius: number, color: [number, number, number]) => {
+    for (let y = cy - radius; y <= cy + radius; y++) {
+      for (let x = cx - radius; x <= cx + radius; x++) {
+        if ((x - cx) ** 2 + (y - cy) ** 2 <= radius ** 2) paint(x, y, x + 1, y + 1, color);
+      }
+    }
+  };
+  const navy: [number, number, number] = [22, 48, 92];
+  const amber: [number, number, number] = [240, 168, 36];
+  const white: [number, number, number] = [250, 250, 250];
+  paint(0, 0, width, height, navy);
+  paint(0, 80, width, 86, amber);
+  paint(40, 24, 150, 66, white); // trailer
+  paint(154, 36, 192, 66, white); // cab
+  paint(162, 42, 184, 52, navy); // window
+  for (const cx of [64, 126, 176]) {
+    disc(cx, 68, 9, [30, 30, 30]);
+    disc(cx, 68, 4, [200, 200, 200]);
+  }
+  return encodePng(width, height, pixels);
+}
+
+/** Creates the demo company on a fresh embedded sandbox; does nothing when it already exists. */
+export async function seedDemo(
+  endpoint: EmbeddedEndpoint,
+  host: HostAdapter,
+  logos: LogoStore,
+): Promise<void> {
+  const client = createNuvemFiscalClient({
+    apiUrl: endpoint.url,
+    tokenUrl: endpoint.tokenUrl,
+    clientId: endpoint.clientId,
+    clientSecret: async () => endpoint.clientSecret,
+    scopes: host.settings.get().scopes,
+    tokenStore: host.secrets,
+  });
+  const existing = await client.empresas.listar({ cpf_cnpj: DEMO_CNPJ });
+  if (existing.data.length === 0) {
+    await client.empresas.criar(demoCompany);
+    const pfx = makePfx({ cpfCnpj: DEMO_CNPJ, razaoSocial: demoCompany.nome_razao_social });
+    await client.empresas.cadastrarCertificado(DEMO_CNPJ, Buffer.from(pfx.pfxBase64, 'base64'), pfx.password);
+    for (const kind of ['cte', 'cteos', 'dce'] as const) {
+      await client.empresas.alterarConfig(
+        DEMO_CNPJ,
+        kind,
+        kind === 'dce' ? { ambiente: 'homologacao' } : { CRT: 3, ambiente: 'homologacao' },
+      );
+    }
+    await client.empresas.alterarConfig(DEMO_CNPJ, 'distnfe', {
+      ambiente: 'homologacao',
+      distribuicao_automatica: false,
+      ciencia_automatica: false,
+    });
+  }
+  const logo = demoLogoPng();
+  try {
+    await client.empresas.logotipo(DEMO_CNPJ);
+  } catch (error) {
+    if (!(error instanceof ApiError && error.status === 404)) throw error;
+    await client.empresas.enviarLogotipo(DEMO_CNPJ, logo, 'image/png');
+  }
+  if (!(await logos.load(DEMO_CNPJ))) await logos.save(DEMO_CNPJ, logo, 'image/png');
+  if (!host.settings.get().selectedCompany) host.settings.update({ selectedCompany: DEMO_CNPJ });
+}

@@ -100,10 +100,16 @@ if (!app.requestSingleInstanceLock()) {
   app.setAppUserModelId('br.com.carreta.app');
   app.on('second-instance', focusMainWindow);
   app.on('window-all-closed', () => app.quit());
-  app.on('before-quit', () => {
+  app.on('before-quit', (event) => {
     const running = carreta;
+    if (!running) return;
+    // Hold the quit until the services close (SQLite checkpoint, local sandbox), but never hang on it.
     carreta = null;
-    running?.dispose().catch((error: unknown) => logger.error('dispose failed', error));
+    event.preventDefault();
+    const timeout = new Promise<void>((resolve) => setTimeout(resolve, 5000).unref());
+    Promise.race([running.dispose(), timeout])
+      .catch((error: unknown) => logger.error('dispose failed', error))
+      .finally(() => app.quit());
   });
   app
     .whenReady()

@@ -15,10 +15,15 @@ vi.mock('electron', () => ({ ...fakeElectron, default: fakeElectron }));
 vi.mock('electron-store', async () => ({ default: (await import('./conf-backed-store')).ConfBackedStore }));
 
 const created = vi.hoisted(() => ({ hosts: [] as unknown[], apps: [] as unknown[] }));
+const failNext = vi.hoisted(() => ({ value: false }));
 // The composition root is tested on its own; here only the shell's wiring around it matters.
 vi.mock('../../electron/app', () => ({
   createApp: vi.fn(async (host: unknown) => {
     created.hosts.push(host);
+    if (failNext.value) {
+      failNext.value = false;
+      throw new Error('disco cheio');
+    }
     const dispatch = vi.fn(async () => ({ ok: true, data: null }));
     const app = { dispatch, events: new EventBus(), context: {}, dispose: vi.fn(async () => {}) };
     created.apps.push(app);
@@ -136,6 +141,32 @@ describe('main entry', () => {
     await boot(false);
     expect(fakeElectron.app.quit).toHaveBeenCalled();
     expect(fakeElectron.app.whenReady).not.toHaveBeenCalled();
+    expect(FakeBrowserWindow.instances).toHaveLength(0);
+  });
+
+  it('closes the services before quitting', async () => {
+    await boot(true);
+    const app = created.apps[0] as { dispose: ReturnType<typeof vi.fn> };
+    const event = { preventDefault: vi.fn() };
+    fakeElectron.app.handlers.get('before-quit')!(event);
+    expect(event.preventDefault).toHaveBeenCalled();
+    expect(app.dispose).toHaveBeenCalledTimes(1);
+    await vi.waitFor(() => expect(fakeElectron.app.quit).toHaveBeenCalledTimes(1));
+    // The second before-quit (from that app.quit) goes through.
+    const second = { preventDefault: vi.fn() };
+    fakeElectron.app.handlers.get('before-quit')!(second);
+    expect(second.preventDefault).not.toHaveBeenCalled();
+    expect(app.dispose).toHaveBeenCalledTimes(1);
+  });
+
+  it('tells the user in Portuguese and quits when startup fails', async () => {
+    failNext.value = true;
+    await boot(true);
+    expect(fakeElectron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'Carreta não pôde ser aberto',
+      expect.stringContaining('disco cheio'),
+    );
+    expect(fakeElectron.app.quit).toHaveBeenCalled();
     expect(FakeBrowserWindow.instances).toHaveLength(0);
   });
 

@@ -105,11 +105,18 @@ function resolveRelative(file: string, spec: string): string | undefined {
   return path.posix.normalize(path.posix.join(path.posix.dirname(file), spec));
 }
 
-function reachesPastShared(file: string, spec: string): boolean {
+/** Does this import land in electron/ outside the given pure folders? */
+function reachesOutside(file: string, spec: string, allowed: string[]): boolean {
   const target = resolveRelative(file, spec);
   if (target === undefined || !(target === 'electron' || under(target, 'electron'))) return false;
-  return !(target === 'electron/shared' || under(target, 'electron/shared'));
+  return !allowed.some((folder) => target === folder || under(target, folder));
 }
+
+const reachesPastShared = (file: string, spec: string) => reachesOutside(file, spec, ['electron/shared']);
+// electron/fiscal holds pure rules (check digits, IE, CFOP) that the shared form schemas use, so the
+// renderer validates with the same code the main side enforces. It must be as pure as shared.
+const reachesPastPure = (file: string, spec: string) =>
+  reachesOutside(file, spec, ['electron/shared', 'electron/fiscal']);
 
 /** The boundary rules broken by one import of `file`, as readable reasons. */
 function rulesBroken(file: string, spec: string): string[] {
@@ -129,7 +136,14 @@ function rulesBroken(file: string, spec: string): string[] {
   }
   if (under(file, 'electron/shared')) {
     if (isBuiltin(spec)) broken.push('electron/shared must stay pure: no Node built-ins');
-    if (reachesPastShared(file, spec)) broken.push('electron/shared must not import other electron/ folders');
+    if (reachesPastPure(file, spec))
+      broken.push('electron/shared may import only electron/fiscal from electron/');
+  }
+  if (under(file, 'electron/fiscal')) {
+    if (isBuiltin(spec)) broken.push('electron/fiscal must stay pure: no Node built-ins');
+    if (reachesOutside(file, spec, ['electron/fiscal'])) {
+      broken.push('electron/fiscal must not import other electron/ folders');
+    }
   }
   return broken;
 }
@@ -210,6 +224,8 @@ describe('boundary scanner', () => {
     ['electron/shared/a.ts', "import { logger } from '../app/logger';", '../app/logger'],
     ['electron/shared/schemas/a.ts', "import type { Database } from '../../cache/db';", '../../cache/db'],
     ['electron/shared/a.ts', "import { ipcRenderer } from 'electron';", 'electron'],
+    ['electron/fiscal/a.ts', "import { createHash } from 'node:crypto';", 'node:crypto'],
+    ['electron/fiscal/a.ts', "import { AppError } from '../shared/errors';", '../shared/errors'],
   ];
 
   it.each(bad)('flags %s: %s', (file, code, specifier) => {
@@ -257,6 +273,7 @@ describe('boundary scanner', () => {
       "import { z } from 'zod';\nimport type { X } from './schemas/app';\nexport * from './channels';",
     ],
     ['electron/shared/schemas/a.ts', "import { AppError } from '../errors';"],
+    ['electron/shared/schemas/a.ts', "import { isValidCnpj } from '../../fiscal/cnpj';"],
     ['electron/app/a.ts', "import fs from 'node:fs';\nimport { openCache } from '../cache/index';"],
     [
       'test/cache/a.test.ts',

@@ -4,6 +4,10 @@ import { definePreset } from '@primeuix/themes';
 import Aura from '@primeuix/themes/aura';
 
 const CarretaPreset = definePreset(Aura, {
+  components: {
+    // Room for a host name and a reason on one line each (connectivity indicator).
+    tooltip: { root: { maxWidth: '26rem' } },
+  },
   semantic: {
     primary: {
       50: '#f1f5fa',

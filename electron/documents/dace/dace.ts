@@ -35,7 +35,7 @@ const HEAD_MM = 38 + 20;
 const ITEM_ROW_MM = 4;
 const ITEM_HEAD_MM = 1 + 3.5 + 3.5;
 const FIRST_FIXED_MM = 1 + 23 + 1 + 9 + 1 + 3.5 + 8 + 1 + 3.5 + 22 + 8;
-const TEXT_CHARS = 125;
+const TEXT_WIDTH_MM = 197;
 
 function emitterBox(view: DceView, logo: string | undefined): string {
   const e = view.emit;
@@ -101,6 +101,8 @@ export function renderDace(view: DceView, options: RenderOptions = {}): Rendered
     SHEET.contentHeight - HEAD_MM - bannerMm - contingencyMm - FIRST_FIXED_MM - ITEM_HEAD_MM - 2;
   const nextFree = SHEET.contentHeight - HEAD_MM - bannerMm - contingencyMm - ITEM_HEAD_MM - 2;
   const firstRows = Math.max(1, Math.floor(firstFree / ITEM_ROW_MM));
+  // The first sheet lists only the items it has (at least one row), so totals follow them closely.
+  const firstShown = Math.max(1, Math.min(firstRows, view.items.length));
   const nextRows = Math.floor(nextFree / ITEM_ROW_MM);
   const chunks: DceItem[][] = [view.items.slice(0, firstRows)];
   for (let at = firstRows; at < view.items.length && chunks.length < 500; at += nextRows)
@@ -108,7 +110,7 @@ export function renderDace(view: DceView, options: RenderOptions = {}): Rendered
   const pages = chunks.length;
   const texts = wrapText(
     [...view.declaracoes, view.infCpl, view.infAdFisco].filter(Boolean).join('\n'),
-    TEXT_CHARS,
+    TEXT_WIDTH_MM,
   ).slice(0, 7);
   const sheets = chunks.map((items, index) => {
     const top = head(view, index + 1, pages, options.logoDataUrl) + (homologacao ? homologacaoBanner() : '');
@@ -118,7 +120,7 @@ export function renderDace(view: DceView, options: RenderOptions = {}): Rendered
       top,
       `<div class="t gap"><div class="r">${partyBox('Remetente', view.emit)}${partyBox('Destinatário', view.dest)}</div></div>`,
       `<div class="t gap"><div class="r">${cell('Modalidade do transporte', esc(MOD_TRANS[t?.modTrans ?? ''] ?? t?.modTrans ?? ''), 70, 9)}${cell('CNPJ da transportadora', esc(cpfCnpj(t?.CNPJTransp ?? '')), 60, 9)}${cell('Valor total da declaração', esc(money(view.vDC)), 70, 9, 'right')}</div></div>`,
-      itemsTable(items, firstRows, 'Conteúdo declarado'),
+      itemsTable(items, firstShown, 'Conteúdo declarado'),
       `<div class="t gap">${sectionTitle('Totais')}<div class="r">${cell('Quantidade de itens', String(view.items.length), 100, 8, 'right')}${cell('Valor total da declaração', esc(money(view.vDC)), 100, 8, 'right')}</div></div>`,
       `<div class="t gap">${sectionTitle('Declarações e informações complementares')}<div class="c" style="width:200mm;height:22mm">${texts.map((l) => `<div class="line">${esc(l)}</div>`).join('')}</div></div>`,
       `<div class="l wrap" style="margin-top:1mm;font-size:5.5pt;text-transform:none;white-space:normal">A DC-e pode ser consultada pela chave de acesso no portal da SEFAZ autorizadora${view.urlChave ? ` (${esc(view.urlChave)})` : ''} ou pela leitura do QR Code. Esta declaração deve acompanhar o volume transportado.</div>`,

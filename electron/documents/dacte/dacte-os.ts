@@ -22,7 +22,7 @@ import {
   icms,
   MM,
   modalSection,
-  OBS_CHARS_PER_LINE,
+  OBS_LINE_WIDTH_MM,
   obsSection,
   prestacao,
   tomadorBox,
@@ -30,10 +30,10 @@ import {
 
 const SERVICO_MM = 1 + 3.5 + 16;
 const SEGURO_MM = 1 + 3.5 + 8;
-const DESC_CHARS_PER_LINE = 140;
+const DESC_WIDTH_MM = 172;
 
 function servico(view: CteOsView): string {
-  const lines = wrapText(view.servico?.xDescServ ?? '', DESC_CHARS_PER_LINE).slice(0, 5);
+  const lines = wrapText(view.servico?.xDescServ ?? '', DESC_WIDTH_MM).slice(0, 5);
   return `<div class="t gap"><div class="r"><div class="c st" style="width:100%">Informações da prestação do serviço</div></div><div class="r">${cell('Quantidade', esc(qty(view.servico?.qCarga ?? '')), 25, 16, 'right')}<div class="c" style="width:175mm;height:16mm"><div class="l">Descrição do serviço prestado</div>${lines.map((l) => `<div class="line">${esc(l)}</div>`).join('')}</div></div></div>`;
 }
 
@@ -71,7 +71,7 @@ export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): Ren
     MM.modal +
     MM.fisco;
   const extra = view.seguros.slice(1).map((s) => `Seguro: ${join([s.respSeg, s.xSeg, s.nApol])}`);
-  const obsLines = wrapText([view.xObs, ...extra].filter(Boolean).join('\n'), OBS_CHARS_PER_LINE);
+  const obsLines = wrapText([view.xObs, ...extra].filter(Boolean).join('\n'), OBS_LINE_WIDTH_MM);
   const plans = planSheets({
     firstSheetFree: SHEET.contentHeight - fixedFirst - 2,
     continuationFree: SHEET.contentHeight - HEADER_MM - CFOP_ROW_MM - bannerMm - 2,
@@ -79,6 +79,7 @@ export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): Ren
     obsLineCount: obsLines.length,
     firstObsLines: 3,
     firstObsMax: 8,
+    compactDocs: true,
   });
   const pages = plans.length;
   const sheets = plans.map((plan, index) => {

@@ -22,7 +22,7 @@ import {
   icms,
   MM,
   modalSection,
-  OBS_CHARS_PER_LINE,
+  OBS_LINE_WIDTH_MM,
   obsSection,
   partyBox,
   partyRow,
@@ -89,7 +89,7 @@ function observationLines(view: CteView): string[] {
   const text = [view.xObs, ...view.refs.map((r) => join([r.label, r.value], ': '))]
     .filter(Boolean)
     .join('\n');
-  return wrapText(text, OBS_CHARS_PER_LINE);
+  return wrapText(text, OBS_LINE_WIDTH_MM);
 }
 
 export function renderDacte(view: CteView, options: RenderOptions = {}): RenderedHtml {

@@ -18,6 +18,8 @@ export interface PaginationInput {
   firstObsLines: number;
   /** Most observation lines the first sheet takes before continuing. */
   firstObsMax: number;
+  /** Size the first sheet's document box to its content (left out when there is none) instead of filling the sheet. */
+  compactDocs?: boolean;
 }
 
 const MIN_FIRST_DOC_ROWS = 2;
@@ -43,11 +45,12 @@ export function planSheets(input: PaginationInput): SheetPlan[] {
     obsSpace += take * MM.obsLine;
     firstDocRows = Math.floor((input.firstSheetFree - obsSpace - MM.docsBase) / MM.docRow);
   }
+  if (input.compactDocs === true) firstDocRows = Math.min(firstDocRows, docRowsNeeded);
   const docsOnFirst = Math.min(input.docCount, firstDocRows * 2);
   const obsOnFirst = Math.min(input.obsLineCount, obsCapacity - (input.obsLineCount > obsCapacity ? 1 : 0));
   const sheets: SheetPlan[] = [
     {
-      docs: { from: 0, to: docsOnFirst, rows: firstDocRows },
+      docs: firstDocRows > 0 ? { from: 0, to: docsOnFirst, rows: firstDocRows } : undefined,
       obs: { from: 0, to: obsOnFirst, capacity: obsCapacity },
     },
   ];

@@ -30,7 +30,7 @@ export const MM = {
   fisco: 1 + 3.5 + 15,
 } as const;
 
-export const OBS_CHARS_PER_LINE = 125;
+export const OBS_LINE_WIDTH_MM = 197;
 
 export function canhoto(view: CteView | CteOsView): string {
   return `<div style="height:${MM.canhoto}mm"><div class="t">

@@ -9,8 +9,8 @@ export const CCE_CONDICOES_DE_USO =
   'A Carta de Correção é disciplinada pelo Art. 58-B do CONVÊNIO/SINIEF 06/89: Fica permitida a utilização de carta de correção, para regularização de erro ocorrido na emissão de documentos fiscais relativos à prestação de serviço de transporte, desde que o erro não esteja relacionado com: I - as variáveis que determinam o valor do imposto tais como: base de cálculo, alíquota, diferença de preço, quantidade, valor da prestação; II - a correção de dados cadastrais que implique mudança do emitente, tomador, remetente ou do destinatário; III - a data de emissão ou de saída.';
 
 const LINE_MM = 3;
-const TEXT_CHARS = 125;
-const VALUE_CHARS = 78;
+const TEXT_WIDTH_MM = 197;
+const VALUE_WIDTH_MM = 102;
 /** Lines of corrections per sheet: the first sheet also carries the identification blocks. */
 const FIRST_LINES = 50;
 const NEXT_LINES = 70;
@@ -34,7 +34,7 @@ function identification(view: EventView, page: number, pages: number): string {
 }
 
 function textBlock(title: string, text: string, maxLines: number): string {
-  const lines = wrapText(text, TEXT_CHARS).slice(0, maxLines);
+  const lines = wrapText(text, TEXT_WIDTH_MM).slice(0, maxLines);
   return `<div class="t gap">${sectionTitle(title)}<div class="c" style="width:200mm;height:${Math.max(2, lines.length) * LINE_MM + 1}mm">${lines.map((l) => `<div class="line">${esc(l)}</div>`).join('')}</div></div>`;
 }
 
@@ -50,7 +50,7 @@ function correctionRows(view: EventView): CorrectionRow[] {
     grupo: c.grupoAlterado,
     campo: c.campoAlterado,
     item: c.nroItemAlterado,
-    lines: wrapText(c.valorAlterado, VALUE_CHARS).slice(0, 10),
+    lines: wrapText(c.valorAlterado, VALUE_WIDTH_MM).slice(0, 10),
   }));
 }
 

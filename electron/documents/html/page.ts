@@ -78,27 +78,50 @@ export function sectionTitle(text: string): string {
   return `<div class="r"><div class="c st" style="width:100%">${esc(text)}</div></div>`;
 }
 
+// Approximate Arial / Liberation Sans advance widths (em) by character class: enough to predict line
+// breaks for pagination without a layout engine.
+const NARROW = new Set([..." .,:;'!|ijlI[]()-/ft"]);
+const WIDE = new Set([...'MWmw@%']);
+
+function charEm(ch: string): number {
+  if (NARROW.has(ch)) return 0.3;
+  if (WIDE.has(ch)) return 0.85;
+  if (ch >= 'A' && ch <= 'Z') return 0.69;
+  if (/[À-ÝÇ]/.test(ch)) return 0.69;
+  return 0.56;
+}
+
+export function textWidthMm(text: string, fontPt: number): number {
+  let em = 0;
+  for (const ch of text) em += charEm(ch);
+  return em * fontPt * 0.3528;
+}
+
 /**
- * Greedy word wrap by an estimated character budget. Pagination needs a line count without a layout
- * engine; the budget is conservative for uppercase text in Arial/Liberation Sans at the printed size,
- * and each line is clipped by CSS, so a misestimate never pushes the layout.
+ * Greedy word wrap by estimated width. Pagination needs a line count before layout; the estimate is
+ * slightly conservative (92% of the box), and each printed line is clipped by CSS, so a misestimate
+ * never pushes the layout.
  */
-export function wrapText(text: string, maxChars: number): string[] {
+export function wrapText(text: string, widthMm: number, fontPt = 6.5): string[] {
+  const budget = widthMm * 0.92;
+  const fits = (s: string) => textWidthMm(s, fontPt) <= budget;
   const lines: string[] = [];
   for (const paragraph of text.replace(/\r/g, '').split('\n')) {
     let line = '';
     for (const word of paragraph.split(/\s+/).filter(Boolean)) {
       let w = word;
-      while (w.length > maxChars) {
+      while (!fits(w)) {
         if (line) {
           lines.push(line);
           line = '';
         }
-        lines.push(w.slice(0, maxChars));
-        w = w.slice(maxChars);
+        let cut = w.length - 1;
+        while (cut > 1 && !fits(w.slice(0, cut))) cut--;
+        lines.push(w.slice(0, cut));
+        w = w.slice(cut);
       }
-      if (line === '') line = w;
-      else if (line.length + 1 + w.length <= maxChars) line += ` ${w}`;
+      const candidate = line === '' ? w : `${line} ${w}`;
+      if (fits(candidate)) line = candidate;
       else {
         lines.push(line);
         line = w;

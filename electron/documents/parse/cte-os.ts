@@ -73,7 +73,7 @@ export function parseCteOs(cte: XNode, protCTe: XNode | undefined): CteOsView {
         ? undefined
         : { xDescServ: txt(servico, 'xDescServ'), qCarga: txt(servico, 'infQ', 'qCarga') },
     docsRef: els(norm, 'infDocRef').map((d): OriginDoc => ({
-      tipo: txt(d, 'chBPe') ? 'BP-E' : 'DOC. REF.',
+      tipo: txt(d, 'chBPe') ? 'BP-E' : 'DOC.',
       emitente: '',
       serieNumero: [txt(d, 'serie'), txt(d, 'nDoc')].filter(Boolean).join('/'),
       chave: txt(d, 'chBPe'),

@@ -1,0 +1,83 @@
+import bwipjs from 'bwip-js/node';
+import { describe, expect, it } from 'vitest';
+import {
+  accessKeyBarcodeOptions,
+  accessKeyCodewords,
+  accessKeyBarcodeSvg,
+  qrCodeOptions,
+  qrCodeSvg,
+} from '../../electron/documents/html/codes';
+import { decode } from './support';
+
+async function png(options: ReturnType<typeof accessKeyBarcodeOptions>): Promise<Uint8Array> {
+  // Same symbol as the printout; padding stands for the quiet zone the page leaves around it.
+  return bwipjs.toBuffer({
+    ...options,
+    scale: 2,
+    paddingwidth: 20,
+    paddingheight: 12,
+    backgroundcolor: 'FFFFFF',
+  });
+}
+
+describe('access-key barcode (CODE-128)', () => {
+  it('encodes the MOC example in code set C with check digit 48', () => {
+    const codewords = accessKeyCodewords('09758364');
+    expect(codewords).toEqual([105, 9, 75, 83, 64]);
+    const checksum = codewords.reduce((sum, cw, i) => sum + cw * Math.max(1, i), 0) % 103;
+    expect(checksum).toBe(48);
+  });
+
+  it('a numeric 44-digit key is pure CODE-128C: start C and 22 pairs', () => {
+    const key = '42240302484555000343570020003396861082134657';
+    const codewords = accessKeyCodewords(key);
+    expect(codewords[0]).toBe(105);
+    expect(codewords).toHaveLength(23);
+    expect(codewords).not.toContain(101);
+  });
+
+  it('an alphanumeric key switches to code set A for the CNPJ letters and back to C', () => {
+    const key = '352606' + '12ABC345DE67' + '57001000000001100000001010';
+    expect(key).toHaveLength(44);
+    const codewords = accessKeyCodewords(key);
+    expect(codewords.slice(0, 4)).toEqual([105, 35, 26, 6]);
+    expect(codewords[4]).toBe(101);
+    expect(codewords[17]).toBe(99);
+    expect(codewords).toHaveLength(1 + 3 + 1 + 12 + 1 + 13);
+  });
+
+  for (const key of [
+    '42240302484555000343570020003396861082134657',
+    '35260612ABC345DE6757001000000001100000001010',
+    '00000000000000000000000000000000000000000000',
+  ]) {
+    it(`decodes back to ${key}`, async () => {
+      const results = await decode(await png(accessKeyBarcodeOptions(key)), ['Code128']);
+      expect(results.map((r) => r.text)).toEqual([key]);
+    });
+  }
+
+  it('the SVG is sized for the 3×9 cm area with bars between 1.5 and 2.5 cm', () => {
+    const svg = accessKeyBarcodeSvg('42240302484555000343570020003396861082134657', 88, 15);
+    expect(svg).toMatch(/^<svg width="88mm" height="15mm"/);
+    expect(svg).toContain('preserveAspectRatio="none"');
+    expect(accessKeyBarcodeSvg('', 88, 15)).toBe('');
+  });
+});
+
+describe('QR code', () => {
+  it('decodes back to qrCodCTe (level M)', async () => {
+    const content =
+      'https://dfe-portal.svrs.rs.gov.br/cte/qrCode?chCTe=42240302484555000343570020003396861081562222&tpAmb=1';
+    const image = await bwipjs.toBuffer({
+      ...qrCodeOptions(content),
+      scale: 4,
+      padding: 16,
+      backgroundcolor: 'FFFFFF',
+    });
+    const results = await decode(image, ['QRCode']);
+    expect(results.map((r) => r.text)).toEqual([content]);
+    expect(results[0]?.ecLevel).toBe('M');
+    expect(qrCodeSvg(content, 22)).toMatch(/^<svg width="22mm" height="22mm"/);
+  });
+});

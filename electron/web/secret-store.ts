@@ -16,6 +16,19 @@ const nameSchema = z.string().regex(/^[a-z0-9][a-z0-9._:-]{0,199}$/i);
  * Windows the per-user profile folder is what protects it). Writes go through a temp file and a
  * rename so a crash never leaves half a file. Values are never logged, not even on errors.
  */
+// On Windows an antivirus or indexer briefly holding the target makes rename fail with EPERM/EBUSY.
+async function renameWithRetry(from: string, to: string): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await rename(from, to);
+    } catch (error) {
+      const code = (error as NodeJS.ErrnoException).code;
+      if (attempt >= 4 || (code !== 'EPERM' && code !== 'EBUSY' && code !== 'EACCES')) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50 * (attempt + 1)));
+    }
+  }
+}
+
 function checkName(name: string): void {
   if (!nameSchema.safeParse(name).success)
     throw new TypeError(`invalid secret name: ${JSON.stringify(name)}`);
@@ -55,7 +68,7 @@ export function createWebSecretStore(
       await writeFile(temp, JSON.stringify(data), { mode: 0o600 });
       // writeFile's mode is filtered by the umask and ignored for an existing file: make it exact.
       await chmod(temp, 0o600);
-      await rename(temp, file);
+      await renameWithRetry(temp, file);
     } catch (error) {
       await rm(temp, { force: true });
       throw error;

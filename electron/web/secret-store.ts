@@ -11,11 +11,6 @@ const fileSchema = z.record(z.string(), z.string());
 // Names are ours (e.g. `nuvemfiscal.clientSecret`); the pattern also keeps `__proto__` out.
 const nameSchema = z.string().regex(/^[a-z0-9][a-z0-9._:-]{0,199}$/i);
 
-/**
- * Secrets of the web host: one JSON file readable only by the user (mode 0600 on POSIX; on
- * Windows the per-user profile folder is what protects it). Writes go through a temp file and a
- * rename so a crash never leaves half a file. Values are never logged, not even on errors.
- */
 // On Windows an antivirus or indexer briefly holding the target makes rename fail with EPERM/EBUSY.
 async function renameWithRetry(from: string, to: string): Promise<void> {
   for (let attempt = 0; ; attempt++) {
@@ -30,10 +25,16 @@ async function renameWithRetry(from: string, to: string): Promise<void> {
 }
 
 function checkName(name: string): void {
-  if (!nameSchema.safeParse(name).success)
+  if (!nameSchema.safeParse(name).success) {
     throw new TypeError(`invalid secret name: ${JSON.stringify(name)}`);
+  }
 }
 
+/**
+ * Secrets of the web host: one JSON file readable only by the user (mode 0600 on POSIX; on
+ * Windows the per-user profile folder is what protects it). Writes go through a temp file and a
+ * rename so a crash never leaves half a file. Values are never logged, not even on errors.
+ */
 export function createWebSecretStore(
   dataDir: string,
   logger: Logger,

@@ -117,10 +117,9 @@ export async function createCompanyRegistry(store: SandboxStore, clock: Clock): 
       const now = clock.now().toISOString();
       const empresa: Empresa = { ...input, created_at: now, updated_at: now };
       const result = await store.run(
-        `INSERT INTO sandbox_companies (cpf_cnpj, seq, json)
-         SELECT ?, COALESCE(MAX(seq), 0) + 1, ? FROM sandbox_companies
-         WHERE NOT EXISTS (SELECT 1 FROM sandbox_companies WHERE cpf_cnpj = ?)`,
-        [input.cpf_cnpj, JSON.stringify(empresa), input.cpf_cnpj],
+        `INSERT OR IGNORE INTO sandbox_companies (cpf_cnpj, seq, json)
+         VALUES (?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM sandbox_companies), ?)`,
+        [input.cpf_cnpj, JSON.stringify(empresa)],
       );
       return result.changes ? empresa : null;
     },

@@ -124,7 +124,7 @@ describe('bearer authentication', () => {
       { authorization: 'Token abc' },
       { authorization: 'Bearer not-a-real-token' },
     ]) {
-      const res = await fetch(`${url}/empresas`, { headers });
+      const res = await fetch(`${url}/empresas`, { headers: headers as Record<string, string> });
       expect(res.status).toBe(401);
       const body = (await res.json()) as { error: { code: string; message: string } };
       expect(body.error.code).toBe('Unauthorized');

@@ -123,6 +123,25 @@ describe('app shell', () => {
     expect(transport.listenerCount('connectivity:changed')).toBe(1);
   });
 
+  it('shows an app:notice from the main side as a toast', async () => {
+    const transport = createFakeTransport();
+    await mountWith(App, transport);
+    await settle();
+    transport.emit('app:notice', {
+      severity: 'warn',
+      summary: 'Certificado vence em 10 dias.',
+      detail: 'Renove-o.',
+    });
+    const toast = await waitFor(() => {
+      const found = document.body.querySelector<HTMLElement>('[data-testid="toast"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(toast.dataset.severity).toBe('warn');
+    expect(toast.textContent).toContain('Certificado vence em 10 dias.');
+    expect(toast.textContent).toContain('Renove-o.');
+  });
+
   it('shows the app info on the Painel', async () => {
     const { wrapper } = await mountWith(App, createFakeTransport(), { route: '/painel' });
     await settle();

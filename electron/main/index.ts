@@ -11,6 +11,7 @@ import type { HostAdapter } from '../app/host';
 import type { Logger } from '../app/logger';
 import { consoleLogger } from '../app/logger';
 import { rendererCsp } from '../shared/csp';
+import { createFilePicker } from './dialogs';
 import { createFileLogger } from './file-logger';
 import { createSenderCheck, forwardEvents, registerIpc } from './ipc';
 import { openJsonStore } from './json-store';
@@ -81,6 +82,7 @@ async function start(): Promise<void> {
       logger,
     ),
     logger,
+    pickFile: createFilePicker(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),
   };
   carreta = await createApp(host);
 

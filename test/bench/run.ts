@@ -3,6 +3,9 @@
 import { loadAreas } from './registry';
 import { note } from './types';
 
+// Whatever the measured code prints must not mix with the figures.
+for (const method of ['log', 'info', 'debug'] as const) console[method] = console.error.bind(console);
+
 async function main(): Promise<number> {
   const registry = await loadAreas();
   const wanted = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));

@@ -6,10 +6,12 @@ import { cteQrCode } from './authorizers';
 import { resolveEmit } from './emit-defaults';
 import { cteProtocolNumber } from './protocol';
 import type { CtePedidoEmissao, EmitCte } from './schemas/cte';
+import type { CteOsPedidoEmissao } from './schemas/cteos';
 import { signXml, type SigningKey } from './sign';
 import { formatDateTimeUtc, normalizeDateTime, yearMonthOf } from './time';
-import { buildCteXml } from './xml/cte';
-import { cteProcXml } from './xml/proc';
+import { buildCteXml, type CteFill } from './xml/cte';
+import { buildCteOSXml } from './xml/cteos';
+import { cteOSProcXml, cteProcXml, type Protocol } from './xml/proc';
 
 export interface IssueEnv {
   now: Date;
@@ -42,9 +44,32 @@ export type IssueOutcome =
       tpAmb: 1 | 2;
     };
 
-export function issueCte(body: CtePedidoEmissao, env: IssueEnv): IssueOutcome {
-  const inf = body.infCte;
-  const resolved = resolveEmit(inf.emit, env.emitDefaults);
+interface CteLike {
+  ambiente: 'homologacao' | 'producao';
+  ide: {
+    cUF: number;
+    serie: number;
+    nCT: number;
+    dhEmi: string;
+    tpEmis: number;
+    CFOP: string;
+    UFIni?: string | null;
+    UFFim?: string | null;
+  };
+  emit: EmitCte;
+}
+
+interface ModelSpec {
+  mod: '57' | '67';
+  root: 'CTe' | 'CTeOS';
+  build(fill: CteFill): string;
+  proc(signed: string, p: Protocol): string;
+  /** CT-e OS needs the emitter's IE (TCTeOS emit/IE is required). */
+  requireIE: boolean;
+}
+
+function issueCteLike(doc: CteLike, spec: ModelSpec, env: IssueEnv): IssueOutcome {
+  const resolved = resolveEmit(doc.emit, env.emitDefaults);
   if ('missing' in resolved) {
     return {
       kind: 'invalid',
@@ -53,25 +78,33 @@ export function issueCte(body: CtePedidoEmissao, env: IssueEnv): IssueOutcome {
     };
   }
   const emit = resolved.emit;
-  const tpAmb: 1 | 2 = body.ambiente === 'producao' ? 1 : 2;
-  const dh = normalizeDateTime(inf.ide.dhEmi);
+  if (spec.requireIE && (!emit.IE || !emit.CNPJ)) {
+    return {
+      kind: 'invalid',
+      path: emit.CNPJ ? 'infCte.emit.IE' : 'infCte.emit.CNPJ',
+      message: 'campo obrigatório no CT-e OS',
+    };
+  }
+  const ide = doc.ide;
+  const tpAmb: 1 | 2 = doc.ambiente === 'producao' ? 1 : 2;
+  const dh = normalizeDateTime(ide.dhEmi);
   const { year, month } = yearMonthOf(dh.text);
   const emitterDoc = (emit.CNPJ ?? emit.CPF)!;
-  const cCT = randomNumericCode(8, env.random, inf.ide.nCT) ?? '00000001';
+  const cCT = randomNumericCode(8, env.random, ide.nCT) ?? '00000001';
   const chave = buildCteKey({
-    cUF: inf.ide.cUF,
+    cUF: ide.cUF,
     year,
     month,
     cnpj: emitterDoc.padStart(14, '0'),
-    mod: '57',
-    serie: inf.ide.serie,
-    numero: inf.ide.nCT,
-    tpEmis: inf.ide.tpEmis,
+    mod: spec.mod,
+    serie: ide.serie,
+    numero: ide.nCT,
+    tpEmis: ide.tpEmis,
     codigo: cCT,
   });
   if (!chave)
     return { kind: 'invalid', path: 'infCte.ide', message: 'não foi possível formar a chave de acesso' };
-  const unsigned = buildCteXml(inf, {
+  const unsigned = spec.build({
     chave,
     cCT,
     cDV: Number(chave[43]),
@@ -80,7 +113,7 @@ export function issueCte(body: CtePedidoEmissao, env: IssueEnv): IssueOutcome {
     emit,
     qrCode: cteQrCode(emit.enderEmit.UF, chave, tpAmb),
   });
-  const signed = signXml(unsigned, `CTe${chave}`, 'CTe', env.credentials);
+  const signed = signXml(unsigned, `CTe${chave}`, spec.root, env.credentials);
   const dhRecbto = formatDateTimeUtc(env.now);
   const rejection =
     checkEmission({
@@ -89,8 +122,8 @@ export function issueCte(body: CtePedidoEmissao, env: IssueEnv): IssueOutcome {
       emittedAt: dh.instant,
       now: env.now,
       certificateNotAfter: env.credentials.notAfter,
-      duplicateOf: env.findDuplicate(inf.ide.serie, inf.ide.nCT),
-    }) ?? checkCfop(inf.ide.CFOP, inf.ide.UFIni, inf.ide.UFFim);
+      duplicateOf: env.findDuplicate(ide.serie, ide.nCT),
+    }) ?? checkCfop(ide.CFOP, ide.UFIni, ide.UFFim);
   const base = {
     chave,
     dhEmi: dh.text,
@@ -103,8 +136,8 @@ export function issueCte(body: CtePedidoEmissao, env: IssueEnv): IssueOutcome {
   if (rejection) {
     return { kind: 'answered', status: 'rejeitado', answer: rejection, procXml: null, nProt: null, ...base };
   }
-  const nProt = cteProtocolNumber(inf.ide.cUF, env.now, env.protocolSequence);
-  const procXml = cteProcXml(signed.xml, {
+  const nProt = cteProtocolNumber(ide.cUF, env.now, env.protocolSequence);
+  const procXml = spec.proc(signed.xml, {
     tpAmb,
     chave,
     dhRecbto,
@@ -114,4 +147,28 @@ export function issueCte(body: CtePedidoEmissao, env: IssueEnv): IssueOutcome {
     xMotivo: AUTHORIZED_CTE.xMotivo,
   });
   return { kind: 'answered', status: 'autorizado', answer: AUTHORIZED_CTE, procXml, nProt, ...base };
+}
+
+export function issueCte(body: CtePedidoEmissao, env: IssueEnv): IssueOutcome {
+  const inf = body.infCte;
+  return issueCteLike(
+    { ambiente: body.ambiente, ide: inf.ide, emit: inf.emit },
+    { mod: '57', root: 'CTe', build: (fill) => buildCteXml(inf, fill), proc: cteProcXml, requireIE: false },
+    env,
+  );
+}
+
+export function issueCteOS(body: CteOsPedidoEmissao, env: IssueEnv): IssueOutcome {
+  const inf = body.infCte;
+  return issueCteLike(
+    { ambiente: body.ambiente, ide: inf.ide, emit: inf.emit },
+    {
+      mod: '67',
+      root: 'CTeOS',
+      build: (fill) => buildCteOSXml(inf, fill),
+      proc: cteOSProcXml,
+      requireIE: true,
+    },
+    env,
+  );
 }

@@ -2,6 +2,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 import type { CtePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
+import type { CteOsPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cteos';
 import type { DcePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/dce';
 
 export const COMPANY_CNPJ = '11222333000181';
@@ -164,6 +165,85 @@ export function dceBody(): DcePedidoEmissao {
       det: [{ nItem: 1, prod: { xProd: 'Livros usados', NCM: '49', qCom: 3, vUnCom: 12.5, vProd: 37.5 } }],
       total: { vDC: 37.5 },
       transp: { modTrans: 1, CNPJTransp: COMPANY_CNPJ },
+    },
+  };
+}
+
+export function cteOsBody(): CteOsPedidoEmissao {
+  return {
+    ambiente: 'homologacao',
+    referencia: 'os-1',
+    infCte: {
+      versao: '4.00',
+      ide: {
+        cUF: 41,
+        CFOP: '5357',
+        natOp: 'Transporte de pessoas',
+        serie: 2,
+        nCT: 10,
+        dhEmi: '2026-11-22T08:00:00-03:00',
+        tpImp: 1,
+        tpEmis: 1,
+        tpCTe: 0,
+        procEmi: 0,
+        verProc: 'Carreta 0.1',
+        cMunEnv: '4106902',
+        xMunEnv: 'Curitiba',
+        UFEnv: 'PR',
+        modal: '01',
+        tpServ: 6,
+        indIEToma: 1,
+        cMunIni: '4106902',
+        xMunIni: 'Curitiba',
+        UFIni: 'PR',
+        cMunFim: '4113700',
+        xMunFim: 'Londrina',
+        UFFim: 'PR',
+      },
+      emit: {
+        CNPJ: COMPANY_CNPJ,
+        IE: '9012345678',
+        xNome: 'Transportes Teste Ltda',
+        enderEmit: {
+          xLgr: 'Av. Brasil',
+          nro: '1',
+          xBairro: 'Centro',
+          cMun: '4106902',
+          xMun: 'Curitiba',
+          UF: 'PR',
+        },
+        CRT: 3,
+      },
+      toma: {
+        CNPJ: '04252011000110',
+        IE: '1234567890',
+        xNome: 'Escola Tomadora',
+        enderToma: {
+          xLgr: 'Rua D',
+          nro: '5',
+          xBairro: 'Centro',
+          cMun: '4106902',
+          xMun: 'Curitiba',
+          UF: 'PR',
+        },
+      },
+      vPrest: { vTPrest: 800, vRec: 800 },
+      imp: {
+        ICMS: { ICMS00: { CST: '00', vBC: 800, pICMS: 12, vICMS: 96 } },
+        infTribFed: { vPIS: 5.2, vCOFINS: 24 },
+      },
+      infCTeNorm: {
+        infServico: { xDescServ: 'Fretamento eventual', infQ: { qCarga: 40 } },
+        seg: [{ respSeg: 4, xSeg: 'Seguradora X', nApol: 'AP123' }],
+        infModal: {
+          versaoModal: '4.00',
+          rodoOS: {
+            TAF: '123456789012',
+            veic: { placa: 'ABC1D23', UF: 'PR' },
+            infFretamento: { tpFretamento: 2 },
+          },
+        },
+      },
     },
   };
 }

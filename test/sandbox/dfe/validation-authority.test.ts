@@ -1,0 +1,156 @@
+import { describe, expect, it } from 'vitest';
+import {
+  checkCancellation,
+  checkCfop,
+  checkEmission,
+  correctionLimitError,
+  type EmissionFacts,
+} from '../../../electron/sandbox/dfe/authority';
+import { issueCte } from '../../../electron/sandbox/dfe/issue-cte';
+import { issueDce } from '../../../electron/sandbox/dfe/issue-dce';
+import { ctePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
+import { cteOsPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cteos';
+import { dcePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/dce';
+import { validate } from '../../../electron/sandbox/dfe/schemas/validate';
+import { COMPANY_CNPJ, cteBody, cteOsBody, dceBody, NOW, testCredentials } from './fixtures';
+
+describe('request validation names JSON paths', () => {
+  it('accepts the fixtures', () => {
+    expect(validate(ctePedidoEmissao, cteBody()).ok).toBe(true);
+    expect(validate(cteOsPedidoEmissao, cteOsBody()).ok).toBe(true);
+    expect(validate(dcePedidoEmissao, dceBody()).ok).toBe(true);
+  });
+
+  it('bad municipality code in the sender address', () => {
+    const body = cteBody() as unknown as { infCte: { rem: { enderReme: { cMun: string } } } };
+    body.infCte.rem.enderReme.cMun = '41069';
+    const r = validate(ctePedidoEmissao, body);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.status).toBe(400);
+    expect(r.body.error.code).toBe('ValidationFailed');
+    expect(r.body.error.message).toContain('infCte.rem.enderReme.cMun');
+    expect(r.body.error.fields).toContain('infCte.rem.enderReme.cMun');
+  });
+
+  it('missing required field, array index and enum', () => {
+    const body = cteBody() as unknown as Record<string, never>;
+    const inf = (body as unknown as { infCte: Record<string, unknown> }).infCte;
+    delete (inf.vPrest as Record<string, unknown>).vRec;
+    (inf.infCTeNorm as { infDoc: { infNFe: Array<{ chave: string }> } }).infDoc.infNFe[0]!.chave = '123';
+    (inf.ide as Record<string, unknown>).tpImp = 3;
+    const r = validate(ctePedidoEmissao, body);
+    if (r.ok) throw new Error('deveria falhar');
+    expect(r.body.error.message).toContain('infCte.vPrest.vRec: campo obrigatório');
+    expect(r.body.error.message).toContain('infCte.infCTeNorm.infDoc.infNFe[0].chave');
+    expect(r.body.error.message).toContain('infCte.ide.tpImp');
+  });
+
+  it('exactly one ICMS group; non-road modal refused by name; unknown keys named', () => {
+    const body = cteBody();
+    body.infCte.imp.ICMS = { ICMS00: { CST: '00', vBC: 1, pICMS: 1, vICMS: 0.01 }, ICMS45: { CST: '40' } };
+    (body.infCte.ide as { modal: string }).modal = '02';
+    (body.infCte as Record<string, unknown>).foo = 1;
+    const r = validate(ctePedidoEmissao, body);
+    if (r.ok) throw new Error('deveria falhar');
+    expect(r.body.error.message).toContain('infCte.imp.ICMS.ICMS45');
+    expect(r.body.error.message).toContain('infCte.ide.modal');
+    expect(r.body.error.message).toContain('foo');
+  });
+
+  it('DC-e issuer group must match tpEmit', () => {
+    const body = dceBody();
+    body.infDCe.ide.tpEmit = 1;
+    const r = validate(dcePedidoEmissao, body);
+    if (r.ok) throw new Error('deveria falhar');
+    expect(r.body.error.message).toContain('infDCe.Marketplace');
+  });
+});
+
+describe('authority rules', () => {
+  const facts = (over: Partial<EmissionFacts> = {}): EmissionFacts => ({
+    companyCpfCnpj: COMPANY_CNPJ,
+    emitterCpfCnpj: COMPANY_CNPJ,
+    emittedAt: new Date(NOW.getTime() - 60_000),
+    now: NOW,
+    certificateNotAfter: new Date(NOW.getTime() + 86_400_000),
+    duplicateOf: null,
+    ...over,
+  });
+
+  it('accepts a sound emission', () => expect(checkEmission(facts())).toBeNull());
+  it('213 when the emitter is another company', () =>
+    expect(checkEmission(facts({ emitterCpfCnpj: '99888777000166' }))?.cStat).toBe(213));
+  it('same CNPJ base (branch) is accepted', () =>
+    expect(checkEmission(facts({ emitterCpfCnpj: '11222333000262' }))).toBeNull());
+  it('212 beyond 5 minutes in the future, tolerated within', () => {
+    expect(checkEmission(facts({ emittedAt: new Date(NOW.getTime() + 6 * 60_000) }))?.cStat).toBe(212);
+    expect(checkEmission(facts({ emittedAt: new Date(NOW.getTime() + 4 * 60_000) }))).toBeNull();
+  });
+  it('228 beyond 168 hours late', () => {
+    expect(checkEmission(facts({ emittedAt: new Date(NOW.getTime() - 169 * 3_600_000) }))?.cStat).toBe(228);
+    expect(checkEmission(facts({ emittedAt: new Date(NOW.getTime() - 167 * 3_600_000) }))).toBeNull();
+  });
+  it('539 duplicate with the authorized key in the message', () => {
+    const r = checkEmission(
+      facts({ duplicateOf: { chave: 'K'.repeat(44), nProt: '141260000000001', dhAut: 'x' } }),
+    );
+    expect(r?.cStat).toBe(539);
+    expect(r?.xMotivo).toContain('Duplicidade de CT-e');
+    expect(r?.xMotivo).toContain('K'.repeat(44));
+  });
+  it('291 with an expired certificate', () =>
+    expect(checkEmission(facts({ certificateNotAfter: new Date(NOW.getTime() - 1) }))?.cStat).toBe(291));
+  it('519 CFOP against start/end UFs', () => {
+    expect(checkCfop('5353', 'PR', 'SP')?.cStat).toBe(519);
+    expect(checkCfop('6353', 'PR', 'PR')?.cStat).toBe(519);
+    expect(checkCfop('6353', 'PR', 'SP')).toBeNull();
+    expect(checkCfop('5353', 'PR', 'PR')).toBeNull();
+    expect(checkCfop('7358', 'PR', 'EX')).toBeNull();
+  });
+  it('cancellation window and state', () => {
+    const auth = new Date(NOW.getTime() - 100 * 3_600_000);
+    expect(checkCancellation({ status: 'autorizado', authorizedAt: auth, now: NOW, model: 57 })).toBeNull();
+    expect(checkCancellation({ status: 'autorizado', authorizedAt: auth, now: NOW, model: 99 })?.cStat).toBe(
+      220,
+    );
+    const old = new Date(NOW.getTime() - 169 * 3_600_000);
+    expect(checkCancellation({ status: 'autorizado', authorizedAt: old, now: NOW, model: 57 })?.cStat).toBe(
+      220,
+    );
+    expect(checkCancellation({ status: 'cancelado', authorizedAt: auth, now: NOW, model: 57 })?.cStat).toBe(
+      218,
+    );
+  });
+  it('the 21st correction letter is refused', () => {
+    expect(correctionLimitError(19)).toBeNull();
+    expect(correctionLimitError(20)?.code).toBe('CorrectionLimitReached');
+  });
+
+  it('engine: CFOP/UF mismatch is a rejection with the signed document kept', () => {
+    const out = issueCte(ctePedidoEmissao.parse(cteBody({ UFFim: 'SP', CFOP: '5353' })), {
+      now: NOW,
+      companyCpfCnpj: COMPANY_CNPJ,
+      emitDefaults: null,
+      credentials: testCredentials(),
+      protocolSequence: 1,
+      findDuplicate: () => null,
+    });
+    expect(out).toMatchObject({ kind: 'answered', status: 'rejeitado', procXml: null, nProt: null });
+    if (out.kind === 'answered') expect(out.answer.cStat).toBe(519);
+  });
+
+  it('engine: DC-e issued by another carrier is rejected (213)', () => {
+    const body = dceBody();
+    body.infDCe.Transportadora = { CNPJ: '99888777000166', xNome: 'Outra' };
+    const out = issueDce(dcePedidoEmissao.parse(body), {
+      now: NOW,
+      companyCpfCnpj: COMPANY_CNPJ,
+      credentials: testCredentials(),
+      protocolSequence: 1,
+      findDuplicate: () => null,
+    });
+    expect(out).toMatchObject({ kind: 'answered', status: 'rejeitado' });
+    if (out.kind === 'answered') expect(out.answer.cStat).toBe(213);
+  });
+});

@@ -1,4 +1,3 @@
-import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../electron/sandbox/server';
 import { client, empresaBody, errorOf, getToken, startTestSandbox } from './support';

@@ -76,6 +76,31 @@ describe('web host: commands', () => {
     expect(res.json()).toMatchObject({ ok: false, error: { code: 'body_too_large' } });
   });
 
+  it('refuses a chunked body that grows past the limit', async () => {
+    const res = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port: host.port,
+          method: 'POST',
+          path: '/api/invoke/app:info',
+          headers: { 'x-carreta-token': testToken, 'content-type': 'application/json' },
+        },
+        (response) => {
+          let body = '';
+          response.setEncoding('utf8').on('data', (chunk: string) => (body += chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, body }));
+        },
+      );
+      req.on('error', reject);
+      // No content-length: node sends it chunked, so only counting the bytes can catch it.
+      for (let i = 0; i < 10; i++) req.write(`"${'b'.repeat(8 * 1024)}"`);
+      req.end();
+    });
+    expect(res.status).toBe(413);
+    expect(JSON.parse(res.body)).toMatchObject({ ok: false, error: { code: 'body_too_large' } });
+  });
+
   it('refuses other methods and content types', async () => {
     const get = await request(host.port, {
       path: '/api/invoke/app:info',

@@ -33,6 +33,8 @@ export const useAppStore = defineStore('app', () => {
   const connectivityError = ref<string | null>(null);
   const browserOnline = ref(typeof navigator === 'undefined' ? true : navigator.onLine !== false);
   const companies = ref<CompanyOption[]>([]);
+  /** Why the company list could not be read (offline, no credentials); null when it was. */
+  const companiesError = ref<string | null>(null);
   let unsubscribe: Array<() => void> = [];
   let subscribed = false;
 
@@ -104,6 +106,30 @@ export const useAppStore = defineStore('app', () => {
       return;
     }
     void refreshConnectivity();
+    void loadCompanies();
+  }
+
+  /** Reads the registered companies for the top-bar selector; a failure leaves the selector usable. */
+  async function loadCompanies(): Promise<void> {
+    try {
+      const { companies: list } = await invoke('companies:list', {});
+      companies.value = list.map((company) => ({
+        cnpj: company.cpf_cnpj,
+        name: company.nome_fantasia || company.nome_razao_social,
+      }));
+      companiesError.value = null;
+    } catch (error) {
+      companiesError.value = error instanceof Error ? error.message : String(error);
+      return;
+    }
+    // One company and none chosen yet: there is nothing to choose.
+    if (settings.value?.selectedCompany == null && companies.value.length === 1) {
+      try {
+        await updateSettings({ selectedCompany: companies.value[0].cnpj });
+      } catch (error) {
+        useNotifyStore().error(error, 'Não foi possível selecionar a empresa.');
+      }
+    }
   }
 
   /** Saves a settings patch; throws the CommandError for the caller to show next to its fields. */
@@ -129,10 +155,12 @@ export const useAppStore = defineStore('app', () => {
     connection,
     browserOnline,
     companies,
+    companiesError,
     environment,
     start,
     stop,
     refreshConnectivity,
+    loadCompanies,
     updateSettings,
   };
 });

@@ -41,6 +41,7 @@ export function createFakeTransport(options: { settings?: Settings } = {}): Fake
       settings = { ...settings, ...(input as Partial<Settings>) };
       return { ok: true, data: settings };
     },
+    'companies:list': () => ({ ok: true, data: { companies: [] } }),
     'connectivity:check': () => ({
       ok: true,
       data: { online: true, checkedAt: '2026-03-05T13:00:00.000Z', target: 'http://127.0.0.1:5555' },

@@ -149,14 +149,17 @@ export function ibsCbs(t: IbsCbsView): string {
 }
 
 const DOC_COLS = [
-  ['Tp doc.', 8],
-  ['CNPJ/CPF emitente', 22.5],
-  ['Série/nº doc.', 16],
+  ['Tp doc.', 9.5],
+  ['CNPJ/CPF emitente', 22],
+  ['Série/nº doc.', 15],
   ['Chave de acesso', 51.5],
 ] as const;
 
 function docCell(d: OriginDoc | undefined): string {
-  const values = d === undefined ? ['', '', '', ''] : [d.tipo, cpfCnpj(d.emitente), d.serieNumero, d.chave];
+  const values =
+    d === undefined
+      ? ['', '', '', '']
+      : [d.tipo, cpfCnpj(d.emitente), d.serieNumero, d.chave || (d.descricao ?? '')];
   return values
     .map(
       (v, i) =>

@@ -69,11 +69,33 @@ function cached(key: string, make: () => string): string {
   return value;
 }
 
+/**
+ * bwip-js draws bars as stroked lines. Stretched non-uniformly (bars to a fixed width and height), a
+ * PDF rasterizer widens strokes by the average scale and the narrow spaces vanish, so the bars are
+ * rewritten as filled rectangles, which scale exactly.
+ */
+function strokesToRects(svg: string): string {
+  return svg.replace(
+    /<path stroke="([^"]+)" stroke-width="([\d.]+)" d="([^"]+)"\s*\/>/g,
+    (_all, color: string, width: string, d: string) => {
+      const w = Number(width);
+      const rects: string[] = [];
+      for (const m of d.matchAll(/M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)/g)) {
+        const x = Number(m[1]) - w / 2;
+        const y1 = Math.min(Number(m[2]), Number(m[4]));
+        const y2 = Math.max(Number(m[2]), Number(m[4]));
+        rects.push(`M${x} ${y1}h${w}v${y2 - y1}h${-w}z`);
+      }
+      return `<path fill="${color}" d="${rects.join('')}"/>`;
+    },
+  );
+}
+
 /** Inline SVG of the access-key barcode; bars scale to `widthMm` × `heightMm` (quiet zone outside, in CSS). */
 export function accessKeyBarcodeSvg(key: string, widthMm: number, heightMm: number): string {
   if (key === '') return '';
   return cached(`b:${key}:${widthMm}:${heightMm}`, () =>
-    sizeSvg(bwipjs.toSVG(accessKeyBarcodeOptions(key)), widthMm, heightMm, true),
+    sizeSvg(strokesToRects(bwipjs.toSVG(accessKeyBarcodeOptions(key))), widthMm, heightMm, true),
   );
 }
 

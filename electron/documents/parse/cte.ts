@@ -22,9 +22,9 @@ const TOMA_ROLES: Record<string, string> = {
 };
 
 const OUTROS_TIPOS: Record<string, string> = {
-  '00': 'DECLARAÇÃO',
-  '10': 'DUTOVIÁRIO',
-  '59': 'CF-E SAT',
+  '00': 'DECL.',
+  '10': 'DUTO',
+  '59': 'CF-E',
   '65': 'NFC-E',
   '99': 'OUTROS',
 };
@@ -130,7 +130,7 @@ function parseOriginDocs(norm: XNode | undefined, rem: Party | undefined): Origi
   const docs: OriginDoc[] = [];
   for (const nf of els(infDoc, 'infNF')) {
     docs.push({
-      tipo: txt(nf, 'mod') === '04' ? 'NF PRODUTOR' : 'NF',
+      tipo: txt(nf, 'mod') === '04' ? 'NFP' : 'NF',
       emitente: remDoc,
       serieNumero: [txt(nf, 'serie'), txt(nf, 'nDoc')].filter(Boolean).join('/'),
       chave: '',
@@ -141,20 +141,20 @@ function parseOriginDocs(norm: XNode | undefined, rem: Party | undefined): Origi
   for (const other of els(infDoc, 'infOutros')) {
     const tpDoc = txt(other, 'tpDoc');
     docs.push({
-      tipo: (txt(other, 'descOutros') || OUTROS_TIPOS[tpDoc] || tpDoc).toUpperCase(),
+      tipo: OUTROS_TIPOS[tpDoc] ?? tpDoc,
       emitente: remDoc,
       serieNumero: txt(other, 'nDoc'),
       chave: '',
+      descricao: txt(other, 'descOutros'),
     });
   }
   for (const emiDocAnt of els(el(norm, 'docAnt'), 'emiDocAnt')) {
     const emitente = txt(emiDocAnt, 'CNPJ') || txt(emiDocAnt, 'CPF');
     for (const idDocAnt of els(emiDocAnt, 'idDocAnt')) {
-      for (const ele of els(idDocAnt, 'idDocAntEle'))
-        docs.push(electronicDoc('CT-E ANT.', txt(ele, 'chCTe')));
+      for (const ele of els(idDocAnt, 'idDocAntEle')) docs.push(electronicDoc('CT-E', txt(ele, 'chCTe')));
       for (const pap of els(idDocAnt, 'idDocAntPap')) {
         docs.push({
-          tipo: `DOC. ANT. ${txt(pap, 'tpDoc')}`.trim(),
+          tipo: `ANT ${txt(pap, 'tpDoc')}`.trim(),
           emitente,
           serieNumero: [txt(pap, 'serie'), txt(pap, 'nDoc')].filter(Boolean).join('/'),
           chave: '',

@@ -82,6 +82,8 @@ export interface OriginDoc {
   serieNumero: string;
   /** Access key (44 chars) for electronic documents, '' otherwise. */
   chave: string;
+  /** Free description printed where the key would go (e.g. descOutros). */
+  descricao?: string;
 }
 
 export interface ObsField {

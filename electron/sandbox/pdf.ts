@@ -19,12 +19,28 @@ const PAGE_H = 842;
 const MARGIN = 50;
 const LINE_H = 14;
 
-/** WinAnsi covers Portuguese accents; anything outside Latin-1 becomes '?'. */
+/** WinAnsi characters outside Latin-1 (typographic punctuation users paste from documents). */
+const WIN_ANSI_EXTRA: Record<string, number> = {
+  '€': 0x80,
+  '‚': 0x82,
+  '„': 0x84,
+  '…': 0x85,
+  '‘': 0x91,
+  '’': 0x92,
+  '“': 0x93,
+  '”': 0x94,
+  '•': 0x95,
+  '–': 0x96,
+  '—': 0x97,
+};
+
+/** WinAnsi covers Portuguese accents; anything else becomes '?'. */
 function pdfString(text: string): string {
   let out = '';
   for (const ch of text) {
     const code = ch.codePointAt(0) ?? 63;
-    const c = code > 255 ? '?' : ch;
+    const c =
+      code <= 255 ? ch : WIN_ANSI_EXTRA[ch] !== undefined ? String.fromCharCode(WIN_ANSI_EXTRA[ch]) : '?';
     out += c === '(' || c === ')' || c === '\\' ? `\\${c}` : c;
   }
   return `(${out})`;

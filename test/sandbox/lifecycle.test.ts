@@ -1,0 +1,111 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { renderPdf } from '../../electron/sandbox/pdf';
+import { projectRoot } from '../support/shared';
+import { client, empresaBody, getToken, startTestSandbox } from './support';
+
+describe('data directory', () => {
+  it('keeps companies and tokens across a restart', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'carreta-sandbox-'));
+    try {
+      const first = await startTestSandbox({ dataDir: dir });
+      const token = await getToken(first.url);
+      expect((await client(first.url, token).post('/empresas', empresaBody())).status).toBe(200);
+      await first.close();
+
+      const second = await startTestSandbox({ dataDir: dir });
+      const again = await client(second.url, token).get<{ data: unknown[] }>('/empresas');
+      expect(again.status).toBe(200);
+      expect(again.body.data).toHaveLength(1);
+      await second.close();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('listens on loopback only', async () => {
+    const sandbox = await startTestSandbox();
+    expect(sandbox.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    await sandbox.close();
+  });
+});
+
+describe('npm run sandbox', () => {
+  it('prints exactly "listening on http://127.0.0.1:<port>" and answers the token endpoint', async () => {
+    const tsx = path.join(
+      projectRoot,
+      'node_modules',
+      '.bin',
+      process.platform === 'win32' ? 'tsx.cmd' : 'tsx',
+    );
+    const child = spawn(
+      tsx,
+      ['electron/sandbox/cli.ts', '--port', '0', '--client-id', 'cli-id', '--client-secret', 'cli-secret'],
+      {
+        cwd: projectRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
+    try {
+      const line = await new Promise<string>((resolve, reject) => {
+        let out = '';
+        child.stdout.on('data', (chunk: Buffer) => {
+          out += chunk.toString();
+          if (out.includes('\n')) resolve(out.split('\n')[0]);
+        });
+        child.on('exit', (code) => reject(new Error(`saiu com ${code}`)));
+      });
+      expect(line).toMatch(/^listening on http:\/\/127\.0\.0\.1:\d+$/);
+      const url = line.replace('listening on ', '');
+      const res = await fetch(`${url}/oauth/token`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'grant_type=client_credentials&client_id=cli-id&client_secret=cli-secret',
+      });
+      expect(res.status).toBe(200);
+    } finally {
+      child.kill('SIGTERM');
+    }
+  });
+
+  it('refuses bad arguments with a usage message', async () => {
+    const tsx = path.join(
+      projectRoot,
+      'node_modules',
+      '.bin',
+      process.platform === 'win32' ? 'tsx.cmd' : 'tsx',
+    );
+    const child = spawn(tsx, ['electron/sandbox/cli.ts', '--port', 'abc'], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(2);
+    expect(err).toContain('porta inválida');
+  });
+});
+
+describe('pdf helper', () => {
+  it('writes a PDF whose xref offsets point at its objects', () => {
+    const pdf = renderPdf({
+      title: 'DACTE (sandbox)',
+      lines: Array.from({ length: 80 }, (_, i) => `Linha ${i} – ação (teste)`),
+    });
+    const text = pdf.toString('latin1');
+    expect(text.startsWith('%PDF-1.4')).toBe(true);
+    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
+    const startxref = Number(/startxref\n(\d+)/.exec(text)![1]);
+    expect(text.slice(startxref, startxref + 4)).toBe('xref');
+    const offsets = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
+    offsets.forEach((offset, i) =>
+      expect(text.slice(offset, offset + 12)).toMatch(new RegExp(`^${i + 1} 0 obj`)),
+    );
+    expect(text).toContain('/Count 2');
+    expect(text).toContain('(Linha 3 \u0096 a\u00e7\u00e3o \\(teste\\)) Tj');
+  });
+});

@@ -3,6 +3,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -65,20 +66,60 @@ function validate(options: WebHostOptions): { host: string; port: number; token:
   return { host: host.toLowerCase() === 'localhost' ? '127.0.0.1' : host, port, token };
 }
 
-export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
-  const { host, port: wantedPort, token } = validate(options);
-  const logger = options.logger ?? consoleLogger;
-  mkdirSync(options.dataDir, { recursive: true });
-  const adapter: HostAdapter = {
+function buildAdapter(dataDir: string, logger: Logger): HostAdapter {
+  mkdirSync(dataDir, { recursive: true });
+  return {
     kind: 'web',
     version: packageVersion(),
     platform: process.platform,
-    userDataDir: options.dataDir,
-    settings: createWebSettingsStore(options.dataDir, logger),
-    secrets: createWebSecretStore(options.dataDir, logger),
+    userDataDir: dataDir,
+    settings: createWebSettingsStore(dataDir, logger),
+    secrets: createWebSecretStore(dataDir, logger),
     logger,
   };
-  const app = await createApp(adapter);
+}
+
+type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+/** Routes a request after the Host/Origin guard; any failure becomes a 500 envelope, never a crash. */
+function requestListener(
+  api: ApiOptions,
+  distDir: string,
+  allowedHosts: () => ReadonlySet<string>,
+): Listener {
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const guard = checkHostAndOrigin(req, allowedHosts());
+    if (!guard.ok) {
+      res.setHeader('connection', 'close');
+      return sendError(res, guard.status, 'forbidden', guard.message);
+    }
+    const pathname = (req.url ?? '/').split('?')[0].split('#')[0] || '/';
+    if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(req, res, pathname, api);
+    return serveStatic(req, res, distDir, pathname);
+  };
+  return (req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      api.logger.error(`web host: ${req.method} ${(req.url ?? '').split('?')[0]} failed`, error);
+      if (res.headersSent) res.destroy();
+      else sendError(res, 500, 'internal', 'Erro interno do servidor local. Tente novamente.');
+    });
+  };
+}
+
+function listen(server: Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve((server.address() as AddressInfo).port);
+    });
+  });
+}
+
+export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
+  const { host, port: wantedPort, token } = validate(options);
+  const logger = options.logger ?? consoleLogger;
+  const app = await createApp(buildAdapter(options.dataDir, logger));
   const streams = new Set<EventStream>();
   const api: ApiOptions = {
     app,
@@ -88,50 +129,23 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     bodyLimit: options.bodyLimit ?? 10 * 1024 * 1024,
     heartbeatMs: options.heartbeatMs ?? 15_000,
   };
-  let allowedHosts = new Set<string>();
-
-  const handle = async (req: IncomingMessage, res: ServerResponse) => {
-    const guard = checkHostAndOrigin(req, allowedHosts);
-    if (!guard.ok) {
-      res.setHeader('connection', 'close');
-      return sendError(res, guard.status, 'forbidden', guard.message);
-    }
-    const raw = req.url ?? '/';
-    const pathname = raw.split('?')[0].split('#')[0] || '/';
-    if (pathname === '/api' || pathname.startsWith('/api/')) return handleApi(req, res, pathname, api);
-    return serveStatic(req, res, options.distDir, pathname);
-  };
-
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      logger.error(`web host: ${req.method} ${(req.url ?? '').split('?')[0]} failed`, error);
-      if (!res.headersSent)
-        sendError(res, 500, 'internal', 'Erro interno do servidor local. Tente novamente.');
-      else res.destroy();
-    });
-  });
+  // Known only once listening (port 0); no request can arrive before that.
+  let allowedHosts: ReadonlySet<string> = new Set();
+  const server = createServer(requestListener(api, options.distDir, () => allowedHosts));
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\n\r\n');
     else socket.destroy();
   });
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(wantedPort, host, () => {
-      server.off('error', reject);
-      resolve();
-    });
-  }).catch(async (error: unknown) => {
+  const port = await listen(server, wantedPort, host).catch(async (error: unknown) => {
     await app.dispose();
     throw error;
   });
-  const port = (server.address() as AddressInfo).port;
   allowedHosts = allowedHostHeaders(host, port);
-  const shown = host.includes(':') ? `[${host}]` : host;
 
   let closing: Promise<void> | null = null;
   return {
-    url: `http://${shown}:${port}/`,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}/`,
     token,
     port,
     app,

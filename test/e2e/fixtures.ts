@@ -38,7 +38,7 @@ export async function startE2eHost(): Promise<E2eHost> {
     dataDir,
     async close() {
       await host.close();
-      await rm(dataDir, { recursive: true, force: true });
+      await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

@@ -31,7 +31,8 @@ export async function startTestHost(options: Partial<WebHostOptions> = {}): Prom
     distDir,
     async cleanup() {
       await host.close();
-      await rm(root, { recursive: true, force: true });
+      // Retries: the embedded sandbox may still be finishing its files when the host closes.
+      await rm(root, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
     },
   };
 }

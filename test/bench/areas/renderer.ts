@@ -72,7 +72,7 @@ async function firstScreenMs(): Promise<number> {
   } finally {
     await browser.close();
     await host.close();
-    await rm(dataDir, { recursive: true, force: true });
+    await rm(dataDir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
   }
 }
 

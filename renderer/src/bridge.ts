@@ -46,6 +46,8 @@ export function setTransport(next: CarretaTransport | null): void {
 
 export async function invoke<C extends CommandChannel>(
   channel: C,
+  // The input may be omitted when the channel takes an empty object.
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
   ...args: {} extends CommandInput<C> ? [input?: CommandInput<C>] : [input: CommandInput<C>]
 ): Promise<CommandOutput<C>> {
   const envelope = (await current().invoke(channel, args[0] ?? {})) as CommandEnvelope<CommandOutput<C>>;
@@ -56,6 +58,9 @@ export async function invoke<C extends CommandChannel>(
   return envelope.data;
 }
 
-export function on<E extends EventChannel>(event: E, listener: (payload: EventPayload<E>) => void): () => void {
+export function on<E extends EventChannel>(
+  event: E,
+  listener: (payload: EventPayload<E>) => void,
+): () => void {
   return current().on(event, listener as (payload: unknown) => void);
 }

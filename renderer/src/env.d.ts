@@ -9,8 +9,3 @@ declare module 'primevue/toasteventbus' {
   };
   export default ToastEventBus;
 }
-
-interface ImportMetaEnv {
-  /** PrimeUI license key (PrimeVue 5 shows a notice without one); supplied at build time, never committed. */
-  readonly VITE_PRIMEUI_LICENSE?: string;
-}

@@ -21,8 +21,6 @@ app.use(PrimeVue, {
   theme,
   locale: localePtBr,
   ripple: false,
-  // PrimeVue 5 is licensed per organization; the key comes from the build environment.
-  license: import.meta.env.VITE_PRIMEUI_LICENSE || undefined,
 });
 app.use(ToastService);
 app.directive('tooltip', Tooltip);

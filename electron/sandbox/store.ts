@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import sqlite3 from 'sqlite3';
 
 /** A row as sqlite3 hands it back. */
@@ -15,7 +16,10 @@ export interface SandboxStore {
   get<T = Row>(sql: string, params?: SqlParam[]): Promise<T | undefined>;
   all<T = Row>(sql: string, params?: SqlParam[]): Promise<T[]>;
   exec(sql: string): Promise<void>;
-  /** Runs `fn` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK on throw). Calls are serialized. */
+  /**
+   * Runs `fn` inside BEGIN IMMEDIATE … COMMIT (ROLLBACK on throw). While it runs, statements
+   * from other requests wait, so they can neither join nor be rolled back with it.
+   */
   transaction<T>(fn: () => Promise<T>): Promise<T>;
   /** Registers a schema script (run now and again after `reset`). */
   migrate(name: string, sql: string): Promise<void>;
@@ -29,25 +33,39 @@ export async function openStore(file: string | null): Promise<SandboxStore> {
     const handle = new sqlite3.Database(file ?? ':memory:', (err) => (err ? reject(err) : resolve(handle)));
   });
   const migrations = new Map<string, string>();
-  let queue: Promise<unknown> = Promise.resolve();
+  // One connection serves every request: statements are queued so that a transaction in
+  // progress owns the connection; statements issued inside it (same async context) run directly.
+  const inTransaction = new AsyncLocalStorage<boolean>();
+  let tail: Promise<unknown> = Promise.resolve();
+  function enqueue<T>(fn: () => Promise<T>): Promise<T> {
+    if (inTransaction.getStore()) return fn();
+    const next = tail.then(fn);
+    tail = next.catch(() => undefined);
+    return next;
+  }
 
-  const run = (sql: string, params: SqlParam[] = []) =>
+  const rawRun = (sql: string, params: SqlParam[] = []) =>
     new Promise<{ changes: number; lastID: number }>((resolve, reject) => {
       db.run(sql, params, function (this: sqlite3.RunResult, err: Error | null) {
         if (err) reject(err);
         else resolve({ changes: this.changes, lastID: this.lastID });
       });
     });
-  const get = <T>(sql: string, params: SqlParam[] = []) =>
+  const rawGet = <T>(sql: string, params: SqlParam[] = []) =>
     new Promise<T | undefined>((resolve, reject) => {
       db.get(sql, params, (err: Error | null, row: T | undefined) => (err ? reject(err) : resolve(row)));
     });
-  const all = <T>(sql: string, params: SqlParam[] = []) =>
+  const rawAll = <T>(sql: string, params: SqlParam[] = []) =>
     new Promise<T[]>((resolve, reject) => {
       db.all(sql, params, (err: Error | null, rows: T[]) => (err ? reject(err) : resolve(rows)));
     });
-  const exec = (sql: string) =>
+  const rawExec = (sql: string) =>
     new Promise<void>((resolve, reject) => db.exec(sql, (err) => (err ? reject(err) : resolve())));
+
+  const run = (sql: string, params?: SqlParam[]) => enqueue(() => rawRun(sql, params));
+  const get = <T>(sql: string, params?: SqlParam[]) => enqueue(() => rawGet<T>(sql, params));
+  const all = <T>(sql: string, params?: SqlParam[]) => enqueue(() => rawAll<T>(sql, params));
+  const exec = (sql: string) => enqueue(() => rawExec(sql));
 
   if (file) await exec('PRAGMA journal_mode = WAL; PRAGMA busy_timeout = 5000;');
 
@@ -57,20 +75,20 @@ export async function openStore(file: string | null): Promise<SandboxStore> {
     all,
     exec,
     transaction<T>(fn: () => Promise<T>): Promise<T> {
-      // One connection: interleaved transactions from concurrent requests would nest, so chain them.
-      const next = queue.then(async () => {
-        await exec('BEGIN IMMEDIATE');
-        try {
-          const result = await fn();
-          await exec('COMMIT');
-          return result;
-        } catch (err) {
-          await exec('ROLLBACK').catch(() => undefined);
-          throw err;
-        }
-      });
-      queue = next.catch(() => undefined);
-      return next;
+      if (inTransaction.getStore()) return fn();
+      return enqueue(() =>
+        inTransaction.run(true, async () => {
+          await rawExec('BEGIN IMMEDIATE');
+          try {
+            const result = await fn();
+            await rawExec('COMMIT');
+            return result;
+          } catch (err) {
+            await rawExec('ROLLBACK').catch(() => undefined);
+            throw err;
+          }
+        }),
+      );
     },
     async migrate(name, sql) {
       migrations.set(name, sql);

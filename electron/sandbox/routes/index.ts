@@ -3,6 +3,9 @@ import { cepRoutes } from './cep';
 import { cnpjRoutes } from './cnpj';
 import { contaRoutes } from './conta';
 import { debugRoutes } from './debug';
+import { dfeCteRoutes } from './dfe-cte';
+import { dfeCteOsRoutes } from './dfe-cteos';
+import { dfeDceRoutes } from './dfe-dce';
 import { emailRoutes } from './emails';
 import { empresaRoutes } from './empresas';
 import { empresaCertificadoRoutes } from './empresas-certificado';
@@ -27,4 +30,7 @@ export const sandboxRoutes: SandboxRoutePlugin[] = [
   contaRoutes,
   emailRoutes,
   debugRoutes,
+  dfeCteRoutes,
+  dfeCteOsRoutes,
+  dfeDceRoutes,
 ];

@@ -75,7 +75,7 @@ export function header(view: CteView | CteOsView, opts: HeaderOptions): string {
   const consulta = `<div class="c center" style="width:92mm;height:9mm;padding-top:2mm"><div style="font-size:7.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>`;
   const colB = `<div class="col" style="width:92mm"><div class="r">${title}${modal}</div>${numbers}${barcode}${key}${consulta}</div>`;
   const qr = view.qrCode
-    ? `<div style="padding:2.5mm;background:#fff">${qrCodeSvg(view.qrCode, 22)}</div>`
+    ? `<div style="padding:3mm;background:#fff">${qrCodeSvg(view.qrCode, 22)}</div>`
     : '<div class="l center" style="margin-top:20mm">QR Code ausente no XML</div>';
   const colC = `<div class="c" style="width:30mm;height:56mm;display:flex;flex-direction:column;align-items:center;justify-content:center">${qr}</div>`;
   return `<div class="t"><div class="r">${colA}${colB}${colC}</div>${cfopRow(view)}</div>`;

@@ -51,13 +51,12 @@ export function qrCodeOptions(content: string): BwipOptions {
   return { bcid: 'qrcode', text: content, eclevel: 'M' };
 }
 
-/** Sizes the bwip-js SVG in millimetres; the barcode may stretch horizontally, the QR code keeps its aspect. */
-function sizeSvg(svg: string, widthMm: number, heightMm: number, stretch: boolean): string {
-  const extra = `width="${widthMm}mm" height="${heightMm}mm" shape-rendering="crispEdges"${stretch ? ' preserveAspectRatio="none"' : ''}`;
-  return svg.replace('<svg ', `<svg ${extra} `).replace(/\n/g, '');
-}
-
 const cache = new Map<string, string>();
+
+/** Forgets the memoized symbols (benchmarks measure a first print). */
+export function clearCodeCache(): void {
+  cache.clear();
+}
 
 function cached(key: string, make: () => string): string {
   let value = cache.get(key);
@@ -69,40 +68,50 @@ function cached(key: string, make: () => string): string {
   return value;
 }
 
-/**
- * bwip-js draws bars as stroked lines. Stretched non-uniformly (bars to a fixed width and height), a
- * PDF rasterizer widens strokes by the average scale and the narrow spaces vanish, so the bars are
- * rewritten as filled rectangles, which scale exactly.
- */
-function strokesToRects(svg: string): string {
-  return svg.replace(
-    /<path stroke="([^"]+)" stroke-width="([\d.]+)" d="([^"]+)"\s*\/>/g,
-    (_all, color: string, width: string, d: string) => {
-      const w = Number(width);
-      const rects: string[] = [];
-      for (const m of d.matchAll(/M([\d.]+) ([\d.]+)L([\d.]+) ([\d.]+)/g)) {
-        const x = Number(m[1]) - w / 2;
-        const y1 = Math.min(Number(m[2]), Number(m[4]));
-        const y2 = Math.max(Number(m[2]), Number(m[4]));
-        rects.push(`M${x} ${y1}h${w}v${y2 - y1}h${-w}z`);
-      }
-      return `<path fill="${color}" d="${rects.join('')}"/>`;
-    },
-  );
+// The SVGs are drawn here from bwip-js's encodings (raw): filled rectangles in module units. Stroked
+// lines (bwip-js's own SVG) get widened by PDF rasterizers when stretched non-uniformly, which erased
+// the narrow spaces of the barcode; rectangles scale exactly, and the markup is much smaller.
+
+function svgOpen(viewW: number, viewH: number, widthMm: number, heightMm: number, stretch: boolean): string {
+  return `<svg width="${widthMm}mm" height="${heightMm}mm" viewBox="0 0 ${viewW} ${viewH}"${stretch ? ' preserveAspectRatio="none"' : ''} shape-rendering="crispEdges" xmlns="http://www.w3.org/2000/svg">`;
 }
 
 /** Inline SVG of the access-key barcode; bars scale to `widthMm` × `heightMm` (quiet zone outside, in CSS). */
 export function accessKeyBarcodeSvg(key: string, widthMm: number, heightMm: number): string {
   if (key === '') return '';
-  return cached(`b:${key}:${widthMm}:${heightMm}`, () =>
-    sizeSvg(strokesToRects(bwipjs.toSVG(accessKeyBarcodeOptions(key))), widthMm, heightMm, true),
-  );
+  return cached(`b:${key}:${widthMm}:${heightMm}`, () => {
+    const symbol = bwipjs.raw(accessKeyBarcodeOptions(key))[0];
+    const sbs = symbol !== undefined && 'sbs' in symbol ? symbol.sbs : [];
+    let x = 0;
+    let d = '';
+    sbs.forEach((width, i) => {
+      if (i % 2 === 0) d += `M${x} 0h${width}v1h${-width}z`;
+      x += width;
+    });
+    return `${svgOpen(x, 1, widthMm, heightMm, true)}<path fill="#000" d="${d}"/></svg>`;
+  });
 }
 
 /** Inline SVG of a level-M QR code of `sizeMm` square (quiet zone added by the caller's padding). */
 export function qrCodeSvg(content: string, sizeMm: number): string {
   if (content === '') return '';
-  return cached(`q:${content}:${sizeMm}`, () =>
-    sizeSvg(bwipjs.toSVG(qrCodeOptions(content)), sizeMm, sizeMm, false),
-  );
+  return cached(`q:${content}:${sizeMm}`, () => {
+    const symbol = bwipjs.raw(qrCodeOptions(content))[0];
+    if (symbol === undefined || !('pixs' in symbol)) return '';
+    const { pixs, pixx, pixy } = symbol;
+    let d = '';
+    for (let y = 0; y < pixy; y++) {
+      let x = 0;
+      while (x < pixx) {
+        if (pixs[y * pixx + x] !== 1) {
+          x++;
+          continue;
+        }
+        const start = x;
+        while (x < pixx && pixs[y * pixx + x] === 1) x++;
+        d += `M${start} ${y}h${x - start}v1h${start - x}z`;
+      }
+    }
+    return `${svgOpen(pixx, pixy, sizeMm, sizeMm, false)}<path fill="#000" d="${d}"/></svg>`;
+  });
 }

@@ -75,9 +75,12 @@ export class EmbeddedSandbox {
   }
 
   async close(): Promise<void> {
+    // A start still in progress would otherwise leave a server running after dispose.
+    const starting = this.starting;
+    this.starting = null;
+    if (starting) await starting.catch(() => undefined);
     const running = this.running;
     this.running = null;
-    this.starting = null;
     await running?.close();
   }
 }

@@ -59,7 +59,11 @@ test('home screen screenshot', async ({ page, openApp }, testInfo) => {
   const shot = testInfo.outputPath('painel.png');
   await page.screenshot({ path: shot });
   await testInfo.attach('painel', { path: shot, contentType: 'image/png' });
-  const target = path.join(projectRoot, 'docs', 'screenshots', 'painel.png');
-  await mkdir(path.dirname(target), { recursive: true });
-  await copyFile(shot, target);
+  // The README's picture is refreshed on request only: it shows a temp path and the time, so copying
+  // it on every run would leave the work tree dirty.
+  if (process.env.UPDATE_SCREENSHOTS === '1') {
+    const target = path.join(projectRoot, 'docs', 'screenshots', 'painel.png');
+    await mkdir(path.dirname(target), { recursive: true });
+    await copyFile(shot, target);
+  }
 });

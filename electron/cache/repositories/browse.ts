@@ -1,0 +1,207 @@
+import type { Database } from '../db';
+import type { SqlValue } from '../statement';
+import type {
+  DocumentFilter,
+  DocumentRow,
+  DocumentSortField,
+  DocumentTotals,
+} from '../../shared/schemas/documents';
+import type { DocumentRecordRow } from './documents';
+import type { FtsColumn } from './fts-query';
+import { asCpfCnpj, ftsQuery } from './fts-query';
+import type { Environment } from './types';
+import { fromCents, toCents } from './types';
+
+export type BrowseFilter = DocumentFilter & { environment: Environment };
+
+export interface BrowseQuery {
+  filter: BrowseFilter;
+  sort: { field: DocumentSortField; dir: 'asc' | 'desc' };
+  offset: number;
+  limit: number;
+}
+
+const sortColumns: Record<DocumentSortField, string> = {
+  dataEmissao: 'd.data_emissao',
+  numero: 'd.numero',
+  valorPrestacao: 'd.valor_prestacao',
+  tomadorNome: 'd.tomador_nome COLLATE NOCASE',
+  status: 'd.status',
+};
+
+const partyColumns = {
+  tomador: ['tomador'],
+  remetente: ['remetente'],
+  destinatario: ['destinatario'],
+  any: ['tomador', 'remetente', 'destinatario'],
+} as const satisfies Record<string, readonly FtsColumn[]>;
+
+/** WHERE clause and parameters of a filter, over `documents d`. */
+export function whereOf(filter: BrowseFilter): { sql: string; params: SqlValue[] } {
+  const where = ['d.company = ?', 'd.environment = ?'];
+  const params: SqlValue[] = [filter.company, filter.environment];
+  const add = (clause: string, value: SqlValue) => {
+    where.push(clause);
+    params.push(value);
+  };
+  const inList = (column: string, values: readonly string[] | undefined) => {
+    if (!values || values.length === 0) return;
+    where.push(`${column} IN (${values.map(() => '?').join(', ')})`);
+    params.push(...values);
+  };
+  inList('d.kind', filter.kinds);
+  inList('d.status', filter.statuses);
+  // data_emissao starts with the issuer's calendar day, so plain text comparison selects whole days.
+  if (filter.from) add('d.data_emissao >= ?', filter.from);
+  if (filter.to) add('d.data_emissao < ?', nextDay(filter.to));
+  if (filter.ufInicio) add('d.uf_inicio = ?', filter.ufInicio);
+  if (filter.ufFim) add('d.uf_fim = ?', filter.ufFim);
+  if (filter.serie !== undefined) add('d.serie = ?', filter.serie);
+  if (filter.numeroFrom !== undefined) add('d.numero >= ?', filter.numeroFrom);
+  if (filter.numeroTo !== undefined) add('d.numero <= ?', filter.numeroTo);
+  if (filter.valorMin !== undefined) add('d.valor_prestacao >= ?', toCents(filter.valorMin));
+  if (filter.valorMax !== undefined) add('d.valor_prestacao <= ?', toCents(filter.valorMax));
+  if (filter.missingRemote !== undefined) add('d.missing_remote = ?', filter.missingRemote ? 1 : 0);
+
+  const matches: string[] = [];
+  if (filter.party) {
+    const doc = asCpfCnpj(filter.party.value);
+    const role = filter.party.role;
+    if (doc !== null && role !== 'any') {
+      where.push(`d.${role}_doc = ?`);
+      params.push(doc);
+    } else if (doc !== null) {
+      where.push('(d.tomador_doc = ? OR d.remetente_doc = ? OR d.destinatario_doc = ?)');
+      params.push(doc, doc, doc);
+    } else {
+      const query = ftsQuery(filter.party.value, partyColumns[role]);
+      if (query !== null) matches.push(query);
+    }
+  }
+  if (filter.text) {
+    const query = ftsQuery(filter.text);
+    if (query !== null) matches.push(query);
+  }
+  if (matches.length > 0) {
+    where.push('d.id IN (SELECT rowid FROM documents_fts WHERE documents_fts MATCH ?)');
+    params.push(matches.map((m) => `(${m})`).join(' AND '));
+  }
+  return { sql: where.join(' AND '), params };
+}
+
+function nextDay(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  date.setUTCDate(date.getUTCDate() + 1);
+  return date.toISOString().slice(0, 10);
+}
+
+const ROW_COLUMNS = `d.id, d.api_id, d.environment, d.company, d.kind, d.modelo, d.serie, d.numero, d.chave,
+  d.referencia, d.status, d.data_emissao, d.tomador_nome, d.tomador_doc, d.remetente_nome, d.remetente_doc,
+  d.destinatario_nome, d.destinatario_doc, d.uf_inicio, d.municipio_inicio, d.uf_fim, d.municipio_fim,
+  d.valor_prestacao, d.valor_icms, d.xml_state, d.missing_remote, d.synced_at`;
+
+export function toDocumentRow(
+  row: Omit<DocumentRecordRow, 'api_json' | 'ambiente' | 'created_at' | 'seen_run'>,
+): DocumentRow {
+  return {
+    id: row.id,
+    apiId: row.api_id,
+    environment: row.environment,
+    company: row.company,
+    kind: row.kind,
+    modelo: row.modelo,
+    serie: row.serie,
+    numero: row.numero,
+    chave: row.chave,
+    referencia: row.referencia,
+    status: row.status,
+    dataEmissao: row.data_emissao,
+    tomadorNome: row.tomador_nome,
+    tomadorDoc: row.tomador_doc,
+    remetenteNome: row.remetente_nome,
+    remetenteDoc: row.remetente_doc,
+    destinatarioNome: row.destinatario_nome,
+    destinatarioDoc: row.destinatario_doc,
+    ufInicio: row.uf_inicio,
+    municipioInicio: row.municipio_inicio,
+    ufFim: row.uf_fim,
+    municipioFim: row.municipio_fim,
+    valorPrestacao: fromCents(row.valor_prestacao),
+    valorIcms: fromCents(row.valor_icms),
+    hasXml: row.xml_state === 'present',
+    missingRemote: row.missing_remote === 1,
+    syncedAt: row.synced_at,
+  };
+}
+
+/** Browse queries over the cache: one page of rows, and totals of the whole filtered set. */
+export class DocumentBrowser {
+  constructor(private readonly db: Database) {}
+
+  async page(query: BrowseQuery): Promise<DocumentRow[]> {
+    const { sql, params } = whereOf(query.filter);
+    const dir = query.sort.dir === 'asc' ? 'ASC' : 'DESC';
+    const rows = await this.db.all<DocumentRecordRow>(
+      `SELECT ${ROW_COLUMNS} FROM documents d WHERE ${sql}
+       ORDER BY ${sortColumns[query.sort.field]} ${dir}, d.id ${dir} LIMIT ? OFFSET ?`,
+      [...params, query.limit, query.offset],
+    );
+    return rows.map(toDocumentRow);
+  }
+
+  async totals(filter: BrowseFilter): Promise<DocumentTotals> {
+    const { sql, params } = whereOf(filter);
+    const row = await this.db.get<{ n: number; v: number | null; i: number | null }>(
+      `SELECT count(*) AS n, sum(d.valor_prestacao) AS v, sum(d.valor_icms) AS i FROM documents d WHERE ${sql}`,
+      params,
+    );
+    return { count: row?.n ?? 0, valorPrestacao: (row?.v ?? 0) / 100, valorIcms: (row?.i ?? 0) / 100 };
+  }
+
+  async search(query: BrowseQuery): Promise<{ rows: DocumentRow[]; totals: DocumentTotals }> {
+    const [rows, totals] = await Promise.all([this.page(query), this.totals(query.filter)]);
+    return { rows, totals };
+  }
+
+  /** The month's documents by status, totals (cancelled ones excluded from money) and top tomadores. */
+  async dashboard(company: string, environment: Environment, month: string) {
+    const from = `${month}-01`;
+    const [year, mon] = month.split('-').map(Number);
+    const to = mon === 12 ? `${year + 1}-01-01` : `${year}-${String(mon + 1).padStart(2, '0')}-01`;
+    const base = 'company = ? AND environment = ? AND data_emissao >= ? AND data_emissao < ?';
+    const params = [company, environment, from, to];
+    const byStatus = await this.db.all<{ status: string; count: number }>(
+      `SELECT status, count(*) AS count FROM documents WHERE ${base} GROUP BY status ORDER BY count DESC`,
+      params,
+    );
+    const money = await this.db.get<{ n: number; v: number | null; i: number | null }>(
+      `SELECT count(*) AS n, sum(valor_prestacao) AS v, sum(valor_icms) AS i FROM documents
+        WHERE ${base} AND status IN ('autorizado', 'encerrado')`,
+      params,
+    );
+    const top = await this.db.all<{
+      doc: string | null;
+      nome: string | null;
+      count: number;
+      v: number | null;
+    }>(
+      `SELECT tomador_doc AS doc, max(tomador_nome) AS nome, count(*) AS count, sum(valor_prestacao) AS v
+         FROM documents WHERE ${base} AND status IN ('autorizado', 'encerrado') AND tomador_doc IS NOT NULL
+        GROUP BY tomador_doc ORDER BY v DESC, count DESC LIMIT 5`,
+      params,
+    );
+    return {
+      month,
+      byStatus,
+      count: byStatus.reduce((sum, row) => sum + row.count, 0),
+      valorPrestacao: (money?.v ?? 0) / 100,
+      valorIcms: (money?.i ?? 0) / 100,
+      topTomadores: top.map((row) => ({
+        doc: row.doc,
+        nome: row.nome,
+        count: row.count,
+        valorPrestacao: (row.v ?? 0) / 100,
+      })),
+    };
+  }
+}

@@ -1,0 +1,261 @@
+import type { Database, PreparedStatement } from '../db';
+import type { PackedFile } from './files';
+import { FileRepository } from './files';
+import type { ApiRecord, BrowseFields, DocFileKind, Environment, Scope } from './types';
+import { toCents } from './types';
+
+/** One document of a sync batch: the API's record, and when already fetched its XML and fields. */
+export interface DocumentUpsert extends Scope {
+  record: ApiRecord;
+  fields?: BrowseFields | null;
+  files?: { kind: DocFileKind; file: PackedFile }[];
+  /** The API said there is no processed XML to fetch (404 on a final document). */
+  xmlUnavailable?: boolean;
+  /** Marks the document as seen by this full-list run (see SyncStateRepository). */
+  seenRun?: number;
+}
+
+export type UpsertOutcome = 'added' | 'changed' | 'unchanged';
+
+export interface UpsertResult {
+  id: number;
+  outcome: UpsertOutcome;
+  previousStatus: string | null;
+}
+
+interface ExistingRow {
+  id: number;
+  status: string;
+  api_json: string;
+  xml_state: string;
+  missing_remote: number;
+}
+
+const UPSERT_SQL = `
+INSERT INTO documents (
+  api_id, environment, ambiente, company, kind, modelo, serie, numero, chave, referencia, status,
+  data_emissao, created_at, tomador_nome, tomador_doc, remetente_nome, remetente_doc,
+  destinatario_nome, destinatario_doc, uf_inicio, municipio_inicio, uf_fim, municipio_fim,
+  valor_prestacao, valor_icms, api_json, xml_state, missing_remote, seen_run, synced_at
+) VALUES (
+  $api_id, $environment, $ambiente, $company, $kind, $modelo, $serie, $numero, $chave, $referencia, $status,
+  $data_emissao, $created_at, $tomador_nome, $tomador_doc, $remetente_nome, $remetente_doc,
+  $destinatario_nome, $destinatario_doc, $uf_inicio, $municipio_inicio, $uf_fim, $municipio_fim,
+  $valor_prestacao, $valor_icms, $api_json, $xml_state, 0, $seen_run, $synced_at
+)
+ON CONFLICT (environment, api_id) DO UPDATE SET
+  ambiente = excluded.ambiente,
+  modelo = coalesce(excluded.modelo, modelo),
+  serie = coalesce(excluded.serie, serie),
+  numero = coalesce(excluded.numero, numero),
+  chave = coalesce(excluded.chave, chave),
+  referencia = coalesce(excluded.referencia, referencia),
+  status = excluded.status,
+  data_emissao = coalesce(excluded.data_emissao, data_emissao),
+  created_at = coalesce(excluded.created_at, created_at),
+  tomador_nome = coalesce(excluded.tomador_nome, tomador_nome),
+  tomador_doc = coalesce(excluded.tomador_doc, tomador_doc),
+  remetente_nome = coalesce(excluded.remetente_nome, remetente_nome),
+  remetente_doc = coalesce(excluded.remetente_doc, remetente_doc),
+  destinatario_nome = coalesce(excluded.destinatario_nome, destinatario_nome),
+  destinatario_doc = coalesce(excluded.destinatario_doc, destinatario_doc),
+  uf_inicio = coalesce(excluded.uf_inicio, uf_inicio),
+  municipio_inicio = coalesce(excluded.municipio_inicio, municipio_inicio),
+  uf_fim = coalesce(excluded.uf_fim, uf_fim),
+  municipio_fim = coalesce(excluded.municipio_fim, municipio_fim),
+  valor_prestacao = coalesce(excluded.valor_prestacao, valor_prestacao),
+  valor_icms = coalesce(excluded.valor_icms, valor_icms),
+  api_json = excluded.api_json,
+  xml_state = CASE WHEN xml_state = 'present' THEN 'present' ELSE excluded.xml_state END,
+  missing_remote = 0,
+  seen_run = max(seen_run, excluded.seen_run),
+  synced_at = excluded.synced_at
+RETURNING id`;
+
+function upsertParams(item: DocumentUpsert, now: string): Record<string, string | number | null> {
+  const { record, fields } = item;
+  const hasXml = item.files?.some((f) => f.kind === 'xml') ?? false;
+  return {
+    $api_id: record.id,
+    $environment: item.environment,
+    $ambiente: record.ambiente === 'producao' ? 'producao' : 'homologacao',
+    $company: item.company,
+    $kind: item.kind,
+    $modelo: record.modelo ?? null,
+    $serie: fields?.serie ?? record.serie ?? null,
+    $numero: fields?.numero ?? record.numero ?? null,
+    $chave: fields?.chave || record.chave || null,
+    $referencia: record.referencia ?? null,
+    $status: record.status,
+    $data_emissao: fields?.dataEmissao || record.data_emissao || null,
+    $created_at: record.created_at ?? null,
+    $tomador_nome: fields?.tomadorNome ?? null,
+    $tomador_doc: fields?.tomadorDoc ?? null,
+    $remetente_nome: fields?.remetenteNome ?? null,
+    $remetente_doc: fields?.remetenteDoc ?? null,
+    $destinatario_nome: fields?.destinatarioNome ?? null,
+    $destinatario_doc: fields?.destinatarioDoc ?? null,
+    $uf_inicio: fields?.ufInicio ?? null,
+    $municipio_inicio: fields?.municipioInicio ?? null,
+    $uf_fim: fields?.ufFim ?? null,
+    $municipio_fim: fields?.municipioFim ?? null,
+    $valor_prestacao: fields?.valorPrestacao ?? toCents(record.valor_total),
+    $valor_icms: fields?.valorIcms ?? null,
+    $api_json: JSON.stringify(record),
+    $xml_state: hasXml ? 'present' : item.xmlUnavailable ? 'unavailable' : 'missing',
+    $seen_run: item.seenRun ?? 0,
+    $synced_at: now,
+  };
+}
+
+/** Writes and reads the cached documents. Every batch is one transaction. */
+export class DocumentRepository {
+  private statements: { find: PreparedStatement; upsert: PreparedStatement } | null = null;
+  readonly files: FileRepository;
+
+  constructor(private readonly db: Database) {
+    this.files = new FileRepository(db);
+  }
+
+  private async prepared() {
+    this.statements ??= {
+      find: await this.db.prepare(
+        'SELECT id, status, api_json, xml_state, missing_remote FROM documents WHERE environment = ? AND api_id = ?',
+      ),
+      upsert: await this.db.prepare(UPSERT_SQL),
+    };
+    return this.statements;
+  }
+
+  /**
+   * Upserts a batch in ONE transaction (joins the caller's when there is one, so a sync can commit
+   * its cursor with the same batch). `extra` runs inside it, after the rows.
+   */
+  async upsertBatch(
+    items: readonly DocumentUpsert[],
+    extra?: (results: UpsertResult[]) => Promise<void>,
+  ): Promise<UpsertResult[]> {
+    const { find, upsert } = await this.prepared();
+    return this.db.transaction(async () => {
+      const now = new Date().toISOString();
+      const results: UpsertResult[] = [];
+      for (const item of items) {
+        // all(), not get(): it steps the statement to its end, so no read stays open after COMMIT.
+        const [existing] = await find.all<ExistingRow>([item.environment, item.record.id]);
+        const [row] = await upsert.all<{ id: number }>(upsertParams(item, now));
+        if (row === undefined) throw new Error('Upsert returned no row.');
+        for (const file of item.files ?? []) await this.files.putPacked(row.id, 0, file.kind, file.file);
+        results.push({
+          id: row.id,
+          outcome: outcomeOf(existing, item),
+          previousStatus: existing?.status ?? null,
+        });
+      }
+      if (extra) await extra(results);
+      return results;
+    });
+  }
+
+  async byApiId(environment: Environment, apiId: string): Promise<DocumentRecordRow | undefined> {
+    return this.db.get<DocumentRecordRow>('SELECT * FROM documents WHERE environment = ? AND api_id = ?', [
+      environment,
+      apiId,
+    ]);
+  }
+
+  async byId(id: number): Promise<DocumentRecordRow | undefined> {
+    return this.db.get<DocumentRecordRow>('SELECT * FROM documents WHERE id = ?', [id]);
+  }
+
+  /** Final documents whose processed XML was never fetched, oldest first (bounded). */
+  async needingFiles(scope: Scope, statuses: readonly string[], limit: number): Promise<DocumentRecordRow[]> {
+    const marks = statuses.map(() => '?').join(', ');
+    return this.db.all<DocumentRecordRow>(
+      `SELECT * FROM documents WHERE company = ? AND environment = ? AND kind = ? AND xml_state = 'missing'
+         AND status IN (${marks}) ORDER BY id LIMIT ?`,
+      [scope.company, scope.environment, scope.kind, ...statuses, limit],
+    );
+  }
+
+  async withStatus(scope: Scope, statuses: readonly string[]): Promise<DocumentRecordRow[]> {
+    const marks = statuses.map(() => '?').join(', ');
+    return this.db.all<DocumentRecordRow>(
+      `SELECT * FROM documents WHERE company = ? AND environment = ? AND kind = ? AND status IN (${marks}) ORDER BY id`,
+      [scope.company, scope.environment, scope.kind, ...statuses],
+    );
+  }
+
+  async markXmlUnavailable(id: number): Promise<void> {
+    await this.db.run(
+      "UPDATE documents SET xml_state = 'unavailable' WHERE id = ? AND xml_state = 'missing'",
+      [id],
+    );
+  }
+
+  /** Documents a complete run of the list did not see: kept, flagged. Returns how many were newly flagged. */
+  async markMissing(scope: Scope, run: number): Promise<number> {
+    const result = await this.db.run(
+      `UPDATE documents SET missing_remote = 1 WHERE company = ? AND environment = ? AND kind = ?
+         AND seen_run < ? AND missing_remote = 0`,
+      [scope.company, scope.environment, scope.kind, run],
+    );
+    return result.changes;
+  }
+
+  async count(scope?: Partial<Scope>): Promise<number> {
+    const where: string[] = [];
+    const params: string[] = [];
+    for (const key of ['company', 'environment', 'kind'] as const) {
+      const value = scope?.[key];
+      if (value !== undefined) {
+        where.push(`${key} = ?`);
+        params.push(value);
+      }
+    }
+    const sql = `SELECT count(*) AS n FROM documents${where.length ? ` WHERE ${where.join(' AND ')}` : ''}`;
+    return (await this.db.get<{ n: number }>(sql, params))?.n ?? 0;
+  }
+}
+
+function outcomeOf(existing: ExistingRow | undefined, item: DocumentUpsert): UpsertOutcome {
+  if (existing === undefined) return 'added';
+  if (existing.missing_remote === 1) return 'changed';
+  if (existing.status !== item.record.status) return 'changed';
+  if ((item.files?.length ?? 0) > 0 && existing.xml_state !== 'present') return 'changed';
+  return existing.api_json === JSON.stringify(item.record) ? 'unchanged' : 'changed';
+}
+
+/** A documents row as stored. */
+export interface DocumentRecordRow {
+  id: number;
+  api_id: string;
+  environment: Environment;
+  ambiente: string;
+  company: string;
+  kind: 'cte' | 'cteos' | 'dce';
+  modelo: number | null;
+  serie: number | null;
+  numero: number | null;
+  chave: string | null;
+  referencia: string | null;
+  status: string;
+  data_emissao: string | null;
+  created_at: string | null;
+  tomador_nome: string | null;
+  tomador_doc: string | null;
+  remetente_nome: string | null;
+  remetente_doc: string | null;
+  destinatario_nome: string | null;
+  destinatario_doc: string | null;
+  uf_inicio: string | null;
+  municipio_inicio: string | null;
+  uf_fim: string | null;
+  municipio_fim: string | null;
+  valor_prestacao: number | null;
+  valor_icms: number | null;
+  api_json: string;
+  xml_state: 'missing' | 'present' | 'unavailable';
+  missing_remote: number;
+  seen_run: number;
+  synced_at: string;
+}

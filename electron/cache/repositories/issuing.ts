@@ -1,0 +1,283 @@
+import type { Database } from '../db';
+import type { DocKind, Environment } from './types';
+
+export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed' | 'abandoned';
+
+export interface OutboxEntry {
+  id: number;
+  referencia: string;
+  kind: DocKind;
+  company: string;
+  environment: Environment;
+  serie: number | null;
+  numero: number | null;
+  payload: unknown;
+  state: OutboxState;
+  attempts: number;
+  lastError: string | null;
+  apiId: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+interface OutboxRow {
+  id: number;
+  referencia: string;
+  kind: DocKind;
+  company: string;
+  environment: Environment;
+  serie: number | null;
+  numero: number | null;
+  payload_json: string;
+  state: OutboxState;
+  attempts: number;
+  last_error: string | null;
+  api_id: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+const toEntry = (row: OutboxRow): OutboxEntry => ({
+  id: row.id,
+  referencia: row.referencia,
+  kind: row.kind,
+  company: row.company,
+  environment: row.environment,
+  serie: row.serie,
+  numero: row.numero,
+  payload: JSON.parse(row.payload_json) as unknown,
+  state: row.state,
+  attempts: row.attempts,
+  lastError: row.last_error,
+  apiId: row.api_id,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+/** Issuing requests, committed before the POST; `referencia` is unique so a retry finds, never duplicates. */
+export class OutboxRepository {
+  constructor(private readonly db: Database) {}
+
+  async add(entry: {
+    referencia: string;
+    kind: DocKind;
+    company: string;
+    environment: Environment;
+    serie: number | null;
+    numero: number | null;
+    payload: unknown;
+  }): Promise<OutboxEntry> {
+    const now = new Date().toISOString();
+    const [row] = await this.db.all<OutboxRow>(
+      `INSERT INTO outbox (referencia, kind, company, environment, serie, numero, payload_json, state, created_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 'queued', ?, ?) RETURNING *`,
+      [
+        entry.referencia,
+        entry.kind,
+        entry.company,
+        entry.environment,
+        entry.serie,
+        entry.numero,
+        JSON.stringify(entry.payload),
+        now,
+        now,
+      ],
+    );
+    return toEntry(row);
+  }
+
+  async update(
+    referencia: string,
+    patch: { state: OutboxState; lastError?: string | null; apiId?: string | null; countAttempt?: boolean },
+  ): Promise<void> {
+    await this.db.run(
+      `UPDATE outbox SET state = ?, last_error = ?, api_id = coalesce(?, api_id),
+         attempts = attempts + ?, updated_at = ? WHERE referencia = ?`,
+      [
+        patch.state,
+        patch.lastError ?? null,
+        patch.apiId ?? null,
+        patch.countAttempt ? 1 : 0,
+        new Date().toISOString(),
+        referencia,
+      ],
+    );
+  }
+
+  async byReferencia(referencia: string): Promise<OutboxEntry | null> {
+    const row = await this.db.get<OutboxRow>('SELECT * FROM outbox WHERE referencia = ?', [referencia]);
+    return row ? toEntry(row) : null;
+  }
+
+  async open(company?: string): Promise<OutboxEntry[]> {
+    const rows = await this.db.all<OutboxRow>(
+      `SELECT * FROM outbox WHERE state IN ('queued', 'sending', 'failed') ${company ? 'AND company = ?' : ''} ORDER BY id`,
+      company ? [company] : [],
+    );
+    return rows.map(toEntry);
+  }
+}
+
+export interface Draft {
+  id: number;
+  kind: string;
+  company: string;
+  title: string | null;
+  data: unknown;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Autosaved forms. */
+export class DraftRepository {
+  constructor(private readonly db: Database) {}
+
+  async save(draft: {
+    id?: number;
+    kind: string;
+    company: string;
+    title?: string | null;
+    data: unknown;
+  }): Promise<number> {
+    const now = new Date().toISOString();
+    const json = JSON.stringify(draft.data);
+    if (draft.id !== undefined) {
+      const result = await this.db.run(
+        'UPDATE drafts SET title = ?, data_json = ?, updated_at = ? WHERE id = ?',
+        [draft.title ?? null, json, now, draft.id],
+      );
+      if (result.changes === 1) return draft.id;
+    }
+    const [row] = await this.db.all<{ id: number }>(
+      'INSERT INTO drafts (kind, company, title, data_json, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?) RETURNING id',
+      [draft.kind, draft.company, draft.title ?? null, json, now, now],
+    );
+    return row.id;
+  }
+
+  async list(company: string, kind?: string): Promise<Draft[]> {
+    const rows = await this.db.all<{
+      id: number;
+      kind: string;
+      company: string;
+      title: string | null;
+      data_json: string;
+      created_at: string;
+      updated_at: string;
+    }>(
+      `SELECT * FROM drafts WHERE company = ? ${kind ? 'AND kind = ?' : ''} ORDER BY updated_at DESC`,
+      kind ? [company, kind] : [company],
+    );
+    return rows.map((row) => ({
+      id: row.id,
+      kind: row.kind,
+      company: row.company,
+      title: row.title,
+      data: JSON.parse(row.data_json) as unknown,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+    }));
+  }
+
+  async remove(id: number): Promise<void> {
+    await this.db.run('DELETE FROM drafts WHERE id = ?', [id]);
+  }
+}
+
+export interface Party {
+  cpfCnpj: string;
+  nome: string;
+  inscricaoEstadual: string | null;
+  uf: string | null;
+  municipio: string | null;
+  data: unknown;
+  useCount: number;
+}
+
+/** Parties already used by a company, for autocompletion. */
+export class AddressBookRepository {
+  constructor(private readonly db: Database) {}
+
+  async remember(company: string, party: Omit<Party, 'useCount'>): Promise<void> {
+    const now = new Date().toISOString();
+    await this.db.run(
+      `INSERT INTO address_book (company, cpf_cnpj, nome, inscricao_estadual, uf, municipio, data_json, use_count, last_used_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
+       ON CONFLICT (company, cpf_cnpj) DO UPDATE SET nome = excluded.nome,
+         inscricao_estadual = excluded.inscricao_estadual, uf = excluded.uf, municipio = excluded.municipio,
+         data_json = excluded.data_json, use_count = use_count + 1, last_used_at = excluded.last_used_at,
+         updated_at = excluded.updated_at`,
+      [
+        company,
+        party.cpfCnpj,
+        party.nome,
+        party.inscricaoEstadual,
+        party.uf,
+        party.municipio,
+        JSON.stringify(party.data),
+        now,
+        now,
+      ],
+    );
+  }
+
+  async find(company: string, text: string, limit = 10): Promise<Party[]> {
+    const like = `${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const rows = await this.db.all<{
+      cpf_cnpj: string;
+      nome: string;
+      inscricao_estadual: string | null;
+      uf: string | null;
+      municipio: string | null;
+      data_json: string;
+      use_count: number;
+    }>(
+      `SELECT * FROM address_book WHERE company = ? AND (nome LIKE ? ESCAPE '\\' OR cpf_cnpj LIKE ? ESCAPE '\\')
+       ORDER BY use_count DESC, nome LIMIT ?`,
+      [company, like, like, limit],
+    );
+    return rows.map((row) => ({
+      cpfCnpj: row.cpf_cnpj,
+      nome: row.nome,
+      inscricaoEstadual: row.inscricao_estadual,
+      uf: row.uf,
+      municipio: row.municipio,
+      data: JSON.parse(row.data_json) as unknown,
+      useCount: row.use_count,
+    }));
+  }
+}
+
+/** Next número per company, kind, série and environment; `reserve` is atomic. */
+export class SequenceRepository {
+  constructor(private readonly db: Database) {}
+
+  async peek(company: string, kind: DocKind, serie: number, environment: Environment): Promise<number> {
+    const row = await this.db.get<{ next_numero: number }>(
+      'SELECT next_numero FROM number_sequences WHERE company = ? AND kind = ? AND serie = ? AND environment = ?',
+      [company, kind, serie, environment],
+    );
+    return row?.next_numero ?? 1;
+  }
+
+  /** Takes the next número (at least `atLeast`, e.g. one past the highest seen at the API) and advances. */
+  reserve(
+    company: string,
+    kind: DocKind,
+    serie: number,
+    environment: Environment,
+    atLeast = 1,
+  ): Promise<number> {
+    return this.db.transaction(async () => {
+      const current = await this.peek(company, kind, serie, environment);
+      const numero = Math.max(current, atLeast);
+      await this.db.run(
+        `INSERT INTO number_sequences (company, kind, serie, environment, next_numero, updated_at) VALUES (?, ?, ?, ?, ?, ?)
+         ON CONFLICT (company, kind, serie, environment) DO UPDATE SET next_numero = excluded.next_numero,
+           updated_at = excluded.updated_at`,
+        [company, kind, serie, environment, numero + 1, new Date().toISOString()],
+      );
+      return numero;
+    });
+  }
+}

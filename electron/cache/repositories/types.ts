@@ -1,0 +1,62 @@
+import type { Environment } from '../../shared/schemas/app';
+import type { DocKind } from '../../shared/schemas/documents';
+
+export type { Environment } from '../../shared/schemas/app';
+export type { DocFileKind, DocKind, DocStatus } from '../../shared/schemas/documents';
+
+/** Where a list of documents lives: one company, one kind, one app environment. */
+export interface Scope {
+  company: string;
+  kind: DocKind;
+  environment: Environment;
+}
+
+/** The API's document record as the cache needs it (the full record is kept as JSON too). */
+export interface ApiRecord {
+  id: string;
+  status: string;
+  ambiente?: string | null;
+  created_at?: string | null;
+  referencia?: string | null;
+  data_emissao?: string | null;
+  modelo?: number | null;
+  serie?: number | null;
+  numero?: number | null;
+  valor_total?: number | null;
+  chave?: string | null;
+  [key: string]: unknown;
+}
+
+/** Browse fields read from the processed XML; money in centavos. */
+export interface BrowseFields {
+  tomadorNome: string | null;
+  tomadorDoc: string | null;
+  remetenteNome: string | null;
+  remetenteDoc: string | null;
+  destinatarioNome: string | null;
+  destinatarioDoc: string | null;
+  ufInicio: string | null;
+  municipioInicio: string | null;
+  ufFim: string | null;
+  municipioFim: string | null;
+  valorPrestacao: number | null;
+  valorIcms: number | null;
+  dataEmissao: string | null;
+  serie: number | null;
+  numero: number | null;
+  chave: string | null;
+}
+
+export const FINAL_STATUSES: ReadonlySet<string> = new Set([
+  'autorizado',
+  'cancelado',
+  'encerrado',
+  'denegado',
+  'rejeitado',
+]);
+/** Final states the authority issued a processed XML for. */
+export const WITH_PROCESSED_XML: ReadonlySet<string> = new Set(['autorizado', 'cancelado', 'encerrado']);
+
+export const toCents = (reais: number | null | undefined): number | null =>
+  reais === null || reais === undefined || !Number.isFinite(reais) ? null : Math.round(reais * 100);
+export const fromCents = (cents: number | null): number | null => (cents === null ? null : cents / 100);

@@ -1,3 +1,5 @@
+import { pdfImage } from './pdf-image';
+
 /**
  * A small PDF writer for the sandbox's `/pdf` endpoints: A4 pages of Helvetica text with an
  * optional logo at the top of the first page. The hosted service renders rich DACTE layouts;
@@ -6,7 +8,7 @@
 export interface PdfContent {
   title: string;
   lines: string[];
-  /** Company logo (JPEG embedded as is; PNG is not decodable without extra code, so skipped). */
+  /** Company logo (JPEG, or 8-bit non-interlaced PNG); other formats are left out. */
   logo?: Buffer | null;
 }
 
@@ -46,29 +48,13 @@ function pdfString(text: string): string {
   return `(${out})`;
 }
 
-function jpegSize(jpeg: Buffer): { width: number; height: number } | null {
-  if (jpeg.length < 4 || jpeg[0] !== 0xff || jpeg[1] !== 0xd8) return null;
-  let i = 2;
-  while (i + 9 < jpeg.length) {
-    if (jpeg[i] !== 0xff) return null;
-    const marker = jpeg[i + 1];
-    const len = jpeg.readUInt16BE(i + 2);
-    // SOF0..SOF15 except DHT (C4), JPG (C8) and DAC (CC) carry the frame size.
-    if (marker >= 0xc0 && marker <= 0xcf && ![0xc4, 0xc8, 0xcc].includes(marker)) {
-      return { height: jpeg.readUInt16BE(i + 5), width: jpeg.readUInt16BE(i + 7) };
-    }
-    i += 2 + len;
-  }
-  return null;
-}
-
 export function renderPdf(content: PdfContent): Buffer {
   const objects: Buffer[] = [];
   const add = (body: Buffer | string) => {
     objects.push(Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'));
     return objects.length;
   };
-  const logoSize = content.logo ? jpegSize(content.logo) : null;
+  const logo = content.logo ? pdfImage(content.logo) : null;
   const perPage = Math.floor((PAGE_H - 2 * MARGIN - 40) / LINE_H);
   const pages: string[][] = [];
   for (let i = 0; i < Math.max(1, content.lines.length); i += perPage)
@@ -78,10 +64,24 @@ export function renderPdf(content: PdfContent): Buffer {
   const pagesId = add('');
   const fontId = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
   let imageId = 0;
-  if (content.logo && logoSize) {
-    const head = `<< /Type /XObject /Subtype /Image /Width ${logoSize.width} /Height ${logoSize.height} /ColorSpace /DeviceRGB /BitsPerComponent 8 /Filter /DCTDecode /Length ${content.logo.length} >>\nstream\n`;
+  if (logo) {
+    const stream = (dict: string, data: Buffer) =>
+      Buffer.concat([Buffer.from(`${dict}\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
+    const common = `/Type /XObject /Subtype /Image /Width ${logo.width} /Height ${logo.height} /BitsPerComponent 8`;
+    const maskId = logo.alpha
+      ? add(
+          stream(
+            `<< ${common} /ColorSpace /DeviceGray /Filter /FlateDecode /Length ${logo.alpha.length} >>`,
+            logo.alpha,
+          ),
+        )
+      : 0;
+    const smask = maskId ? ` /SMask ${maskId} 0 R` : '';
     imageId = add(
-      Buffer.concat([Buffer.from(head, 'latin1'), content.logo, Buffer.from('\nendstream', 'latin1')]),
+      stream(
+        `<< ${common} /ColorSpace /${logo.colorSpace} /Filter /${logo.filter}${smask} /Length ${logo.data.length} >>`,
+        logo.data,
+      ),
     );
   }
   const pageIds: number[] = [];
@@ -90,7 +90,7 @@ export function renderPdf(content: PdfContent): Buffer {
     let ops = '';
     if (index === 0 && imageId) {
       const h = 60;
-      const w = Math.round((h * logoSize!.width) / logoSize!.height);
+      const w = Math.round((h * logo!.width) / logo!.height);
       ops += `q ${w} 0 0 ${h} ${MARGIN} ${y - h} cm /Im1 Do Q\n`;
       y -= h + 10;
     }

@@ -109,3 +109,26 @@ describe('pdf helper', () => {
     expect(text).toContain('(Linha 3 \u0096 a\u00e7\u00e3o \\(teste\\)) Tj');
   });
 });
+
+describe('pdf logo', () => {
+  it('decodes an RGBA PNG (filters, alpha) and embeds it with a soft mask', async () => {
+    const { PNG } = await import('pngjs');
+    const { inflateSync } = await import('node:zlib');
+    const { pdfImage } = await import('../../electron/sandbox/pdf-image');
+    const png = new PNG({ width: 7, height: 5 });
+    for (let i = 0; i < 35; i++) png.data.set([(i * 37) % 256, (i * 11) % 256, 255 - i, i * 7], i * 4);
+    const bytes = PNG.sync.write(png, { filterType: 4 });
+    const image = pdfImage(bytes)!;
+    expect(image).toMatchObject({ width: 7, height: 5, colorSpace: 'DeviceRGB', filter: 'FlateDecode' });
+    const rgb = inflateSync(image.data);
+    const alpha = inflateSync(image.alpha!);
+    for (let i = 0; i < 35; i++) {
+      expect([...rgb.subarray(i * 3, i * 3 + 3)]).toEqual([(i * 37) % 256, (i * 11) % 256, 255 - i]);
+      expect(alpha[i]).toBe(i * 7);
+    }
+    const pdf = renderPdf({ title: 'Com logo', lines: ['x'], logo: bytes }).toString('latin1');
+    expect(pdf).toContain('/SMask');
+    expect(pdf).toContain('/Im1 Do');
+    expect(pdfImage(Buffer.from('GIF89a'))).toBeNull();
+  });
+});

@@ -106,9 +106,22 @@ describe('bad input never becomes a 500', () => {
   it('schema violations name the fields', async () => {
     const res = await api.post('/empresas', { ...empresaBody(), email: 7, endereco: { uf: 'SP' } });
     expect(res.status).toBe(400);
-    const error = errorOf(res) as { message: string; errors?: { field: string }[] };
+    const error = errorOf(res) as {
+      code: string;
+      message: string;
+      errors: { code: string }[];
+      fields: string[];
+    };
+    expect(error.code).toBe('ValidationFailed');
+    expect(error.message).toMatch(/^Validation failed: /);
     expect(error.message).toContain("'email' tem tipo inválido");
-    expect(error.errors?.map((e) => e.field)).toEqual(expect.arrayContaining(['email', 'endereco.cep']));
+    expect(error.message).toContain("O campo 'endereco.cep' é obrigatório.");
+    expect(error.errors.map((e) => e.code)).toEqual(expect.arrayContaining(['InvalidType', 'Required']));
+    expect(error.fields).toEqual(expect.arrayContaining(['email', 'endereco.cep']));
+    const long = await api.post('/empresas', { ...empresaBody(), inscricao_estadual: '1'.repeat(51) });
+    expect(errorOf(long).message).toContain(
+      "O campo 'inscricao_estadual' deve ter no máximo 50 caractere(s).",
+    );
   });
 
   it.each([

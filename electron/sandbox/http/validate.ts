@@ -9,28 +9,46 @@ function issuePath(pathParts: PropertyKey[]): string {
     .replace(/\.\[/g, '[');
 }
 
-function describe(issue: z.core.$ZodIssue): string {
+/** An issue as the hosted service words it (messages seen in the wild), with a short code. */
+function describe(issue: z.core.$ZodIssue): { code: string; message: string } {
   const where = issuePath(issue.path);
   const field = where ? `O campo '${where}'` : 'O corpo';
+  const unit = (origin: string) =>
+    origin === 'string' ? ' caractere(s)' : origin === 'array' ? ' item(ns)' : '';
   switch (issue.code) {
     case 'invalid_type':
       return issue.input === undefined
-        ? `${field} é obrigatório.`
-        : `${field} tem tipo inválido (esperado ${issue.expected}).`;
+        ? { code: 'Required', message: `${field} é obrigatório.` }
+        : { code: 'InvalidType', message: `${field} tem tipo inválido (esperado ${issue.expected}).` };
     case 'too_big':
-      return `${field} excede o tamanho máximo (${String(issue.maximum)}).`;
+      return {
+        code: 'MaxLength',
+        message: `${field} deve ter no máximo ${String(issue.maximum)}${unit(issue.origin)}.`,
+      };
     case 'too_small':
-      return `${field} é menor que o mínimo permitido (${String(issue.minimum)}).`;
+      return {
+        code: 'MinLength',
+        message: `${field} deve ter pelo menos ${String(issue.minimum)}${unit(issue.origin)}.`,
+      };
     case 'invalid_value':
-      return `${field} tem valor inválido (permitidos: ${issue.values.map(String).join(', ')}).`;
+      return {
+        code: 'InvalidValue',
+        message: `${field} tem valor inválido (permitidos: ${issue.values.map(String).join(', ')}).`,
+      };
+    case 'invalid_format':
+      return {
+        code: 'InvalidFormat',
+        message: `${field} não corresponde ao formato esperado${'pattern' in issue && issue.pattern ? ` ${String(issue.pattern)}` : ''}.`,
+      };
     default:
-      return `${field} é inválido: ${issue.message}`;
+      return { code: 'Invalid', message: `${field} é inválido: ${issue.message}` };
   }
 }
 
 /**
  * Validates a JSON body: a missing/non-object body is a 400; schema failures are a 400
- * `ValidationFailed` whose message lists the fields, with `errors: [{ field, message }]`.
+ * `ValidationFailed` shaped as the hosted service answers it — `message` "Validation failed: …"
+ * and `errors: [{ code, message }]` — plus `fields` (JSON paths) for clients that map errors to forms.
  */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
@@ -38,8 +56,14 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   }
   const result = schema.safeParse(body, { reportInput: true });
   if (result.success) return result.data;
-  const errors = result.error.issues
-    .slice(0, 20)
-    .map((issue) => ({ field: issuePath(issue.path), message: describe(issue) }));
-  throw new ApiError(400, 'ValidationFailed', errors.map((e) => e.message).join(' '), { extra: { errors } });
+  const issues = result.error.issues.slice(0, 20);
+  const errors = issues.map(describe);
+  throw new ApiError(
+    400,
+    'ValidationFailed',
+    `Validation failed: ${errors.map((e) => e.message).join(' ')}`,
+    {
+      extra: { errors, fields: [...new Set(issues.map((i) => issuePath(i.path)))] },
+    },
+  );
 }

@@ -4,6 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { accessKeyCheckDigit } from '../../electron/fiscal/access-key';
 import { ChromiumPdfEngine, DEFAULT_CHROMIUM_PATH, htmlBatchToPdf } from '../../electron/documents/pdf';
 import { renderDocumentHtml } from '../../electron/documents/render';
 import { formatChave } from '../../electron/shared/format';
@@ -106,6 +107,19 @@ describe.skipIf(!toolsAvailable)('PDF through headless Chromium', () => {
     for (let page = 1; page <= result.pages; page++) raster(file, 'dacte_120_nfe', 60, page);
     const codes = await decode(raster(file, 'dacte_120_nfe', 200, result.pages), ['Code128']);
     expect(codes.map((c) => c.text)).toContain(result.key);
+  }, 60_000);
+
+  it('alphanumeric CNPJ: the hybrid CODE-128 barcode printed on the page reads back as the key', async () => {
+    const body = `352606${'12ABC345DE67'}35${'57'}001${'000000123'}1${'00001234'}`;
+    const key = `${body}${accessKeyCheckDigit(body)}`;
+    expect(key).toMatch(/^\d{6}[0-9A-Z]{12}\d{26}$/);
+    const result = renderDocumentHtml(cteXml(2, 5, '', key));
+    expect(result.key).toBe(key);
+    const file = save('dacte_cnpj_alfa', await engine.htmlToPdf(result.html));
+    expect(pdfText(file)).toContain(formatChave(key));
+    // Anexo II asks for at least 300 dpi; the longer hybrid code has narrower modules.
+    const codes = await decode(raster(file, 'dacte_cnpj_alfa', 300), ['Code128']);
+    expect(codes.map((c) => c.text)).toEqual([key]);
   }, 60_000);
 
   it.skipIf(!sharedAvailable)(

@@ -63,7 +63,7 @@ function head(view: DceView, page: number, pages: number, logo: string | undefin
   const qrBox = `<div class="c" style="width:35mm;height:38mm;display:flex;align-items:center;justify-content:center">${qr}</div>`;
   const p = view.protocol;
   const prot = p === undefined ? '' : join([p.nProt, xmlDateTime(p.dhRecbto)], ' ');
-  const keyRow = `<div class="r"><div class="c" style="width:95mm;height:20mm;padding:1.5mm 2mm">${accessKeyBarcodeSvg(view.chave, 90, 15)}</div><div class="col">${cell('Chave de acesso', `<span class="mono" style="font-size:8pt">${esc(chave(view.chave))}</span>`, 105, 7, 'center')}${cell('Protocolo de autorização de uso', esc(prot), 105, 7, 'center')}${cell('Consulta pela chave de acesso', esc(view.urlChave), 105, 6, 'center')}</div></div>`;
+  const keyRow = `<div class="r"><div class="c" style="width:95mm;height:20mm;padding:1.5mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 15)}</div><div class="col">${cell('Chave de acesso', `<span class="mono" style="font-size:8pt">${esc(chave(view.chave))}</span>`, 105, 7, 'center')}${cell('Protocolo de autorização de uso', esc(prot), 105, 7, 'center')}${cell('Consulta pela chave de acesso', esc(view.urlChave), 105, 6, 'center')}</div></div>`;
   const contingency = view.ide.tpEmis === '9' ? '<div class="banner">EMITIDO EM CONTINGÊNCIA</div>' : '';
   return `<div class="t"><div class="r">${emitterBox(view, logo)}${title}${qrBox}</div>${keyRow}</div>${contingency}`;
 }

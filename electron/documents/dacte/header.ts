@@ -69,8 +69,8 @@ export function header(view: CteView | CteOsView, opts: HeaderOptions): string {
   const title = `<div class="c" style="width:56mm;height:13mm;text-align:center;padding-top:.8mm"><div style="font-size:12pt;font-weight:bold;letter-spacing:.3mm">${esc(opts.title)}</div><div style="font-size:6pt;line-height:1.2">${esc(opts.subtitle)}</div></div>`;
   const modal = `<div class="c" style="width:36mm;height:13mm;text-align:center"><div class="l">Modal</div><div style="font-size:9pt;font-weight:bold;margin-top:.8mm">${esc(MODAIS[ide.modal] ?? ide.modal)}</div></div>`;
   const numbers = `<div class="r">${cell('Modelo', esc(ide.mod), 12, 9, 'center')}${cell('Série', esc(ide.serie), 12, 9, 'center')}${cell('Número', esc(ide.nCT), 22, 9, 'center')}${cell('FL', `${opts.page}/${opts.pages}`, 12, 9, 'center')}${cell('Data e hora de emissão', esc(xmlDateTime(ide.dhEmi)), 34, 9, 'center')}</div>`;
-  // 80 mm of bars leaves the 10-module quiet zone of Anexo II §2.17 on each side inside the 9 cm area.
-  const barcode = `<div class="c" style="width:92mm;height:17mm;padding:1mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 80, 15)}</div>`;
+  // At most 84 mm of bars: the 10-module quiet zone of Anexo II §2.17 stays inside the 9 cm area.
+  const barcode = `<div class="c" style="width:92mm;height:17mm;padding:1mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 15)}</div>`;
   const key = `<div class="c center" style="width:92mm;height:8mm"><div class="l">Chave de acesso</div><div class="v mono" style="font-size:8pt">${esc(chave(view.chave))}</div></div>`;
   const consulta = `<div class="c center" style="width:92mm;height:9mm;padding-top:2mm"><div style="font-size:7.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>`;
   const colB = `<div class="col" style="width:92mm"><div class="r">${title}${modal}</div>${numbers}${barcode}${key}${consulta}</div>`;

@@ -76,10 +76,17 @@ function svgOpen(viewW: number, viewH: number, widthMm: number, heightMm: number
   return `<svg width="${widthMm}mm" height="${heightMm}mm" viewBox="0 0 ${viewW} ${viewH}"${stretch ? ' preserveAspectRatio="none"' : ''} shape-rendering="crispEdges" xmlns="http://www.w3.org/2000/svg">`;
 }
 
-/** Inline SVG of the access-key barcode; bars scale to `widthMm` × `heightMm` (quiet zone outside, in CSS). */
-export function accessKeyBarcodeSvg(key: string, widthMm: number, heightMm: number): string {
+/** Widest module Anexo II §2.17 allows: 9 cm / 297 positions. */
+export const MAX_MODULE_MM = 0.3;
+
+/**
+ * Inline SVG of the access-key barcode, `heightMm` tall and at most `maxWidthMm` wide: modules of
+ * 0.3 mm when they fit (a numeric key: 277 modules = 83.1 mm), narrower for the longer hybrid code.
+ * The quiet zone is left to the surrounding box.
+ */
+export function accessKeyBarcodeSvg(key: string, maxWidthMm: number, heightMm: number): string {
   if (key === '') return '';
-  return cached(`b:${key}:${widthMm}:${heightMm}`, () => {
+  return cached(`b:${key}:${maxWidthMm}:${heightMm}`, () => {
     const symbol = bwipjs.raw(accessKeyBarcodeOptions(key))[0];
     const sbs = symbol !== undefined && 'sbs' in symbol ? symbol.sbs : [];
     let x = 0;
@@ -88,6 +95,7 @@ export function accessKeyBarcodeSvg(key: string, widthMm: number, heightMm: numb
       if (i % 2 === 0) d += `M${x} 0h${width}v1h${-width}z`;
       x += width;
     });
+    const widthMm = Math.round(Math.min(maxWidthMm, x * MAX_MODULE_MM) * 100) / 100;
     return `${svgOpen(x, 1, widthMm, heightMm, true)}<path fill="#000" d="${d}"/></svg>`;
   });
 }

@@ -1,3 +1,4 @@
+import { parseAccessKey } from '../../fiscal/access-key';
 import {
   emptyParty,
   keyFromId,
@@ -165,13 +166,13 @@ function parseOriginDocs(norm: XNode | undefined, rem: Party | undefined): Origi
   return docs;
 }
 
-/** Emitter CNPJ and série/número are read from the key itself (positions 7-20, 23-25, 26-34). */
+/** Emitter CNPJ and série/número are read from the key itself (test keys with a wrong DV included). */
 function electronicDoc(tipo: string, chave: string): OriginDoc {
-  const valid = chave.length === 44;
+  const parsed = parseAccessKey(chave, { ignoreCheckDigit: true });
   return {
     tipo,
-    emitente: valid ? chave.slice(6, 20) : '',
-    serieNumero: valid ? `${Number(chave.slice(22, 25))}/${Number(chave.slice(25, 34))}` : '',
+    emitente: parsed?.cnpj ?? '',
+    serieNumero: parsed === null ? '' : `${Number(parsed.serie)}/${Number(parsed.numero)}`,
     chave,
   };
 }

@@ -66,7 +66,7 @@ ON CONFLICT (environment, api_id) DO UPDATE SET
   valor_prestacao = coalesce(excluded.valor_prestacao, valor_prestacao),
   valor_icms = coalesce(excluded.valor_icms, valor_icms),
   api_json = excluded.api_json,
-  xml_state = CASE WHEN xml_state = 'present' THEN 'present' ELSE excluded.xml_state END,
+  xml_state = CASE WHEN excluded.xml_state = 'missing' THEN xml_state ELSE excluded.xml_state END,
   missing_remote = 0,
   seen_run = max(seen_run, excluded.seen_run),
   synced_at = excluded.synced_at
@@ -167,13 +167,27 @@ export class DocumentRepository {
     return this.db.get<DocumentRecordRow>('SELECT * FROM documents WHERE id = ?', [id]);
   }
 
-  /** Final documents whose processed XML was never fetched, oldest first (bounded). */
-  async needingFiles(scope: Scope, statuses: readonly string[], limit: number): Promise<DocumentRecordRow[]> {
+  /** Final documents whose processed XML was never fetched, by id after `afterId` (bounded). */
+  async needingFiles(
+    scope: Scope,
+    statuses: readonly string[],
+    afterId: number,
+    limit: number,
+  ): Promise<DocumentRecordRow[]> {
     const marks = statuses.map(() => '?').join(', ');
     return this.db.all<DocumentRecordRow>(
       `SELECT * FROM documents WHERE company = ? AND environment = ? AND kind = ? AND xml_state = 'missing'
-         AND status IN (${marks}) ORDER BY id LIMIT ?`,
-      [scope.company, scope.environment, scope.kind, ...statuses, limit],
+         AND status IN (${marks}) AND id > ? ORDER BY id LIMIT ?`,
+      [scope.company, scope.environment, scope.kind, ...statuses, afterId, limit],
+    );
+  }
+
+  async cancelledWithoutEvent(scope: Scope): Promise<DocumentRecordRow[]> {
+    return this.db.all<DocumentRecordRow>(
+      `SELECT d.* FROM documents d WHERE d.company = ? AND d.environment = ? AND d.kind = ? AND d.status = 'cancelado'
+         AND NOT EXISTS (SELECT 1 FROM document_events e WHERE e.doc_id = d.id AND e.type = 'cancelamento')
+       ORDER BY d.id`,
+      [scope.company, scope.environment, scope.kind],
     );
   }
 

@@ -6,6 +6,9 @@ import { createRouter, createWebHashHistory } from 'vue-router';
 
 import type { AreaName } from './areas';
 import { area } from './areas';
+import { consultasRoutes } from './views/consultas/routes';
+import { contaRoutes } from './views/conta/routes';
+import { empresasRoutes } from './views/empresas/routes';
 
 type Loader = NonNullable<Extract<RouteRecordRaw, { component: unknown }>['component']>;
 
@@ -22,14 +25,22 @@ const views: Record<AreaName, Loader> = {
   configuracoes: () => import('./views/configuracoes/ConfiguracoesView.vue'),
 };
 
+/** Areas whose view holds tabs as child routes. */
+const nested: Partial<Record<AreaName, RouteRecordRaw[]>> = {
+  conta: contaRoutes,
+  consultas: consultasRoutes,
+  empresas: empresasRoutes,
+};
+
 export const routes: RouteRecordRaw[] = [
   { path: '/', redirect: '/painel' },
-  ...(Object.keys(views) as AreaName[]).map((name) => ({
-    path: area(name).path,
-    name,
-    component: views[name],
-    meta: { title: area(name).title },
-  })),
+  ...(Object.keys(views) as AreaName[]).map((name): RouteRecordRaw => {
+    const record = { path: area(name).path, component: views[name], meta: { title: area(name).title } };
+    // Tabbed areas: the first tab is the empty-path child and carries the area's name, so `/conta`
+    // and the route name stay what the sidebar and the other areas use.
+    const children = nested[name];
+    return children ? { ...record, children } : { ...record, name };
+  }),
   { path: '/:rest(.*)*', redirect: '/painel' },
 ];
 

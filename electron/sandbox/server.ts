@@ -16,6 +16,7 @@ import { pdfHelper } from './pdf';
 import { createQuotas } from './quotas';
 import type { QuotaLimits } from './quotas';
 import { controlRoutes } from './routes/control';
+import { controlNfeRoutes } from './routes/control-nfe';
 import { sandboxRoutes } from './routes/index';
 import { scopeForPath } from './scopes';
 import { openStore } from './store';
@@ -135,6 +136,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
 
   await app.register(async (scope) => controlRoutes(scope, ctx, { reset }));
+  await app.register(async (scope) => controlNfeRoutes(scope, ctx));
   for (const plugin of sandboxRoutes) await app.register(async (scope) => plugin(scope, ctx));
 
   async function reset() {

@@ -3,6 +3,9 @@ import { cepRoutes } from './cep';
 import { cnpjRoutes } from './cnpj';
 import { contaRoutes } from './conta';
 import { debugRoutes } from './debug';
+import { distribuicaoDocumentosRoutes } from './distribuicao-documentos';
+import { distribuicaoManifestacaoRoutes } from './distribuicao-manifestacoes';
+import { distribuicaoNfeRoutes } from './distribuicao-nfe';
 import { dfeCteRoutes } from './dfe-cte';
 import { dfeCteOsRoutes } from './dfe-cteos';
 import { dfeDceRoutes } from './dfe-dce';
@@ -33,4 +36,7 @@ export const sandboxRoutes: SandboxRoutePlugin[] = [
   dfeCteRoutes,
   dfeCteOsRoutes,
   dfeDceRoutes,
+  distribuicaoNfeRoutes,
+  distribuicaoDocumentosRoutes,
+  distribuicaoManifestacaoRoutes,
 ];

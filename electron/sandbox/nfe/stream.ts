@@ -1,0 +1,322 @@
+// The per-company, per-environment document stream of the inbox. Every document gets the next
+// NSU of its company+ambiente when it becomes available (`release_at` ≤ now), so documents
+// scheduled for later (the full procNFe after a ciência) still arrive in increasing NSU order.
+import type { Ambiente } from '../http/query';
+import { newId } from '../http/ids';
+import type { SandboxStore } from '../store';
+import { isoSeconds } from './format';
+import type { GeneratedNote, NoteRole } from './generator';
+import type { NoteContent } from './nfe-xml';
+import type { NoteSummary } from './proc-xml';
+
+export const SCHEMAS = {
+  resNFe: 'resNFe_v1.01.xsd',
+  procNFe: 'procNFe_v4.00.xsd',
+  resEvento: 'resEvento_v1.01.xsd',
+  procEvento: 'procEventoNFe_v1.00.xsd',
+} as const;
+
+/** `DistribuicaoNfeDocumento` of the description. */
+export interface DistDocument {
+  id: string;
+  created_at: string;
+  nsu: number;
+  schema: string;
+  tipo_documento: 'nota' | 'evento';
+  resumo: boolean;
+  chave_acesso: string | null;
+  tipo_nfe?: number | null;
+  valor_nfe?: number | null;
+  emitente_cpf_cnpj?: string | null;
+  emitente_nome_razao_social?: string | null;
+  emitente_inscricao_estadual?: string | null;
+  digest_value?: string | null;
+  numero_protocolo?: string | null;
+  data_recebimento?: string | null;
+  data_evento?: string | null;
+  tipo_evento?: string | null;
+  numero_sequencial?: number | null;
+}
+export type DocumentBody = Omit<DistDocument, 'id' | 'created_at' | 'nsu'>;
+
+/** What the inbox keeps about a note (the PDF and the manifestation rules read it). */
+export interface NoteRecord {
+  chave: string;
+  role: NoteRole;
+  cancelled: boolean;
+  dhRecbto: number;
+  destCnpj: string;
+  numeroProtocolo: string;
+  digestValue: string;
+  emitCnpj: string;
+  emitNome: string;
+  emitIe: string;
+  dhEmi: string;
+  vNF: number;
+  content: Omit<NoteContent, 'dhEmi'> & { dhEmi: string };
+}
+
+/** The authorization facts of a stored note, as the summary documents carry them. */
+export function summaryOf(n: NoteRecord, tpAmb: 1 | 2): NoteSummary {
+  return {
+    chave: n.chave,
+    tpAmb,
+    dhRecbto: new Date(n.dhRecbto),
+    nProt: n.numeroProtocolo,
+    digVal: n.digestValue,
+    emitCnpj: n.emitCnpj,
+    emitNome: n.emitNome,
+    emitIe: n.emitIe,
+    dhEmi: new Date(n.dhEmi),
+    vNF: n.vNF,
+    cSitNFe: n.cancelled ? 3 : 1,
+  };
+}
+
+interface DocRow {
+  id: string;
+  nsu: number;
+  created_at: number;
+  json: string;
+  xml: string;
+}
+
+const toDocument = (row: DocRow): DistDocument => ({
+  id: row.id,
+  created_at: isoSeconds(new Date(row.created_at)),
+  nsu: row.nsu,
+  ...(JSON.parse(row.json) as DocumentBody),
+});
+
+export function noteDocumentBody(s: NoteSummary, full: boolean): DocumentBody {
+  return {
+    schema: full ? SCHEMAS.procNFe : SCHEMAS.resNFe,
+    tipo_documento: 'nota',
+    resumo: !full,
+    chave_acesso: s.chave,
+    tipo_nfe: 1,
+    valor_nfe: s.vNF,
+    emitente_cpf_cnpj: s.emitCnpj,
+    emitente_nome_razao_social: s.emitNome,
+    emitente_inscricao_estadual: s.emitIe,
+    digest_value: s.digVal,
+    numero_protocolo: s.nProt,
+    data_recebimento: isoSeconds(s.dhRecbto),
+    data_evento: null,
+    tipo_evento: null,
+    numero_sequencial: null,
+  };
+}
+
+export interface StreamKey {
+  cpfCnpj: string;
+  ambiente: Ambiente;
+}
+
+export function createStream(store: SandboxStore) {
+  async function queue(k: StreamKey, body: DocumentBody, xml: string, releaseAt: number): Promise<string> {
+    const id = newId('dnd');
+    await store.run(
+      `INSERT INTO sandbox_nfe_docs (id, cpf_cnpj, ambiente, nsu, release_at, chave, schema, tipo_documento, resumo, created_at, json, xml)
+       VALUES (?, ?, ?, NULL, ?, ?, ?, ?, ?, NULL, ?, ?)`,
+      [
+        id,
+        k.cpfCnpj,
+        k.ambiente,
+        releaseAt,
+        body.chave_acesso,
+        body.schema,
+        body.tipo_documento,
+        body.resumo ? 1 : 0,
+        JSON.stringify(body),
+        xml,
+      ],
+    );
+    return id;
+  }
+
+  async function maxNsu(k: StreamKey): Promise<number> {
+    const row = await store.get<{ n: number | null }>(
+      'SELECT MAX(nsu) AS n FROM sandbox_nfe_docs WHERE cpf_cnpj = ? AND ambiente = ?',
+      [k.cpfCnpj, k.ambiente],
+    );
+    return row?.n ?? 0;
+  }
+
+  return {
+    queue,
+
+    /** Stores a generated note and queues its first document (summary for the buyer, full for the carrier). */
+    async addNote(k: StreamKey, note: GeneratedNote, releaseAt: number): Promise<void> {
+      const full = note.role === 'transportador';
+      const s = note.summary;
+      const record: NoteRecord = {
+        chave: note.chave,
+        role: note.role,
+        cancelled: false,
+        dhRecbto: s.dhRecbto.getTime(),
+        destCnpj: note.content.dest.cnpj,
+        numeroProtocolo: s.nProt,
+        digestValue: s.digVal,
+        emitCnpj: s.emitCnpj,
+        emitNome: s.emitNome,
+        emitIe: s.emitIe,
+        dhEmi: isoSeconds(s.dhEmi),
+        vNF: s.vNF,
+        content: { ...note.content, dhEmi: isoSeconds(note.content.dhEmi) },
+      };
+      await store.run(
+        `INSERT INTO sandbox_nfe_notes (cpf_cnpj, ambiente, chave, role, seq, dh_recbto, dest_cnpj, json, proc_xml)
+         VALUES (?, ?, ?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM sandbox_nfe_notes), ?, ?, ?, ?)`,
+        [
+          k.cpfCnpj,
+          k.ambiente,
+          note.chave,
+          note.role,
+          record.dhRecbto,
+          record.destCnpj,
+          JSON.stringify(record),
+          note.nfeProcXml,
+        ],
+      );
+      await queue(
+        k,
+        noteDocumentBody(note.summary, full),
+        full ? note.nfeProcXml : note.resNFeXml,
+        releaseAt,
+      );
+    },
+
+    async note(k: StreamKey, chave: string): Promise<(NoteRecord & { procXml: string }) | null> {
+      const row = await store.get<{ json: string; cancelled: number; proc_xml: string }>(
+        'SELECT json, cancelled, proc_xml FROM sandbox_nfe_notes WHERE cpf_cnpj = ? AND ambiente = ? AND chave = ?',
+        [k.cpfCnpj, k.ambiente, chave],
+      );
+      if (!row) return null;
+      return {
+        ...(JSON.parse(row.json) as NoteRecord),
+        cancelled: row.cancelled === 1,
+        procXml: row.proc_xml,
+      };
+    },
+
+    async countNotes(k: StreamKey): Promise<number> {
+      const row = await store.get<{ n: number }>(
+        'SELECT COUNT(*) AS n FROM sandbox_nfe_notes WHERE cpf_cnpj = ? AND ambiente = ?',
+        [k.cpfCnpj, k.ambiente],
+      );
+      return row?.n ?? 0;
+    },
+
+    async markCancelled(k: StreamKey, chave: string): Promise<void> {
+      await store.run(
+        'UPDATE sandbox_nfe_notes SET cancelled = 1 WHERE cpf_cnpj = ? AND ambiente = ? AND chave = ?',
+        [k.cpfCnpj, k.ambiente, chave],
+      );
+    },
+
+    /** True the first time only: the full procNFe is queued once per note. */
+    async claimFullRelease(k: StreamKey, chave: string): Promise<boolean> {
+      const { changes } = await store.run(
+        `UPDATE sandbox_nfe_notes SET full_scheduled = 1
+         WHERE cpf_cnpj = ? AND ambiente = ? AND chave = ? AND full_scheduled = 0 AND role = 'destinatario'`,
+        [k.cpfCnpj, k.ambiente, chave],
+      );
+      return changes > 0;
+    },
+
+    /** Gives NSUs to the documents whose time has come. */
+    async materialize(k: StreamKey, nowMs: number): Promise<void> {
+      await store.transaction(async () => {
+        const due = await store.all<{ id: string; release_at: number }>(
+          `SELECT id, release_at FROM sandbox_nfe_docs
+           WHERE cpf_cnpj = ? AND ambiente = ? AND nsu IS NULL AND release_at <= ? ORDER BY release_at, rowid`,
+          [k.cpfCnpj, k.ambiente, nowMs],
+        );
+        if (due.length === 0) return;
+        let nsu = await maxNsu(k);
+        for (const doc of due) {
+          nsu += 1;
+          await store.run('UPDATE sandbox_nfe_docs SET nsu = ?, created_at = ? WHERE id = ?', [
+            nsu,
+            doc.release_at,
+            doc.id,
+          ]);
+        }
+      });
+    },
+
+    maxNsu,
+
+    async after(k: StreamKey, nsu: number, limit: number): Promise<DistDocument[]> {
+      const rows = await store.all<DocRow>(
+        `SELECT id, nsu, created_at, json, xml FROM sandbox_nfe_docs
+         WHERE cpf_cnpj = ? AND ambiente = ? AND nsu > ? ORDER BY nsu LIMIT ?`,
+        [k.cpfCnpj, k.ambiente, nsu, limit],
+      );
+      return rows.map(toDocument);
+    },
+
+    async atNsu(k: StreamKey, nsu: number): Promise<DistDocument | null> {
+      const row = await store.get<DocRow>(
+        'SELECT id, nsu, created_at, json, xml FROM sandbox_nfe_docs WHERE cpf_cnpj = ? AND ambiente = ? AND nsu = ?',
+        [k.cpfCnpj, k.ambiente, nsu],
+      );
+      return row ? toDocument(row) : null;
+    },
+
+    /** Documents of one note already distributed, the full one first. */
+    async forChave(k: StreamKey, chave: string): Promise<DistDocument[]> {
+      const rows = await store.all<DocRow>(
+        `SELECT id, nsu, created_at, json, xml FROM sandbox_nfe_docs
+         WHERE cpf_cnpj = ? AND ambiente = ? AND chave = ? AND nsu IS NOT NULL ORDER BY resumo, nsu DESC`,
+        [k.cpfCnpj, k.ambiente, chave],
+      );
+      return rows.map(toDocument);
+    },
+
+    async list(
+      k: StreamKey,
+      f: {
+        distNsu?: number;
+        tipo?: string;
+        forma?: 'resumida' | 'completa';
+        chave?: string;
+        top: number;
+        skip: number;
+      },
+    ): Promise<{ data: DistDocument[]; count: number }> {
+      const where = ['cpf_cnpj = ?', 'ambiente = ?', 'nsu IS NOT NULL'];
+      const params: (string | number)[] = [k.cpfCnpj, k.ambiente];
+      const add = (sql: string, value: string | number) => {
+        where.push(sql);
+        params.push(value);
+      };
+      if (f.distNsu !== undefined) add('nsu >= ?', f.distNsu);
+      if (f.tipo) add('tipo_documento = ?', f.tipo);
+      if (f.forma) add('resumo = ?', f.forma === 'resumida' ? 1 : 0);
+      if (f.chave) add('chave = ?', f.chave);
+      const clause = where.join(' AND ');
+      const count =
+        (await store.get<{ n: number }>(`SELECT COUNT(*) AS n FROM sandbox_nfe_docs WHERE ${clause}`, params))
+          ?.n ?? 0;
+      const rows = await store.all<DocRow>(
+        `SELECT id, nsu, created_at, json, xml FROM sandbox_nfe_docs WHERE ${clause} ORDER BY nsu DESC LIMIT ? OFFSET ?`,
+        [...params, f.top, f.skip],
+      );
+      return { data: rows.map(toDocument), count };
+    },
+
+    async byId(id: string): Promise<{ doc: DistDocument; xml: string; key: StreamKey } | null> {
+      const row = await store.get<DocRow & { cpf_cnpj: string; ambiente: Ambiente }>(
+        'SELECT id, nsu, created_at, json, xml, cpf_cnpj, ambiente FROM sandbox_nfe_docs WHERE id = ? AND nsu IS NOT NULL',
+        [id],
+      );
+      return row
+        ? { doc: toDocument(row), xml: row.xml, key: { cpfCnpj: row.cpf_cnpj, ambiente: row.ambiente } }
+        : null;
+    },
+  };
+}
+
+export type InboxStream = ReturnType<typeof createStream>;

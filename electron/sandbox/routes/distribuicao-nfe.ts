@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import type { SandboxContext } from '../context';
+import { notFound } from '../http/errors';
+import { parseId } from '../http/ids';
+import { listEnvelope, parseListQuery } from '../http/paging';
+import { asQuery } from '../http/query';
+import { parseBody } from '../http/validate';
+import { createDistribution } from '../nfe/distribution';
+import { inboxOf } from '../nfe/inbox';
+import { parseStreamQuery, pedidoSchema, requireSigner } from '../nfe/requests';
+
+/** `POST/GET /distribuicao/nfe` and `GET /distribuicao/nfe/{id}`: the distribution requests. */
+export async function distribuicaoNfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
+  const distribution = createDistribution(ctx, await inboxOf(ctx));
+
+  app.post('/distribuicao/nfe', async (request) => {
+    const pedido = parseBody(pedidoSchema, request.body);
+    await requireSigner(ctx, pedido.cpf_cnpj);
+    return distribution.request(pedido);
+  });
+
+  app.get('/distribuicao/nfe', async (request) => {
+    const query = asQuery(request.query);
+    const list = parseListQuery(query);
+    const { data, count } = await distribution.list(parseStreamQuery(query), list.top, list.skip);
+    return listEnvelope(data, count, list);
+  });
+
+  app.get('/distribuicao/nfe/:id', async (request) => {
+    const id = parseId((request.params as { id: string }).id);
+    const found = await distribution.get(id);
+    if (!found) throw notFound(`Distribuição "${id}" não encontrada.`);
+    return found;
+  });
+}

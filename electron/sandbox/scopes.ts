@@ -1,7 +1,9 @@
 /**
  * OAuth scopes the sandbox grants. The first eight are the names in the API description;
- * `dce` and `distribuicao-nfe` are the sandbox's own choice, since the hosted service has not
- * published names for those services (the app keeps its scope list as a setting).
+ * `debug` is the name the hosted service's documentation gives for the `/debug` endpoints
+ * (dev.nuvemfiscal.com.br/docs/debug); `dce` and `distribuicao-nfe` are the sandbox's own
+ * choice, since the hosted service has not published names for those services (the app keeps
+ * its scope list as a setting).
  */
 export const KNOWN_SCOPES = [
   'conta',
@@ -12,19 +14,20 @@ export const KNOWN_SCOPES = [
   'nfe',
   'nfse',
   'mdfe',
+  'debug',
   'dce',
   'distribuicao-nfe',
 ] as const;
 export type Scope = (typeof KNOWN_SCOPES)[number];
 
-/** `null`: any valid token is enough. */
+/** `null`: any valid token is enough (no path uses it today; kept for routes that need no scope). */
 export type ScopeRequirement = Scope | null;
 
 /**
  * Which scope a path needs, by its first segments. Decisions where the description is silent:
  * - `/distribuicao/nfe…` → `distribuicao-nfe` (a separate service of the hosted API);
  * - `/emails…` → `nfe` (the e-mail endpoints only track NF-e/NFC-e mail);
- * - `/debug…` → any valid token (it serves every document type).
+ * - `/debug…` → `debug`, as the hosted service documents it.
  * Returns `undefined` for paths outside the API (answered 404 after authentication).
  */
 export function scopeForPath(pathname: string): ScopeRequirement | undefined {
@@ -41,7 +44,7 @@ export function scopeForPath(pathname: string): ScopeRequirement | undefined {
     [/^\/nfe(\/|$)/, 'nfe'],
     [/^\/nfse(\/|$)/, 'nfse'],
     [/^\/mdfe(\/|$)/, 'mdfe'],
-    [/^\/debug(\/|$)/, null],
+    [/^\/debug(\/|$)/, 'debug'],
   ];
   for (const [pattern, scope] of rules) if (pattern.test(pathname)) return scope;
   return undefined;

@@ -7,11 +7,13 @@ import { resolveEmit } from './emit-defaults';
 import { cteProtocolNumber } from './protocol';
 import type { CtePedidoEmissao, EmitCte } from './schemas/cte';
 import type { CteOsPedidoEmissao } from './schemas/cteos';
+import type { CteSimpPedidoEmissao } from './schemas/cte-simp';
 import { signXml, type SigningKey } from './sign';
 import { formatDateTimeUtc, normalizeDateTime, yearMonthOf } from './time';
 import { buildCteXml, type CteFill } from './xml/cte';
 import { buildCteOSXml } from './xml/cteos';
-import { cteOSProcXml, cteProcXml, type Protocol } from './xml/proc';
+import { cteOSProcXml, cteProcXml, cteSimpProcXml, type Protocol } from './xml/proc';
+import { buildCteSimpXml } from './xml/cte-simp';
 
 export interface IssueEnv {
   now: Date;
@@ -61,7 +63,7 @@ interface CteLike {
 
 interface ModelSpec {
   mod: '57' | '67';
-  root: 'CTe' | 'CTeOS';
+  root: 'CTe' | 'CTeOS' | 'CTeSimp';
   build(fill: CteFill): string;
   proc(signed: string, p: Protocol): string;
   /** CT-e OS needs the emitter's IE (TCTeOS emit/IE is required). */
@@ -168,6 +170,21 @@ export function issueCteOS(body: CteOsPedidoEmissao, env: IssueEnv): IssueOutcom
       build: (fill) => buildCteOSXml(inf, fill),
       proc: cteOSProcXml,
       requireIE: true,
+    },
+    env,
+  );
+}
+
+export function issueCteSimp(body: CteSimpPedidoEmissao, env: IssueEnv): IssueOutcome {
+  const inf = body.infCte;
+  return issueCteLike(
+    { ambiente: body.ambiente, ide: inf.ide, emit: inf.emit },
+    {
+      mod: '57',
+      root: 'CTeSimp',
+      build: (fill) => buildCteSimpXml(inf, fill),
+      proc: cteSimpProcXml,
+      requireIE: false,
     },
     env,
   );

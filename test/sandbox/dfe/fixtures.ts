@@ -2,6 +2,7 @@
 import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
 import type { CtePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
+import type { CteSimpPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte-simp';
 import type { CteOsPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cteos';
 import type { DcePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/dce';
 
@@ -244,6 +245,81 @@ export function cteOsBody(): CteOsPedidoEmissao {
           },
         },
       },
+    },
+  };
+}
+
+export function cteSimpBody(): CteSimpPedidoEmissao {
+  const full = cteBody();
+  const end = (cMun: string, xMun: string, UF: 'PR' | 'SP') => ({
+    xLgr: 'Rua E',
+    nro: '1',
+    xBairro: 'Centro',
+    cMun,
+    xMun,
+    UF,
+  });
+  return {
+    ambiente: 'homologacao',
+    referencia: 'simp-1',
+    infCte: {
+      versao: '4.00',
+      ide: {
+        cUF: 41,
+        CFOP: '6353',
+        natOp: 'Prestação de serviço de transporte',
+        serie: 3,
+        nCT: 77,
+        dhEmi: '2026-11-22T09:55:00-03:00',
+        tpImp: 1,
+        tpEmis: 1,
+        tpCTe: 5,
+        procEmi: 0,
+        verProc: 'Carreta 0.1',
+        cMunEnv: '4106902',
+        xMunEnv: 'Curitiba',
+        UFEnv: 'PR',
+        modal: '01',
+        tpServ: 0,
+        UFIni: 'PR',
+        UFFim: 'SP',
+        retira: 1,
+      },
+      emit: full.infCte.emit,
+      toma: {
+        toma: 0,
+        indIEToma: 9,
+        CNPJ: '04252011000110',
+        xNome: 'Tomador SA',
+        enderToma: end('4106902', 'Curitiba', 'PR'),
+      },
+      infCarga: { vCarga: 5000, proPred: 'Diversos', infQ: [{ cUnid: '01', tpMed: '01', qCarga: 100 }] },
+      det: [
+        {
+          nItem: 1,
+          cMunIni: '4106902',
+          xMunIni: 'Curitiba',
+          cMunFim: '3550308',
+          xMunFim: 'São Paulo',
+          vPrest: 300,
+          vRec: 300,
+          infNFe: [{ chNFe: NFE_KEY }],
+        },
+        {
+          nItem: 2,
+          cMunIni: '4106902',
+          xMunIni: 'Curitiba',
+          cMunFim: '3509502',
+          xMunFim: 'Campinas',
+          vPrest: 200,
+          vRec: 200,
+          Comp: [{ xNome: 'Frete', vComp: 200 }],
+          infNFe: [{ chNFe: NFE_KEY }],
+        },
+      ],
+      infModal: { versaoModal: '4.00', rodo: { RNTRC: '12345678' } },
+      imp: { ICMS: { ICMS00: { CST: '00', vBC: 500, pICMS: 12, vICMS: 60 } } },
+      total: { vTPrest: 500, vTRec: 500 },
     },
   };
 }

@@ -5,7 +5,7 @@ import { verifySignedXml } from '../../../electron/sandbox/dfe/sign';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { sharedAvailable } from '../../support/shared';
 import { client, empresaBody, getToken, startTestSandbox } from '../support';
-import { COMPANY_CNPJ, cteBody, cteOsBody, dceBody, NOW } from './fixtures';
+import { COMPANY_CNPJ, cteBody, cteOsBody, cteSimpBody, dceBody, NOW } from './fixtures';
 import { CTE_XSD, DCE_XSD, xsdErrors } from './xsd';
 
 let sandbox: RunningSandbox;
@@ -227,5 +227,32 @@ describe.skipIf(!sharedAvailable)('/cteos and /dce over HTTP', () => {
     const evXml = (await api.get<Buffer>(`/dce/${res.body.id}/cancelamento/xml`)).raw.toString('utf8');
     expect(xsdErrors(evXml, DCE_XSD('procEventoDCe_v1.00.xsd'))).toBeNull();
     expect((await api.post(`/dce/${res.body.id}/carta-correcao`, {})).status).toBe(404);
+  });
+});
+
+describe.skipIf(!sharedAvailable)('/cte/simp over HTTP', () => {
+  it('emits a CT-e Simplificado readable through /cte/{id}', async () => {
+    const body = cteSimpBody();
+    body.infCte.ide.dhEmi = new Date(sandbox.control.clock.nowMs()).toISOString().replace(/\.\d+Z$/, 'Z');
+    const res = await api.post<Doc>('/cte/simp', body);
+    expect(res.status).toBe(200);
+    expect(res.body.status).toBe('autorizado');
+    const xml = (await api.get<Buffer>(`/cte/${res.body.id}/xml`)).raw.toString('utf8');
+    expect(xsdErrors(xml, CTE_XSD('procCTeSimp_v4.00.xsd'))).toBeNull();
+    expect((await api.get<Doc>(`/cte/${res.body.id}`)).body.chave).toBe(res.body.chave);
+  });
+
+  it('an authority-side cancellation shows on consultation', async () => {
+    const doc = (await api.post<Doc>('/cte', nextCte())).body;
+    sandbox.control.context.faults.add({ type: 'cancelamento-autoridade', id: doc.chave });
+    expect((await api.get<Doc>(`/cte/${doc.id}`)).body.status).toBe('cancelado');
+  });
+
+  it('a rejected number may be reused; an authorized one may not', async () => {
+    const body = nextCte({ UFFim: 'SP', CFOP: '5353' });
+    expect((await api.post<Doc>('/cte', body)).body.status).toBe('rejeitado');
+    const fixed = { ...body, referencia: `${body.referencia}-fix` };
+    fixed.infCte = { ...body.infCte, ide: { ...body.infCte.ide, CFOP: '6353' } };
+    expect((await api.post<Doc>('/cte', fixed)).body.status).toBe('autorizado');
   });
 });

@@ -160,7 +160,10 @@ const unidTransp = z.strictObject({
   infUnidCarga: z.array(unidCarga).nullish(),
   qtdRat: optNum(),
 });
-const units = { infUnidCarga: z.array(unidCarga).nullish(), infUnidTransp: z.array(unidTransp).nullish() };
+export const units = {
+  infUnidCarga: z.array(unidCarga).nullish(),
+  infUnidTransp: z.array(unidTransp).nullish(),
+};
 
 const infDoc = z.strictObject({
   infNF: z
@@ -212,7 +215,7 @@ const infDoc = z.strictObject({
   infDCe: z.array(z.strictObject({ chave })).nullish(),
 });
 
-const rodo = z.strictObject({
+export const rodo = z.strictObject({
   RNTRC: pattern(/^(\d{8}|ISENTO)$/, '8 dígitos ou ISENTO'),
   occ: z
     .array(

@@ -1,6 +1,7 @@
 // CTeOS 4.00 (modal rodoviário) in the element order of cteOS_v4.00.xsd / TCTeOS.
 import type { InfCteOS } from '../schemas/cteos';
-import { cobrXml, CTE_NS, emitXml, gCompraGovXml, vPrestXml, type CteFill } from './cte';
+import { CTE_NS, emitXml, gCompraGovXml, vPrestXml, type CteFill } from './cte';
+import { cobrXml } from './cte-norm';
 import { autXmlXml, documentXml, enderecoXml, obsXml, respTecXml } from './parts';
 import { ibscbsXml, icmsUFFimXml, icmsXml } from './tax';
 import { dec, group, leaf } from './writer';

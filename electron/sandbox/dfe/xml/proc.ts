@@ -52,6 +52,10 @@ export function cteOSProcXml(signedCteOS: string, p: Protocol): string {
   return `<?xml version="1.0" encoding="UTF-8"?><cteOSProc xmlns="${CTE_NS}" versao="4.00">${stripDeclaration(signedCteOS)}${protCteXml(p)}</cteOSProc>`;
 }
 
+export function cteSimpProcXml(signedCteSimp: string, p: Protocol): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><cteSimpProc xmlns="${CTE_NS}" versao="4.00">${stripDeclaration(signedCteSimp)}${protCteXml(p)}</cteSimpProc>`;
+}
+
 export function dceProcXml(signedDce: string, p: Protocol): string {
   return `<?xml version="1.0" encoding="UTF-8"?><dceProc xmlns="${DCE_NS}" versao="1.00">${stripDeclaration(signedDce)}${protDceXml(p)}</dceProc>`;
 }

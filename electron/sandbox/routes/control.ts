@@ -78,15 +78,11 @@ const quotaSchema = z.object({ limite: z.number().int().min(0).max(100_000_000) 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * Control API of the sandbox, outside the public description: reset, faults, clock, e-mail
- * events, quota limits. Loopback only, and every call carries `X-Sandbox-Secret: <client secret>`.
+ * The control API's guard, for every plugin that adds `/_sandbox/…` routes: loopback only, and
+ * `X-Sandbox-Secret: <client secret>` on every call. Use as `app.addHook('onRequest', controlGuard(ctx))`.
  */
-export async function controlRoutes(
-  app: FastifyInstance,
-  ctx: SandboxContext,
-  control: { reset(): Promise<void> },
-) {
-  app.addHook('onRequest', async (request: FastifyRequest) => {
+export function controlGuard(ctx: SandboxContext) {
+  return async (request: FastifyRequest) => {
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
       throw new ApiError(403, 'Forbidden', 'A API de controle só aceita conexões locais.');
     }
@@ -94,7 +90,19 @@ export async function controlRoutes(
     if (!ctx.auth.checkControlSecret(typeof secret === 'string' ? secret : undefined)) {
       throw new ApiError(401, 'Unauthorized', 'Cabeçalho "X-Sandbox-Secret" ausente ou incorreto.');
     }
-  });
+  };
+}
+
+/**
+ * Control API of the sandbox, outside the public description: reset, faults, clock, e-mail
+ * events, quota limits (see `controlGuard` for access).
+ */
+export async function controlRoutes(
+  app: FastifyInstance,
+  ctx: SandboxContext,
+  control: { reset(): Promise<void> },
+) {
+  app.addHook('onRequest', controlGuard(ctx));
 
   app.post('/_sandbox/reset', async (_request, reply) => {
     await control.reset();

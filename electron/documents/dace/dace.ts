@@ -1,7 +1,7 @@
 import { partyBox } from '../dacte/sections';
 import type { RenderedHtml, RenderOptions } from '../dacte/dacte';
 import { accessKeyBarcodeSvg, qrCodeSvg } from '../html/codes';
-import { cep, chave, cpfCnpj, doc, esc, join, money, num, phone, street, xmlDateTime } from '../html/format';
+import { cep, chave, cpfCnpj, doc, esc, join, money, phone, qty, street, xmlDateTime } from '../html/format';
 import {
   cell,
   HOMOLOGACAO_BANNER_MM,
@@ -56,7 +56,7 @@ function emitterBox(view: DceView, logo: string | undefined): string {
 }
 
 function head(view: DceView, page: number, pages: number, logo: string | undefined): string {
-  const title = `<div class="col"><div class="c center" style="width:85mm;height:20mm;padding-top:1mm"><div style="font-size:14pt;font-weight:bold">DACE</div><div style="font-size:6.5pt">Declaração Auxiliar de Conteúdo Eletrônica</div><div style="font-size:6pt;margin-top:.6mm">Documento auxiliar apenas para consulta</div></div><div class="r">${cell('Modelo', esc(view.ide.mod), 13, 9, 'center')}${cell('Série', esc(view.ide.serie), 13, 9, 'center')}${cell('Número', esc(view.ide.nDC), 20, 9, 'center')}${cell('FL', `${page}/${pages}`, 11, 9, 'center')}${cell('Emissão', esc(xmlDateTime(view.ide.dhEmi)), 28, 9, 'center')}</div>${cell('Emitida por', esc(join([TP_EMIT[view.ide.tpEmit] ?? view.ide.tpEmit, view.emissor ? `${view.emissor.label}: ${view.emissor.value}` : ''])), 85, 9)}</div>`;
+  const title = `<div class="col"><div class="c center" style="width:85mm;height:20mm;padding-top:1mm"><div style="font-size:14pt;font-weight:bold">DACE</div><div style="font-size:6.5pt">Declaração Auxiliar de Conteúdo Eletrônica</div><div style="font-size:6pt;margin-top:.6mm">Documento auxiliar apenas para consulta</div></div><div class="r">${cell('Modelo', esc(view.ide.mod), 13, 9, 'center')}${cell('Série', esc(view.ide.serie), 13, 9, 'center')}${cell('Número', esc(view.ide.nDC), 20, 9, 'center')}${cell('FL', `${page}/${pages}`, 11, 9, 'center')}${cell('Emissão', esc(xmlDateTime(view.ide.dhEmi)), 28, 9, 'center')}</div>${cell('Emitida por', esc(join([TP_EMIT[view.ide.tpEmit] ?? view.ide.tpEmit, view.emissor?.value ?? ''])), 85, 9)}</div>`;
   const qr = view.qrCode
     ? `<div style="padding:2.5mm">${qrCodeSvg(view.qrCode, 25)}</div>`
     : '<div class="l">QR Code ausente no XML</div>';
@@ -86,7 +86,7 @@ function itemsTable(items: DceItem[], rows: number, title: string): string {
     const values =
       it === undefined
         ? ['', '', '', '', '', '']
-        : [it.nItem, it.xProd, it.NCM, num(it.qCom, 4), money(it.vUnCom), money(it.vProd)];
+        : [it.nItem, it.xProd, it.NCM, qty(it.qCom), money(it.vUnCom), money(it.vProd)];
     body += `<div class="r">${cols.map(([, w, a], c) => `<div class="c vs ${a}" style="width:${w}mm;height:${ITEM_ROW_MM}mm;white-space:nowrap">${esc(values[c])}</div>`).join('')}</div>`;
   }
   return `<div class="t gap">${sectionTitle(title)}<div class="r">${headRow}</div>${body}</div>`;

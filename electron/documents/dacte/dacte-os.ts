@@ -1,13 +1,5 @@
 import { cpfCnpj, esc, join, qty } from '../html/format';
-import {
-  cell,
-  HOMOLOGACAO_BANNER_MM,
-  homologacaoBanner,
-  htmlDocument,
-  SHEET,
-  sheet,
-  wrapText,
-} from '../html/page';
+import { banners, cell, htmlDocument, SHEET, sheet, wrapText } from '../html/page';
 import type { CteOsView } from '../parse/types';
 import type { RenderedHtml, RenderOptions } from './dacte';
 import { CFOP_ROW_MM, HEADER_MM, header } from './header';
@@ -54,8 +46,7 @@ function rodoOs(view: CteOsView): string {
 export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): RenderedHtml {
   const homologacao = view.ambiente === 'homologacao';
   const flags = { homologacao, cancelled: options.cancelled === true };
-  const banner = homologacao ? homologacaoBanner() : '';
-  const bannerMm = homologacao ? HOMOLOGACAO_BANNER_MM : 0;
+  const { html: banner, mm: bannerMm } = banners(view.ambiente, view.ide.tpEmis);
   const fixedFirst =
     MM.canhoto +
     HEADER_MM +

@@ -1,13 +1,5 @@
 import { esc, join } from '../html/format';
-import {
-  cell,
-  HOMOLOGACAO_BANNER_MM,
-  homologacaoBanner,
-  htmlDocument,
-  SHEET,
-  sheet,
-  wrapText,
-} from '../html/page';
+import { banners, cell, htmlDocument, SHEET, sheet, wrapText } from '../html/page';
 import type { CteView, Party } from '../parse/types';
 import { CFOP_ROW_MM, HEADER_MM, header } from './header';
 import { planSheets } from './pagination';
@@ -95,8 +87,7 @@ function observationLines(view: CteView): string[] {
 export function renderDacte(view: CteView, options: RenderOptions = {}): RenderedHtml {
   const homologacao = view.ambiente === 'homologacao';
   const flags = { homologacao, cancelled: options.cancelled === true };
-  const banner = homologacao ? homologacaoBanner() : '';
-  const bannerMm = homologacao ? HOMOLOGACAO_BANNER_MM : 0;
+  const { html: banner, mm: bannerMm } = banners(view.ambiente, view.ide.tpEmis);
   const parties = partiesBlock(view);
   const fixedFirst =
     MM.canhoto +

@@ -149,3 +149,37 @@ describe.skipIf(!sharedAvailable)('CT-e events XML', () => {
     expect(xsdErrors(ev.procXml, CTE_XSD('procEventoCTe_v4.00.xsd'))).toBeNull();
   });
 });
+
+describe.skipIf(!sharedAvailable)('DC-e with every optional group', () => {
+  it('marketplace issuer, foreign recipient id, infAdic, autXML and infSolicDCe validate', () => {
+    const body = dceBody();
+    body.infDCe.ide.tpEmit = 1;
+    body.infDCe.Transportadora = null;
+    body.infDCe.Marketplace = { CNPJ: COMPANY_CNPJ, xNome: 'Loja Online', Site: 'https://loja.example' };
+    body.infDCe.emit.enderEmit.xCpl = 'Casa';
+    body.infDCe.emit.enderEmit.fone = '41999998888';
+    body.infDCe.dest = {
+      idOutros: 'PASSAPORTE123',
+      xNome: 'John Doe',
+      enderDest: { ...body.infDCe.dest.enderDest, fone: '11999998888', email: 'j@d.com' },
+    };
+    body.infDCe.autXML = [{ CNPJ: COMPANY_CNPJ }];
+    body.infDCe.det.push({
+      nItem: 2,
+      prod: { xProd: 'Roupas', NCM: '61091000', qCom: 2.5, vUnCom: 10.123, vProd: 25.3075 },
+      infAdProd: 'usadas',
+    });
+    body.infDCe.total.vDC = 62.81;
+    body.infDCe.infAdic = {
+      infCpl: 'Complemento',
+      infAdMarketplace: 'Pedido 99',
+      obsEmit: [{ xCampo: 'Ref', xTexto: 'A1' }],
+      obsMarketplace: [{ xTexto: 'sem campo' }],
+    };
+    body.infSolicDCe = { xSolic: 'Solicitação do emitente' };
+    const out = issueDce(dcePedidoEmissao.parse(body), baseEnv());
+    if (out.kind !== 'answered') throw new Error(out.message);
+    expect(xsdErrors(out.procXml!, DCE_XSD('procDCe_v1.00.xsd'))).toBeNull();
+    expect(parseAccessKey(out.chave)!.tpEmit).toBe('1');
+  });
+});

@@ -83,6 +83,19 @@ describe('POST /oauth/token', () => {
     if (status === 401) expect(res.headers.get('www-authenticate')).toMatch(/^Basic/);
   });
 
+  it('refuses malformed Basic credentials and two client authentication methods at once', async () => {
+    const malformed = await token(
+      { grant_type: 'client_credentials' },
+      { authorization: `Basic ${Buffer.from('semdoispontos').toString('base64')}` },
+    );
+    expect(malformed.status).toBe(401);
+    expect(((await malformed.json()) as { error: string }).error).toBe('invalid_client');
+    const basic = Buffer.from(`${CLIENT_ID}:${CLIENT_SECRET}`).toString('base64');
+    const both = await token({ ...creds }, { authorization: `Basic ${basic}` });
+    expect(both.status).toBe(400);
+    expect(((await both.json()) as { error: string }).error).toBe('invalid_request');
+  });
+
   it('refuses a JSON body and repeated parameters with invalid_request', async () => {
     const json = await fetch(`${url}/oauth/token`, {
       method: 'POST',

@@ -24,9 +24,13 @@ const SERVICO_MM = 1 + 3.5 + 16;
 const SEGURO_MM = 1 + 3.5 + 8;
 const DESC_WIDTH_MM = 172;
 
-function servico(view: CteOsView): string {
-  const lines = wrapText(view.servico?.xDescServ ?? '', DESC_WIDTH_MM).slice(0, 5);
-  return `<div class="t gap"><div class="r"><div class="c st" style="width:100%">Informações da prestação do serviço</div></div><div class="r">${cell('Quantidade', esc(qty(view.servico?.qCarga ?? '')), 25, 16, 'right')}<div class="c" style="width:175mm;height:16mm"><div class="l">Descrição do serviço prestado</div>${lines.map((l) => `<div class="line">${esc(l)}</div>`).join('')}</div></div></div>`;
+/** The service box takes the first sheet's spare height, as in the model (p. 51). */
+function servico(view: CteOsView, heightMm: number): string {
+  const lines = wrapText(view.servico?.xDescServ ?? '', DESC_WIDTH_MM).slice(
+    0,
+    Math.floor((heightMm - 3) / 3),
+  );
+  return `<div class="t gap"><div class="r"><div class="c st" style="width:100%">Informações da prestação do serviço</div></div><div class="r">${cell('Quantidade', esc(qty(view.servico?.qCarga ?? '')), 25, heightMm, 'right')}<div class="c" style="width:175mm;height:${heightMm}mm"><div class="l">Descrição do serviço prestado</div>${lines.map((l) => `<div class="line">${esc(l)}</div>`).join('')}</div></div></div>`;
 }
 
 function seguro(view: CteOsView): string {
@@ -63,8 +67,9 @@ export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): Ren
     MM.fisco;
   const extra = view.seguros.slice(1).map((s) => `Seguro: ${join([s.respSeg, s.xSeg, s.nApol])}`);
   const obsLines = wrapText([view.xObs, ...extra].filter(Boolean).join('\n'), OBS_LINE_WIDTH_MM);
+  const firstSheetFree = SHEET.contentHeight - fixedFirst - 2;
   const plans = planSheets({
-    firstSheetFree: SHEET.contentHeight - fixedFirst - 2,
+    firstSheetFree,
     continuationFree: SHEET.contentHeight - HEADER_MM - CFOP_ROW_MM - bannerMm - 2,
     docCount: view.docsRef.length,
     obsLineCount: obsLines.length,
@@ -73,6 +78,11 @@ export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): Ren
     compactDocs: true,
   });
   const pages = plans.length;
+  const first = plans[0];
+  const usedFirst =
+    (first?.docs ? MM.docsBase + first.docs.rows * MM.docRow : 0) +
+    (first?.obs ? MM.obsBase + first.obs.capacity * MM.obsLine : 0);
+  const servicoMm = 16 + Math.max(0, Math.floor(firstSheetFree - usedFirst - 1));
   const sheets = plans.map((plan, index) => {
     const head = header(view, {
       page: index + 1,
@@ -103,7 +113,7 @@ export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): Ren
       banner,
       prestacao(view, view.percurso),
       tomadorBox('Tomador do serviço', view.toma),
-      servico(view),
+      servico(view, servicoMm),
       components(view),
       icms(view.icms, view.vTotTrib),
       view.ibsCbs ? ibsCbs(view.ibsCbs) : '',

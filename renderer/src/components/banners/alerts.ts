@@ -53,6 +53,13 @@ export function certificateAlert(
   return { severity: 'info', text: `${inDays} Providencie a renovação com antecedência.` };
 }
 
+/** The issuer's common name (or organization) out of its distinguished name; the whole text otherwise. */
+export function issuerName(dn: string | null | undefined): string {
+  if (!dn) return '—';
+  const part = (key: string) => new RegExp(`(?:^|,)\\s*${key}=([^,]+)`).exec(dn)?.[1]?.trim();
+  return part('CN') ?? part('O') ?? dn;
+}
+
 /** Subject of the sentence, with its article: "Os CT-e podem demorar". */
 export const serviceSubjects: Record<SefazKind, string> = {
   cte: 'Os CT-e',

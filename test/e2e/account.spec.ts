@@ -1,0 +1,161 @@
+import type { TestInfo } from '@playwright/test';
+
+import type { Page } from './fixtures';
+import { expect, test } from './fixtures';
+
+// Conta and Consultas against the embedded sandbox of demonstração mode: its demo company (selected
+// on its own, being the only one) has a certificate valid for a year, and its CEP/CNPJ data set is
+// fixed (electron/sandbox/data).
+
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+test('Conta shows each quota with a bar, in Portuguese', async ({ page, openApp }, testInfo) => {
+  await openApp();
+  await page.getByTestId('nav-conta').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Conta', exact: true })).toBeVisible();
+  const quotas = page.getByTestId('quota');
+  await expect(quotas).toHaveCount(4);
+  for (const name of [
+    'Eventos de documentos fiscais',
+    'Consultas de CEP',
+    'Consultas de CNPJ',
+    'Listagens de CNPJ',
+  ]) {
+    const card = quotas.filter({ hasText: name });
+    await expect(card).toBeVisible();
+    await expect(card.getByRole('progressbar')).toBeVisible();
+    await expect(card.getByTestId('quota-usage')).toHaveText(/^\d[\d.]* \/ \d[\d.]*$/);
+  }
+  await expect(page.getByText('As cotas são renovadas no dia 1º de cada mês.')).toBeVisible();
+  await shot(page, testInfo, 'conta-cotas');
+});
+
+test('Conta shows the authorizers and the demo certificate', async ({ page, openApp }, testInfo) => {
+  await openApp('/conta/autorizadores');
+  for (const kind of ['cte', 'cteos', 'dce']) {
+    await expect(page.getByTestId(`sefaz-${kind}`)).toHaveAttribute('data-state', 'ok');
+  }
+  await expect(page.getByTestId('sefaz-cte')).toContainText('107');
+  // The status was just read: a new request is not allowed before 5 minutes.
+  await expect(page.getByTestId('sefaz-refresh')).toBeDisabled();
+  await shot(page, testInfo, 'conta-autorizadores');
+
+  await page.getByTestId('tab-conta-certificados').click();
+  const table = page.getByTestId('certificates-table');
+  await expect(table).toContainText('TRANSPORTES CARRETA DEMONSTRACAO LTDA');
+  await expect(table.getByTestId('certificate-days').first()).toHaveText(/^36[45] dias restantes$/);
+  await shot(page, testInfo, 'conta-certificados');
+  // Valid for a year: nothing expires within 30 days.
+  await page.getByTestId('certificates-window').getByText('30 dias', { exact: true }).click();
+  await expect(table).toContainText('Nenhum certificado neste filtro.');
+
+  // No certificate banner for a certificate valid for a year; the Painel card shows it.
+  await expect(page.getByTestId('banner-certificate')).toHaveCount(0);
+  await page.getByTestId('nav-painel').click();
+  await expect(page.getByTestId('certificate-card-days')).toHaveText(/^36[45] dias restantes$/);
+  await shot(page, testInfo, 'painel-certificado');
+
+  await page.goto(page.url().replace(/#.*/, '#/conta/emails'));
+  await expect(page.getByTestId('emails-table')).toContainText('Nenhum e-mail encontrado.');
+  await shot(page, testInfo, 'conta-emails');
+});
+
+test('Consultas: CEP lookup fills the address card', async ({ page, openApp }, testInfo) => {
+  await openApp();
+  await page.getByTestId('nav-consultas').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Consultas', exact: true })).toBeVisible();
+  const input = page.getByTestId('cep-input');
+  await input.fill('0131');
+  await page.getByTestId('cep-submit').click();
+  await expect(page.getByTestId('cep-error')).toHaveText('CEP inválido: informe os 8 dígitos.');
+
+  await input.fill('01310100');
+  await expect(input).toHaveValue('01310-100');
+  await page.getByTestId('cep-submit').click();
+  const card = page.getByTestId('cep-result');
+  await expect(card.getByTestId('cep-logradouro')).toHaveText('Avenida Brasil');
+  await expect(card.getByTestId('cep-municipio')).toHaveText('São Paulo / SP');
+  await expect(card).toContainText('3550308');
+  await expect(page.getByTestId('cep-error')).toHaveCount(0);
+  await shot(page, testInfo, 'consultas-cep');
+});
+
+test('Consultas: CNPJ lookup, numeric and alphanumeric', async ({ page, openApp }, testInfo) => {
+  await openApp('/consultas/cnpj');
+  const input = page.getByTestId('cnpj-input');
+  await input.fill('11222333000100');
+  await page.getByTestId('cnpj-submit').click();
+  await expect(page.getByTestId('cnpj-error')).toHaveText('CNPJ ou CPF inválido: confira os dígitos.');
+
+  await input.fill('11222333000181');
+  await expect(input).toHaveValue('11.222.333/0001-81');
+  await page.getByTestId('cnpj-submit').click();
+  const card = page.getByTestId('cnpj-result');
+  await expect(card.getByTestId('cnpj-razao')).toHaveText('RODOVIA AZUL TRANSPORTES LTDA');
+  await expect(card.getByTestId('cnpj-situacao')).toHaveText('Ativa');
+  await expect(card).toContainText('contato@rodoviaazultransportes.example');
+  await expect(card).toContainText('01310-100');
+
+  await input.fill('12abc345000188');
+  await expect(input).toHaveValue('12.ABC.345/0001-88');
+  await page.getByTestId('cnpj-submit').click();
+  await expect(card.getByTestId('cnpj-razao')).toHaveText('EXPRESSO SERRA VERDE S.A.');
+  await shot(page, testInfo, 'consultas-cnpj');
+});
+
+test('Consultas: the CNPJ listing validates and pages with Anterior/Próxima', async ({
+  page,
+  openApp,
+}, testInfo) => {
+  await openApp('/consultas/listagem');
+  await page.getByTestId('listagem-cnae_principal').fill('49302');
+  await page.getByTestId('listagem-submit').click();
+  await expect(page.getByTestId('listagem-error-cnae_principal')).toHaveText('CNAE com 7 dígitos.');
+  await expect(page.getByTestId('listagem-error-municipio')).toHaveText(
+    'Código IBGE do município com 7 dígitos.',
+  );
+  await expect(page.getByTestId('listagem-error-natureza_juridica')).toHaveText(
+    'Natureza jurídica com 4 dígitos.',
+  );
+  await shot(page, testInfo, 'consultas-listagem-erros');
+
+  // The sandbox has two active road carriers (CNAE 4930202, LTDA) in Rio de Janeiro; at the smallest
+  // page size offered both fit on one page, so this test asks the host for one per page to walk
+  // through the real hasMore answers.
+  const isListing = (url: URL) => url.pathname.endsWith(encodeURIComponent('lookup:cnpjList'));
+  await page.route(isListing, async (route) => {
+    const body = JSON.parse(route.request().postData() ?? '{}') as { top: number; skip: number };
+    const pageIndex = Math.floor(body.skip / body.top);
+    await route.continue({ postData: JSON.stringify({ ...body, top: 1, skip: pageIndex }) });
+  });
+  await page.getByTestId('listagem-cnae_principal').fill('4930202');
+  await page.getByTestId('listagem-municipio').fill('3304557');
+  await page.getByTestId('listagem-natureza_juridica').fill('2062');
+  await page.getByTestId('listagem-submit').click();
+  const table = page.getByTestId('listagem-table');
+  await expect(table.locator('tbody tr')).toHaveCount(1);
+  await expect(table).toContainText('CARGA CERTA LOGÍSTICA LTDA');
+  await expect(page.getByTestId('listagem-prev')).toBeDisabled();
+  await expect(page.getByTestId('listagem-next')).toBeEnabled();
+
+  await page.getByTestId('listagem-next').click();
+  await expect(table).toContainText('RODOVIA AZUL TRANSPORTES LTDA');
+  await expect(page.getByTestId('listagem-page')).toContainText('Página 2');
+  await expect(page.getByTestId('listagem-next')).toBeDisabled();
+  await expect(page.getByTestId('listagem-prev')).toBeEnabled();
+
+  await page.getByTestId('listagem-prev').click();
+  await expect(table).toContainText('CARGA CERTA LOGÍSTICA LTDA');
+  await expect(page.getByTestId('listagem-page')).toContainText('Página 1');
+
+  await page.unroute(isListing);
+  await page.getByTestId('listagem-submit').click();
+  await expect(table.locator('tbody tr')).toHaveCount(2);
+  await expect(page.getByTestId('listagem-next')).toBeDisabled();
+  await shot(page, testInfo, 'consultas-listagem');
+});

@@ -32,6 +32,7 @@ export async function dfeCteRoutes(app: FastifyInstance, ctx: SandboxContext) {
     referencia: (b) => b.referencia,
     wsAutorizacao: 'https://sandbox.local/ws/CTeRecepcaoSincV4',
     wsEvento: 'https://sandbox.local/ws/CTeRecepcaoEventoV4',
+    wsConsulta: 'https://sandbox.local/ws/CTeConsultaV4',
   });
 
   const simp: KindSpec<CteSimpPedidoEmissao> = {
@@ -56,6 +57,7 @@ export async function dfeCteRoutes(app: FastifyInstance, ctx: SandboxContext) {
     referencia: (b) => b.referencia,
     wsAutorizacao: 'https://sandbox.local/ws/CTeRecepcaoSimpV4',
     wsEvento: 'https://sandbox.local/ws/CTeRecepcaoEventoV4',
+    wsConsulta: 'https://sandbox.local/ws/CTeConsultaV4',
   };
   let repo: ReturnType<typeof openDfeRepository> | null = null;
   app.post('/cte/simp', async (request) =>

@@ -28,5 +28,6 @@ export async function dfeCteOsRoutes(app: FastifyInstance, ctx: SandboxContext) 
     referencia: (b) => b.referencia,
     wsAutorizacao: 'https://sandbox.local/ws/CTeRecepcaoOSV4',
     wsEvento: 'https://sandbox.local/ws/CTeRecepcaoEventoV4',
+    wsConsulta: 'https://sandbox.local/ws/CTeConsultaV4',
   });
 }

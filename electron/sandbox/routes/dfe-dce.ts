@@ -28,5 +28,6 @@ export async function dfeDceRoutes(app: FastifyInstance, ctx: SandboxContext) {
     referencia: (b) => b.referencia,
     wsAutorizacao: 'https://sandbox.local/ws/DCeAutorizacao',
     wsEvento: 'https://sandbox.local/ws/DCeRecepcaoEvento',
+    wsConsulta: 'https://sandbox.local/ws/DCeConsulta',
   });
 }

@@ -256,3 +256,27 @@ describe.skipIf(!sharedAvailable)('/cte/simp over HTTP', () => {
     expect((await api.post<Doc>('/cte', fixed)).body.status).toBe('autorizado');
   });
 });
+
+describe.skipIf(!sharedAvailable)('quota and debug over HTTP', () => {
+  it('records the pending consultations as debug steps', async () => {
+    sandbox.control.context.faults.add({ type: 'pendente', polls: 1, documents: 1 });
+    const doc = (await api.post<Doc>('/cte', nextCte())).body;
+    await api.get(`/cte/${doc.id}`);
+    const debug = await api.get<{ requisicoes: Array<{ tipo: string }> }>(`/debug/${doc.id}`);
+    expect(debug.body.requisicoes.map((r) => r.tipo)).toEqual(['envio', 'consulta_protocolo']);
+  });
+
+  it('an exhausted dfe-eventos quota answers 429 and creates nothing', async () => {
+    const quotas = sandbox.control.context.quotas;
+    const used = (await quotas.get('dfe-eventos')).consumo;
+    quotas.setLimit('dfe-eventos', used);
+    const body = nextCte();
+    const res = await api.post<Err>('/cte', body);
+    expect(res.status).toBe(429);
+    const list = await api.get<{ data: Doc[] }>(
+      `/cte?cpf_cnpj=${COMPANY_CNPJ}&ambiente=homologacao&referencia=${body.referencia}`,
+    );
+    expect(list.body.data).toHaveLength(0);
+    quotas.setLimit('dfe-eventos', 10_000);
+  });
+});

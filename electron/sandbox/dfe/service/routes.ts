@@ -13,7 +13,7 @@ import {
   requireQuery,
 } from '../../http/query';
 import { cteAuthorizerFor } from '../authorizers';
-import { presentDocument, presentEvent } from '../present';
+import { presentDocument, presentEvent, soapStep } from '../present';
 import { openDfeRepository, type DfeRepository, type DocumentRow, type EventRow } from '../repository';
 import { emitDocument } from './emission';
 import { cancelDocument, correctDocument } from './events';
@@ -58,7 +58,25 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     const doc = await r.getDocument(spec.kind, parseId(id));
     if (!doc) throw notFound(`${spec.label} não encontrado.`);
     const changes: Partial<DocumentRow> = {};
-    if (consult && doc.pending_polls > 0) changes.pending_polls = doc.pending_polls - 1;
+    if (consult && doc.pending_polls > 0) {
+      changes.pending_polls = doc.pending_polls - 1;
+      const answer =
+        changes.pending_polls > 0
+          ? { cStat: 105, xMotivo: 'Lote em processamento' }
+          : { cStat: doc.codigo_status, xMotivo: doc.motivo_status };
+      const ret = `<retConsSit><cStat>${answer.cStat}</cStat><xMotivo>${answer.xMotivo}</xMotivo></retConsSit>`;
+      await ctx.debug.record(doc.id, {
+        steps: [
+          soapStep(
+            'consulta_protocolo',
+            spec.wsConsulta,
+            `<consSit><ch>${doc.chave}</ch></consSit>`,
+            ret,
+            answer,
+          ),
+        ],
+      });
+    }
     if (consult && doc.status === 'autorizado' && ctx.faults.cancelledAtAuthority(doc.id, doc.chave))
       changes.status = 'cancelado';
     if (Object.keys(changes).length) {
@@ -152,9 +170,10 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     const now = ctx.clock.now();
     // The service caches the authority's status for 5 minutes; so does the sandbox.
     if (cached && now.getTime() - cached.at < STATUS_CACHE_MS) return cached.body;
+    const config = await ctx.companies.getConfig<{ ambiente?: string }>(cpfCnpj, spec.kind);
     const body = {
       autorizador,
-      ambiente: 'homologacao',
+      ambiente: config?.ambiente === 'producao' ? 'producao' : 'homologacao',
       data_hora_consulta: now.toISOString(),
       codigo_status: 107,
       motivo_status: 'Serviço em Operação',

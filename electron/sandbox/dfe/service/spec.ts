@@ -29,4 +29,5 @@ export interface KindSpec<T> {
   /** Simulated web service addresses (debug records). */
   wsAutorizacao: string;
   wsEvento: string;
+  wsConsulta: string;
 }

@@ -4,8 +4,8 @@ import type { SandboxStore } from './store';
 
 /** One exchange with the (simulated) authority, as the debug endpoints show it. */
 export interface DebugStep {
-  /** e.g. `envio_lote`, `consulta_recibo`, `consulta_protocolo`, `evento`. */
-  tipo: string;
+  /** e.g. `envio_lote`, `consulta_recibo`, `consulta_protocolo`, `evento` (default `envio_lote`). */
+  tipo?: string;
   lote_id?: string;
   codigo_status?: number;
   motivo_status?: string;
@@ -121,7 +121,7 @@ export async function createDebugRecorder(store: SandboxStore, clock: Clock): Pr
             docId,
             seq,
             now,
-            step.tipo,
+            step.tipo ?? 'envio_lote',
             step.lote_id ?? null,
             step.codigo_status ?? null,
             step.motivo_status ?? null,

@@ -8,16 +8,21 @@ import type { SigningKey } from '../dfe/sign';
 import { isoSeconds, protocolNumber } from './format';
 import { generateNote } from './generator';
 import type { CompanyParty, GeneratedNote, NoteRole } from './generator';
-import { prepareEmitterKeys } from './emitter-keys';
+import { emitterKey, prepareEmitterKeys } from './emitter-keys';
 import { createPrng } from './prng';
 import { EVENT_DESCRIPTIONS, buildProcEvento, buildResEvento } from './proc-xml';
 import type { EventFacts } from './proc-xml';
 import { migrateInbox } from './schema';
 import { readSettings } from './settings';
 import { SCHEMAS, createStream } from './stream';
-import type { DocumentBody, StreamKey } from './stream';
+import type { DocumentBody, NoteRecord, StreamKey } from './stream';
 
 const HOUR = 3_600_000;
+export type EmitterEvent = '110110' | '110111';
+const DEFAULT_EVENT_TEXT: Record<EmitterEvent, string> = {
+  '110110': 'Corrigir o endereco de entrega: doca 3, portao lateral da Rua B.',
+  '110111': 'Pedido cancelado pelo cliente antes da saida da mercadoria.',
+};
 const DAY = 24 * HOUR;
 
 export const tpAmbOf = (ambiente: Ambiente): 1 | 2 => (ambiente === 'producao' ? 1 : 2);
@@ -96,28 +101,35 @@ export async function createInbox(ctx: SandboxContext) {
   }
 
   /** The emitter's CC-e (110110) or cancellation (110111), distributed in summary to a buyer. */
-  async function emitterEvent(k: StreamKey, note: GeneratedNote, tpEvento: '110110' | '110111', at: Date) {
+  async function emitterEvent(
+    k: StreamKey,
+    note: NoteRecord,
+    tpEvento: EmitterEvent,
+    at: Date,
+    text?: string,
+  ) {
+    const cUF = note.content.cUF;
     const facts: EventFacts = {
       chave: note.chave,
-      tpAmb: note.summary.tpAmb,
-      cOrgao: note.content.cUF,
-      authorCnpj: note.summary.emitCnpj,
+      tpAmb: tpAmbOf(k.ambiente),
+      cOrgao: cUF,
+      authorCnpj: note.emitCnpj,
       tpEvento,
       nSeqEvento: 1,
       dhEvento: at,
       dhRegEvento: new Date(at.getTime() + 5_000),
-      nProt: protocolNumber(note.content.cUF, at, 500_000 + ++protocolSeq),
-      text:
-        tpEvento === '110110'
-          ? 'Corrigir o endereco de entrega: doca 3, portao lateral da Rua B.'
-          : 'Pedido cancelado pelo cliente antes da saida da mercadoria.',
-      nfeProt: note.summary.nProt,
-      destCnpj: note.content.dest.cnpj,
+      nProt: protocolNumber(cUF, at, 500_000 + ++protocolSeq),
+      text: text ?? DEFAULT_EVENT_TEXT[tpEvento],
+      nfeProt: note.numeroProtocolo,
+      destCnpj: note.destCnpj,
     };
-    const doc = eventDocument(facts, note.emitKey, note.role === 'destinatario');
+    const key = emitterKey(note.emitCnpj, note.emitNome);
+    const doc = eventDocument(facts, key, note.role === 'destinatario');
     await stream.queue(k, doc.body, doc.xml, ctx.clock.nowMs());
     if (tpEvento === '110111') await stream.markCancelled(k, note.chave);
   }
+
+  const recordOf = async (k: StreamKey, chave: string) => (await stream.note(k, chave))!;
 
   async function seedDemo(k: StreamKey, company: Empresa) {
     const now = ctx.clock.nowMs();
@@ -131,8 +143,10 @@ export async function createInbox(ctx: SandboxContext) {
     for (let i = 0; i < 2; i++) {
       carrier.push(await generate(k, company, 'transportador', new Date(now - (i + 1) * DAY - 3 * HOUR)));
     }
-    await emitterEvent(k, buyer[0]!, '110110', new Date(buyer[0]!.summary.dhRecbto.getTime() + 2 * HOUR));
-    await emitterEvent(k, carrier[1]!, '110111', new Date(carrier[1]!.summary.dhRecbto.getTime() + HOUR));
+    const corrected = await recordOf(k, buyer[0]!.chave);
+    await emitterEvent(k, corrected, '110110', new Date(corrected.dhRecbto + 2 * HOUR));
+    const cancelled = await recordOf(k, carrier[1]!.chave);
+    await emitterEvent(k, cancelled, '110111', new Date(cancelled.dhRecbto + HOUR));
   }
 
   return {
@@ -153,6 +167,17 @@ export async function createInbox(ctx: SandboxContext) {
         }
       }
       await stream.materialize(k, ctx.clock.nowMs());
+    },
+
+    /** The emitter corrects (110110) or cancels (110111) a note of the stream; false when unknown. */
+    async emitterEvent(k: StreamKey, chave: string, tpEvento: EmitterEvent, text?: string): Promise<boolean> {
+      await this.open(k);
+      const note = await stream.note(k, chave);
+      if (!note) return false;
+      await prepareEmitterKeys();
+      await emitterEvent(k, note, tpEvento, ctx.clock.now(), text);
+      await stream.materialize(k, ctx.clock.nowMs());
+      return true;
     },
 
     async inject(k: StreamKey, company: Empresa, r: InjectRequest): Promise<string[]> {

@@ -29,6 +29,14 @@ const injectSchema = z.object({
   data_emissao: z.iso.datetime({ offset: true }).optional(),
 });
 
+const eventSchema = z.object({
+  cpf_cnpj: z.string().refine(isValidCpfCnpj, 'CPF/CNPJ inválido'),
+  ambiente: z.enum(['homologacao', 'producao']),
+  chave_acesso: z.string().length(44),
+  tipo_evento: z.enum(['110110', '110111']),
+  texto: z.string().trim().min(15).max(255).optional(),
+});
+
 const configSchema = z.object({
   atraso_xml_completo_segundos: z
     .number()
@@ -77,6 +85,16 @@ export async function controlNfeRoutes(app: FastifyInstance, ctx: SandboxContext
       dataEmissao,
     });
     return reply.status(201).send({ chaves });
+  });
+
+  app.post('/_sandbox/nfe/eventos', async (request, reply) => {
+    const body = parseBody(eventSchema, request.body);
+    const inbox = await inboxOf(ctx);
+    const key = { cpfCnpj: body.cpf_cnpj, ambiente: body.ambiente };
+    if (!(await inbox.emitterEvent(key, body.chave_acesso, body.tipo_evento, body.texto))) {
+      throw notFound(`NF-e ${body.chave_acesso} não encontrada na caixa de entrada de ${body.cpf_cnpj}.`);
+    }
+    return reply.status(201).send({ chave_acesso: body.chave_acesso, tipo_evento: body.tipo_evento });
   });
 
   app.get('/_sandbox/nfe/config', async () => {

@@ -57,83 +57,96 @@ export async function oauthRoutes(app: FastifyInstance, ctx: SandboxContext) {
   });
 
   app.post('/oauth/token', async (request: FastifyRequest, reply) => {
-    const contentType = String(request.headers['content-type'] ?? '');
-    if (!/^application\/x-www-form-urlencoded\b/i.test(contentType) || !request.body) {
-      return oauthError(
-        reply,
-        400,
-        'invalid_request',
-        'Envie os parâmetros como application/x-www-form-urlencoded.',
-      );
-    }
-    const form = request.body as Record<string, string | string[]>;
-    const repeated = Object.entries(form).find(([, v]) => Array.isArray(v));
-    if (repeated) return oauthError(reply, 400, 'invalid_request', `Parâmetro "${repeated[0]}" repetido.`);
-    const field = (name: string) => form[name] as string | undefined;
-
-    const grantType = field('grant_type');
-    if (!grantType)
-      return oauthError(reply, 400, 'invalid_request', 'O parâmetro "grant_type" é obrigatório.');
-
-    const basic = basicCredentials(request.headers.authorization);
-    if (basic === 'malformed')
-      return oauthError(reply, 401, 'invalid_client', 'Cabeçalho de autenticação Basic inválido.');
-    if (basic && (field('client_id') !== undefined || field('client_secret') !== undefined)) {
-      if (field('client_secret') !== undefined || field('client_id') !== basic.id) {
-        return oauthError(reply, 400, 'invalid_request', 'Use apenas um método de autenticação do cliente.');
+    try {
+      const form = readForm(request);
+      const grantType = form.grant_type;
+      if (!grantType)
+        throw new OAuthFailure(400, 'invalid_request', 'O parâmetro "grant_type" é obrigatório.');
+      const client = clientOf(request, form);
+      if (!ctx.auth.checkClient(client.id, client.secret)) {
+        throw new OAuthFailure(401, 'invalid_client', 'Credenciais do cliente inválidas.');
       }
-    }
-    const clientId = basic?.id ?? field('client_id');
-    const clientSecret = basic?.secret ?? field('client_secret');
-    if (!clientId || clientSecret === undefined) {
-      return oauthError(
-        reply,
-        401,
-        'invalid_client',
-        'Credenciais do cliente ausentes (client_id e client_secret).',
-      );
-    }
-    if (!ctx.auth.checkClient(clientId, clientSecret)) {
-      return oauthError(reply, 401, 'invalid_client', 'Credenciais do cliente inválidas.');
-    }
-    if (grantType !== 'client_credentials') {
-      return oauthError(
-        reply,
-        400,
-        'unsupported_grant_type',
-        `Tipo de concessão "${grantType}" não suportado.`,
-      );
-    }
-    if (!ctx.auth.allowTokenRequest(clientId)) {
-      reply.header('retry-after', '60');
-      return oauthError(
-        reply,
-        429,
-        'too_many_requests',
-        'Muitas solicitações de token em pouco tempo. Reutilize o token até perto de expirar.',
-      );
-    }
-
-    const requested = field('scope');
-    let scopes: Scope[];
-    if (requested === undefined) {
-      scopes = [...KNOWN_SCOPES];
-    } else {
-      const names = [...new Set(requested.split(' ').filter((s) => s !== ''))];
-      const unknown = names.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
-      if (names.length === 0 || unknown.length > 0) {
-        return oauthError(
-          reply,
+      if (grantType !== 'client_credentials') {
+        throw new OAuthFailure(
           400,
-          'invalid_scope',
-          unknown.length
-            ? `Escopo(s) desconhecido(s): ${unknown.join(', ')}.`
-            : 'O parâmetro "scope" está vazio.',
+          'unsupported_grant_type',
+          `Tipo de concessão "${grantType}" não suportado.`,
         );
       }
-      scopes = names as Scope[];
+      if (!ctx.auth.allowTokenRequest(client.id)) {
+        reply.header('retry-after', '60');
+        throw new OAuthFailure(
+          429,
+          'too_many_requests',
+          'Muitas solicitações de token em pouco tempo. Reutilize o token até perto de expirar.',
+        );
+      }
+      const token = await ctx.auth.issue(client.id, scopesOf(form.scope));
+      return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(token);
+    } catch (err) {
+      if (err instanceof OAuthFailure) return oauthError(reply, err.status, err.error, err.message);
+      throw err;
     }
-    const token = await ctx.auth.issue(clientId, scopes);
-    return reply.header('cache-control', 'no-store').header('pragma', 'no-cache').send(token);
   });
+}
+
+/** An RFC 6749 §5.2 refusal. */
+class OAuthFailure extends Error {
+  constructor(
+    readonly status: number,
+    readonly error: string,
+    description: string,
+  ) {
+    super(description);
+  }
+}
+
+function readForm(request: FastifyRequest): Record<string, string | undefined> {
+  const contentType = String(request.headers['content-type'] ?? '');
+  if (!/^application\/x-www-form-urlencoded\b/i.test(contentType) || !request.body) {
+    throw new OAuthFailure(
+      400,
+      'invalid_request',
+      'Envie os parâmetros como application/x-www-form-urlencoded.',
+    );
+  }
+  const form = request.body as Record<string, string | string[]>;
+  const repeated = Object.entries(form).find(([, v]) => Array.isArray(v));
+  if (repeated) throw new OAuthFailure(400, 'invalid_request', `Parâmetro "${repeated[0]}" repetido.`);
+  return form as Record<string, string | undefined>;
+}
+
+/** Client credentials from HTTP Basic or the body — never both (RFC 6749 §2.3). */
+function clientOf(request: FastifyRequest, form: Record<string, string | undefined>) {
+  const basic = basicCredentials(request.headers.authorization);
+  if (basic === 'malformed')
+    throw new OAuthFailure(401, 'invalid_client', 'Cabeçalho de autenticação Basic inválido.');
+  if (
+    basic &&
+    (form.client_secret !== undefined || (form.client_id !== undefined && form.client_id !== basic.id))
+  ) {
+    throw new OAuthFailure(400, 'invalid_request', 'Use apenas um método de autenticação do cliente.');
+  }
+  const id = basic?.id ?? form.client_id;
+  const secret = basic?.secret ?? form.client_secret;
+  if (!id || secret === undefined) {
+    throw new OAuthFailure(
+      401,
+      'invalid_client',
+      'Credenciais do cliente ausentes (client_id e client_secret).',
+    );
+  }
+  return { id, secret };
+}
+
+/** Requested scopes; all known scopes when the parameter is absent. */
+function scopesOf(requested: string | undefined): Scope[] {
+  if (requested === undefined) return [...KNOWN_SCOPES];
+  const names = [...new Set(requested.split(' ').filter((s) => s !== ''))];
+  const unknown = names.filter((s) => !(KNOWN_SCOPES as readonly string[]).includes(s));
+  if (names.length === 0) throw new OAuthFailure(400, 'invalid_scope', 'O parâmetro "scope" está vazio.');
+  if (unknown.length > 0) {
+    throw new OAuthFailure(400, 'invalid_scope', `Escopo(s) desconhecido(s): ${unknown.join(', ')}.`);
+  }
+  return names as Scope[];
 }

@@ -53,7 +53,11 @@ export async function oauthRoutes(app: FastifyInstance, ctx: SandboxContext) {
     const status = (err as { statusCode?: number }).statusCode;
     if (status === 413)
       return oauthError(reply, 413, 'invalid_request', 'Corpo da requisição grande demais.');
-    return oauthError(reply, 400, 'invalid_request', 'Requisição de token inválida.');
+    if (typeof status === 'number' && status >= 400 && status < 500) {
+      return oauthError(reply, 400, 'invalid_request', 'Requisição de token inválida.');
+    }
+    ctx.log.error('erro interno em POST /oauth/token', err);
+    return oauthError(reply, 500, 'server_error', 'Erro interno do servidor. Tente novamente mais tarde.');
   });
 
   app.post('/oauth/token', async (request: FastifyRequest, reply) => {

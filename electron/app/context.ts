@@ -8,6 +8,9 @@ import type { EmbeddedSandbox } from './embedded-sandbox';
 import type { EventBus } from './events';
 import type { HostAdapter } from './host';
 import type { LogoStore } from './logos';
+import type { BackupService } from './backup/backup';
+import type { CacheHolder } from './backup/cache-holder';
+import type { SyncService } from './sync/service';
 
 /** Services shared by the command modules. Grows as features land. */
 export interface AppContext {
@@ -19,6 +22,9 @@ export interface AppContext {
   api: ApiConnection;
   certificates: CertificateFiles;
   logos: LogoStore;
+  cache: CacheHolder;
+  sync: SyncService;
+  backups: BackupService;
 }
 
 export class ConnectivityMonitor {

@@ -18,6 +18,12 @@ export interface SecretStore {
   has(name: string): Promise<boolean>;
 }
 
+export interface SaveFileOptions {
+  title: string;
+  defaultName: string;
+  filters: { name: string; extensions: string[] }[];
+}
+
 export interface PickFileOptions {
   title: string;
   filters: { name: string; extensions: string[] }[];
@@ -38,4 +44,9 @@ export interface HostAdapter {
    * input and sends the bytes through a command.
    */
   pickFile?(options: PickFileOptions): Promise<{ fileName: string; bytes: Buffer } | null>;
+  /**
+   * The native save dialog (Electron): writes `bytes` where the user chooses and returns the path,
+   * or null when cancelled. Absent in the web host, where the bytes go back for a browser download.
+   */
+  saveFile?(options: SaveFileOptions, bytes: Buffer): Promise<string | null>;
 }

@@ -4,7 +4,10 @@ import path from 'node:path';
 import { ApiConnection } from './api-connection';
 import { CertificateFiles } from './certificates';
 import { accountCommands } from './commands/account';
+import { BackupService } from './backup/backup';
+import { CacheHolder } from './backup/cache-holder';
 import { certificateCommands } from './commands/certificates';
+import { documentCommands } from './commands/documents';
 import { companyCommands } from './commands/companies';
 import { serviceCommands } from './commands/services';
 import { appCommands } from './commands/app';
@@ -19,6 +22,8 @@ import { EmbeddedSandbox } from './embedded-sandbox';
 import { EventBus } from './events';
 import type { HostAdapter } from './host';
 import { LogoStore } from './logos';
+import { SyncService } from './sync/service';
+import { clientSource } from './sync/source';
 
 export interface CarretaApp {
   dispatch: Dispatch;
@@ -35,6 +40,7 @@ export function buildCommandTable(ctx: AppContext): CommandTable {
     ...companyCommands(ctx),
     ...certificateCommands(ctx),
     ...serviceCommands(ctx),
+    ...documentCommands(ctx),
   };
 }
 
@@ -46,6 +52,18 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   const connectivity = new ConnectivityMonitor(host, events, () => embedded.url());
   const logos = new LogoStore(path.join(host.userDataDir, 'logos'));
   embedded.onStarted((endpoint) => seedDemo(endpoint, host, logos));
+  // A cache that cannot be opened leaves the app running in a degraded mode that offers restore.
+  const cache = new CacheHolder(path.join(host.userDataDir, 'carreta.db'), host.logger);
+  await cache.open();
+  const sync = new SyncService({
+    repos: () => cache.repos,
+    target: async () => {
+      const { client, target } = await api.client();
+      return { source: clientSource(client), environment: target.environment, ambiente: target.ambiente };
+    },
+    progress: (event) => events.emit('sync:progress', event),
+    logger: host.logger,
+  });
   const context: AppContext = {
     host,
     events,
@@ -55,6 +73,9 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     api,
     certificates: new CertificateFiles(),
     logos,
+    cache,
+    sync,
+    backups: new BackupService(cache, host.userDataDir, host.version),
   };
   const dispatch = createDispatcher(buildCommandTable(context), host.logger);
   if (host.settings.get().environment === 'demonstracao') {
@@ -62,12 +83,17 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     embedded.ensure().catch((error: unknown) => host.logger.error('sandbox local não iniciou', error));
   }
   connectivity.start();
+  // First run shortly after start (the embedded sandbox is up by then), then every 5 minutes.
+  sync.start(5 * 60_000, 15_000);
   return {
     dispatch,
     events,
     context,
     async dispose() {
       connectivity.stop();
+      sync.stop();
+      await sync.idle();
+      await cache.close();
       await embedded.close();
     },
   };

@@ -31,9 +31,18 @@ export const commandChannels = [
   'sefaz:status',
   'emails:list',
   'emails:get',
+  'documents:search',
+  'documents:get',
+  'documents:file',
+  'documents:sync',
+  'documents:export',
+  'documents:dashboard',
+  'backup:create',
+  'backup:restore',
+  'backup:status',
 ] as const;
 
-export const eventChannels = ['connectivity:changed', 'app:notice'] as const;
+export const eventChannels = ['connectivity:changed', 'app:notice', 'sync:progress'] as const;
 
 export type CommandChannel = (typeof commandChannels)[number];
 export type EventChannel = (typeof eventChannels)[number];

@@ -49,6 +49,25 @@ import {
   serviceConfigResultSchema,
   serviceConfigSetInputSchema,
 } from './schemas/service-config';
+import {
+  backupCreateResultSchema,
+  backupRestoreInputSchema,
+  backupRestoreResultSchema,
+  backupStatusSchema,
+  dashboardInputSchema,
+  dashboardSchema,
+  documentDetailSchema,
+  documentExportInputSchema,
+  documentExportResultSchema,
+  documentFileInputSchema,
+  documentFileSchema,
+  documentIdSchema,
+  documentSearchInputSchema,
+  documentSearchResultSchema,
+  documentSyncInputSchema,
+  documentSyncResultSchema,
+  syncProgressSchema,
+} from './schemas/documents';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
 export * from './channels';
@@ -93,11 +112,21 @@ export const commands = {
   'sefaz:status': command(sefazStatusInputSchema, sefazStatusSchema),
   'emails:list': command(emailListInputSchema, emailListSchema),
   'emails:get': command(emailGetInputSchema, emailSummarySchema),
+  'documents:search': command(documentSearchInputSchema, documentSearchResultSchema),
+  'documents:get': command(documentIdSchema, documentDetailSchema),
+  'documents:file': command(documentFileInputSchema, documentFileSchema),
+  'documents:sync': command(documentSyncInputSchema, documentSyncResultSchema),
+  'documents:export': command(documentExportInputSchema, documentExportResultSchema),
+  'documents:dashboard': command(dashboardInputSchema, dashboardSchema),
+  'backup:create': command(empty, backupCreateResultSchema),
+  'backup:restore': command(backupRestoreInputSchema, backupRestoreResultSchema),
+  'backup:status': command(empty, backupStatusSchema),
 } satisfies Record<CommandChannel, CommandDef>;
 
 export const events = {
   'connectivity:changed': connectivitySchema,
   'app:notice': noticeSchema,
+  'sync:progress': syncProgressSchema,
 } satisfies Record<EventChannel, z.ZodType>;
 
 // Both directions: an extra key in the tables is a compile error too.

@@ -19,6 +19,8 @@ export interface BrowseQuery {
   sort: { field: DocumentSortField; dir: 'asc' | 'desc' };
   offset: number;
   limit: number;
+  /** Restricts to these rows (detail view). */
+  ids?: readonly number[];
 }
 
 const sortColumns: Record<DocumentSortField, string> = {
@@ -139,7 +141,13 @@ export class DocumentBrowser {
   constructor(private readonly db: Database) {}
 
   async page(query: BrowseQuery): Promise<DocumentRow[]> {
-    const { sql, params } = whereOf(query.filter);
+    const where = whereOf(query.filter);
+    let { sql } = where;
+    const params = [...where.params];
+    if (query.ids) {
+      sql += ` AND d.id IN (${query.ids.map(() => '?').join(', ') || 'NULL'})`;
+      params.push(...query.ids);
+    }
     const dir = query.sort.dir === 'asc' ? 'ASC' : 'DESC';
     const rows = await this.db.all<DocumentRecordRow>(
       `SELECT ${ROW_COLUMNS} FROM documents d WHERE ${sql}
@@ -161,6 +169,15 @@ export class DocumentBrowser {
   async search(query: BrowseQuery): Promise<{ rows: DocumentRow[]; totals: DocumentTotals }> {
     const [rows, totals] = await Promise.all([this.page(query), this.totals(query.filter)]);
     return { rows, totals };
+  }
+
+  /** Every document of a period, in issue order, for the accounting export. */
+  exportRows(request: { company: string; environment: Environment; from: string; to: string }) {
+    return this.db.all<DocumentRecordRow>(
+      `SELECT * FROM documents WHERE company = ? AND environment = ? AND data_emissao >= ? AND data_emissao < ?
+        ORDER BY data_emissao, id`,
+      [request.company, request.environment, request.from, nextDay(request.to)],
+    );
   }
 
   /** The month's documents by status, totals (cancelled ones excluded from money) and top tomadores. */

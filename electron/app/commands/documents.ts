@@ -1,0 +1,208 @@
+import { parseDocument } from '../../documents/parse/index';
+import { AppError } from '../../shared/errors';
+import type { DocFileKind } from '../../shared/schemas/documents';
+import type { AppContext } from '../context';
+import type { CommandTable } from '../dispatcher';
+import { buildAccountingExport } from '../export/accounting';
+import type { HostAdapter, SaveFileOptions } from '../host';
+import { OfflineError } from '../sync/service';
+
+type Channels =
+  | 'documents:search'
+  | 'documents:get'
+  | 'documents:file'
+  | 'documents:sync'
+  | 'documents:export'
+  | 'documents:dashboard'
+  | 'backup:create'
+  | 'backup:restore'
+  | 'backup:status';
+
+const notFound = () =>
+  new AppError('document_not_found', 'Documento não encontrado no banco local. Sincronize e tente de novo.');
+
+/** Hands a produced file to the host's save dialog, or back to the renderer for a browser download. */
+async function deliver(host: HostAdapter, bytes: Buffer, options: SaveFileOptions) {
+  if (host.saveFile) {
+    const savedTo = await host.saveFile(options, bytes);
+    return {
+      fileName: options.defaultName,
+      savedTo,
+      base64: null,
+      size: bytes.length,
+      cancelled: savedTo === null,
+    };
+  }
+  return {
+    fileName: options.defaultName,
+    savedTo: null,
+    base64: bytes.toString('base64'),
+    size: bytes.length,
+    cancelled: false,
+  };
+}
+
+function currentMonth(): string {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+}
+
+function extension(kind: DocFileKind, contentType: string): string {
+  return kind === 'pdf' || contentType.includes('pdf') ? 'pdf' : 'xml';
+}
+
+export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> {
+  const environmentOf = (value: string | undefined) =>
+    (value ?? ctx.host.settings.get().environment) as ReturnType<typeof ctx.host.settings.get>['environment'];
+
+  return {
+    'documents:search': async ({ filter, sort, offset, limit }) => {
+      const repos = ctx.cache.require();
+      const environment = environmentOf(filter.environment);
+      const result = await repos.browser.search({ filter: { ...filter, environment }, sort, offset, limit });
+      return { ...result, offset, limit };
+    },
+    'documents:get': async ({ id }) => {
+      const repos = ctx.cache.require();
+      const row = await repos.documents.byId(id);
+      if (!row) throw notFound();
+      const [document] = await repos.browser.page({
+        filter: { company: row.company, environment: row.environment },
+        sort: { field: 'dataEmissao', dir: 'desc' },
+        offset: 0,
+        limit: 1,
+        ids: [id],
+      });
+      const files = await repos.files.list(id);
+      const events = (await repos.events.list(id)).map((event) => ({
+        id: event.id,
+        apiId: event.api_id,
+        type: event.type,
+        sequence: event.sequence,
+        status: event.status,
+        protocolo: event.protocolo,
+        dataEvento: event.data_evento,
+        files: files.filter((f) => f.eventId === event.id).map((f) => f.kind),
+      }));
+      let view: Record<string, unknown> | null = null;
+      const xml = await repos.files.get(id, 0, 'xml');
+      if (xml) {
+        try {
+          view = parseDocument(xml.bytes.toString('utf8')) as unknown as Record<string, unknown>;
+        } catch {
+          view = null;
+        }
+      }
+      return {
+        document,
+        view,
+        events,
+        files: files.map((f) => ({
+          kind: f.kind,
+          eventId: f.eventId,
+          size: f.size,
+          contentType: f.contentType,
+        })),
+      };
+    },
+    'documents:file': async ({ id, kind, eventId }) => {
+      const repos = ctx.cache.require();
+      const row = await repos.documents.byId(id);
+      if (!row) throw notFound();
+      const file = await repos.files.get(id, eventId, kind);
+      if (!file) {
+        throw new AppError(
+          'file_not_cached',
+          'Este arquivo ainda não foi baixado para o computador. Conecte-se à internet e sincronize os documentos.',
+        );
+      }
+      const event = eventId ? (await repos.events.list(id)).find((e) => e.id === eventId) : undefined;
+      const base = row.chave ?? row.api_id;
+      const suffix = event ? `-${event.type}-${event.sequence}` : kind === 'xml' ? '' : `-${kind}`;
+      return {
+        fileName: `${base}${suffix}.${extension(kind, file.contentType)}`,
+        contentType: file.contentType,
+        base64: file.bytes.toString('base64'),
+      };
+    },
+    'documents:sync': async ({ company, kinds, full }) => {
+      ctx.cache.require();
+      try {
+        return { runs: await ctx.sync.sync({ company, kinds, full }) };
+      } catch (error) {
+        if (!(error instanceof OfflineError)) throw error;
+        throw new AppError(
+          'sync_offline',
+          'Sem conexão com a API fiscal. Os documentos já baixados continuam disponíveis; a sincronização continua sozinha quando a conexão voltar.',
+          { detail: error.cause instanceof Error ? error.cause.message : undefined },
+        );
+      }
+    },
+    'documents:export': async ({ company, environment, from, to }) => {
+      const repos = ctx.cache.require();
+      const built = await buildAccountingExport(repos, {
+        company,
+        environment: environmentOf(environment),
+        from,
+        to,
+      });
+      const saved = await deliver(ctx.host, built.zip, {
+        title: 'Salvar arquivos para a contabilidade',
+        defaultName: `contabilidade-${company}-${from}-a-${to}.zip`,
+        filters: [{ name: 'Arquivo ZIP', extensions: ['zip'] }],
+      });
+      return { ...saved, documents: built.documents, events: built.events };
+    },
+    'documents:dashboard': async ({ company, environment, month }) => {
+      const repos = ctx.cache.require();
+      const env = environmentOf(environment);
+      const dashboard = await repos.browser.dashboard(company, env, month ?? currentMonth());
+      return { ...dashboard, lastSync: await repos.syncState.lastSync(company, env) };
+    },
+    'backup:create': async () => {
+      const backup = await ctx.backups.create(ctx.host.settings.get());
+      const saved = await deliver(ctx.host, backup.bytes, {
+        title: 'Salvar cópia de segurança',
+        defaultName: backup.fileName,
+        filters: [{ name: 'Backup do Carreta', extensions: ['zip'] }],
+      });
+      return { ...saved, createdAt: backup.createdAt };
+    },
+    'backup:restore': async ({ base64, token, confirm }) => {
+      let backup;
+      if (token) backup = ctx.backups.take(token);
+      else {
+        let bytes: Buffer | null = base64 ? Buffer.from(base64, 'base64') : null;
+        if (!bytes && ctx.host.pickFile) {
+          const picked = await ctx.host.pickFile({
+            title: 'Escolha a cópia de segurança',
+            filters: [{ name: 'Backup do Carreta', extensions: ['zip'] }],
+          });
+          bytes = picked?.bytes ?? null;
+          if (!picked)
+            return { state: 'cancelled' as const, token: null, manifest: null, previousKeptAt: null };
+        }
+        if (!bytes) throw new AppError('invalid_input', 'Escolha o arquivo de backup a restaurar.');
+        backup = await ctx.backups.validate(bytes);
+      }
+      if (!confirm) {
+        return {
+          state: 'needs_confirm' as const,
+          token: ctx.backups.hold(backup),
+          manifest: backup.manifest,
+          previousKeptAt: null,
+        };
+      }
+      ctx.sync.stop();
+      await ctx.sync.idle();
+      const previousKeptAt = await ctx.backups.restore(backup);
+      if (backup.settings) ctx.host.settings.update(backup.settings);
+      return { state: 'restored' as const, token: null, manifest: backup.manifest, previousKeptAt };
+    },
+    'backup:status': async () => ({
+      ...ctx.backups.status(),
+      degraded: ctx.cache.error !== null,
+      cacheError: ctx.cache.error?.message ?? null,
+    }),
+  };
+}

@@ -178,20 +178,21 @@ export function createDistribution(ctx: SandboxContext, inbox: Inbox) {
     },
 
     /** One consultation of a request: consumes a poll while it is still processing. */
-    async get(id: string): Promise<DistribuicaoNfe | null> {
-      const row = await store.get<{ polls_left: number; json: string }>(
-        'SELECT polls_left, json FROM sandbox_nfe_requests WHERE id = ?',
+    async get(id: string): Promise<{ request: DistribuicaoNfe; key: StreamKey } | null> {
+      const row = await store.get<{ polls_left: number; json: string; cpf_cnpj: string; ambiente: Ambiente }>(
+        'SELECT polls_left, json, cpf_cnpj, ambiente FROM sandbox_nfe_requests WHERE id = ?',
         [id],
       );
       if (!row) return null;
+      const key: StreamKey = { cpfCnpj: row.cpf_cnpj, ambiente: row.ambiente };
       const final = JSON.parse(row.json) as DistribuicaoNfe;
-      if (row.polls_left <= 0) return final;
+      if (row.polls_left <= 0) return { request: final, key };
       const left = row.polls_left - 1;
       await store.run('UPDATE sandbox_nfe_requests SET polls_left = ? WHERE id = ?', [left, id]);
-      if (left > 0) return present(final, left);
+      if (left > 0) return { request: present(final, left), key };
       const done = { ...final, data_hora_resposta: isoSeconds(ctx.clock.now()) };
       await store.run('UPDATE sandbox_nfe_requests SET json = ? WHERE id = ?', [JSON.stringify(done), id]);
-      return done;
+      return { request: done, key };
     },
 
     async list(k: StreamKey, top: number, skip: number): Promise<{ data: DistribuicaoNfe[]; count: number }> {

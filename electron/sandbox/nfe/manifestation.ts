@@ -12,7 +12,7 @@ import { eventDocument, tpAmbOf } from './inbox';
 import type { Inbox } from './inbox';
 import { readSettings } from './settings';
 import { noteDocumentBody, summaryOf } from './stream';
-import type { NoteRecord, StreamKey } from './stream';
+import type { DistDocument, NoteRecord, StreamKey } from './stream';
 
 export const TIPOS_MANIFESTACAO = ['210200', '210210', '210220', '210240'] as const;
 export type TipoManifestacao = (typeof TIPOS_MANIFESTACAO)[number];
@@ -188,6 +188,40 @@ export function createManifestation(ctx: SandboxContext, inbox: Inbox) {
       );
       if (!verdict && note) await distribute(k, p, event, key, note);
       return event;
+    },
+
+    /**
+     * `ciencia_automatica` of the company's distnfe configuration: summaries just distributed get
+     * a 210210 from the service itself (each booked on the quota). Notes already manifested are
+     * skipped, so calling this again for the same answer changes nothing.
+     */
+    async autoCiencia(k: StreamKey, docs: DistDocument[]): Promise<void> {
+      const config = await ctx.companies.getConfig<{ ciencia_automatica?: boolean | null }>(
+        k.cpfCnpj,
+        'distnfe',
+      );
+      if (!config?.ciencia_automatica) return;
+      const key = await ctx.getSigningCredentials(k.cpfCnpj);
+      if (!key) return;
+      for (const doc of docs) {
+        if (!doc.resumo || doc.tipo_documento !== 'nota' || !doc.chave_acesso) continue;
+        if ((await registeredTypes(k, doc.chave_acesso)).length > 0) continue;
+        try {
+          await this.manifest(
+            {
+              cpf_cnpj: k.cpfCnpj,
+              ambiente: k.ambiente,
+              chave_acesso: doc.chave_acesso,
+              tipo_evento: '210210',
+            },
+            key,
+          );
+        } catch (err) {
+          // Out of quota: the distribution answer stands; the remaining notes wait for a manual ciência.
+          ctx.log.warn(`ciência automática interrompida para ${k.cpfCnpj}: ${(err as Error).message}`);
+          return;
+        }
+      }
     },
 
     async get(id: string): Promise<DistribuicaoNfeEvento | null> {

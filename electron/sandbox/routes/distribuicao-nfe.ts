@@ -7,16 +7,24 @@ import { asQuery } from '../http/query';
 import { parseBody } from '../http/validate';
 import { createDistribution } from '../nfe/distribution';
 import { inboxOf } from '../nfe/inbox';
+import { createManifestation } from '../nfe/manifestation';
 import { parseStreamQuery, pedidoSchema, requireSigner } from '../nfe/requests';
 
 /** `POST/GET /distribuicao/nfe` and `GET /distribuicao/nfe/{id}`: the distribution requests. */
 export async function distribuicaoNfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
-  const distribution = createDistribution(ctx, await inboxOf(ctx));
+  const inbox = await inboxOf(ctx);
+  const distribution = createDistribution(ctx, inbox);
+  const manifestation = createManifestation(ctx, inbox);
 
   app.post('/distribuicao/nfe', async (request) => {
     const pedido = parseBody(pedidoSchema, request.body);
     await requireSigner(ctx, pedido.cpf_cnpj);
-    return distribution.request(pedido);
+    const answer = await distribution.request(pedido);
+    await manifestation.autoCiencia(
+      { cpfCnpj: pedido.cpf_cnpj, ambiente: pedido.ambiente },
+      answer.documentos,
+    );
+    return answer;
   });
 
   app.get('/distribuicao/nfe', async (request) => {
@@ -30,6 +38,7 @@ export async function distribuicaoNfeRoutes(app: FastifyInstance, ctx: SandboxCo
     const id = parseId((request.params as { id: string }).id);
     const found = await distribution.get(id);
     if (!found) throw notFound(`Distribuição "${id}" não encontrada.`);
-    return found;
+    await manifestation.autoCiencia(found.key, found.request.documentos);
+    return found.request;
   });
 }

@@ -1,0 +1,109 @@
+// CT-e form → the API's CtePedidoEmissao (POST /cte). Pure: the same form and context always give
+// the same JSON, so the outbox row stores exactly what was (or will be) sent.
+import type { CteInput as CteForm } from './input';
+import type { EmissionContext, JsonObject } from './common';
+import {
+  compact,
+  emitter,
+  ibsCbsGroup,
+  icmsGroup,
+  indIEToma,
+  normalizeDhEmi,
+  observations,
+  party,
+  ufCode,
+  VER_PROC,
+} from './common';
+
+const TOMA_KEYS = ['remetente', 'expedidor', 'recebedor', 'destinatario', 'tomador'] as const;
+
+function documents(form: CteForm): JsonObject | undefined {
+  const d = form.documentos;
+  if (d.nfe.length)
+    return { infNFe: d.nfe.map((n) => compact({ chave: n.chave, PIN: n.pin || undefined })) as JsonObject[] };
+  if (d.dce.length) return { infDCe: d.dce.map((n) => ({ chave: n.chave })) };
+  if (d.outros.length) return { infOutros: d.outros.map((o) => compact({ ...o })) as JsonObject[] };
+  return undefined;
+}
+
+export function buildCtePayload(form: CteForm, ctx: EmissionContext): JsonObject {
+  const g = form.geral;
+  const company = ctx.company;
+  const toma = form[TOMA_KEYS[g.toma]];
+  const ide = compact({
+    cUF: ufCode(company.endereco.uf),
+    CFOP: g.cfop,
+    natOp: g.natOp,
+    serie: ctx.serie,
+    nCT: ctx.numero,
+    dhEmi: normalizeDhEmi(g.dhEmi, ctx.dhEmi),
+    tpImp: 1,
+    tpEmis: 1,
+    tpCTe: 0,
+    procEmi: 0,
+    verProc: ctx.verProc ?? VER_PROC,
+    cMunEnv: company.endereco.codigo_municipio,
+    xMunEnv: (company.endereco.cidade ?? '').slice(0, 60) || 'Não informado',
+    UFEnv: company.endereco.uf,
+    modal: '01',
+    tpServ: g.tpServ,
+    cMunIni: g.inicio.uf === 'EX' ? '9999999' : g.inicio.cMun,
+    xMunIni: g.inicio.xMun,
+    UFIni: g.inicio.uf,
+    cMunFim: g.fim.uf === 'EX' ? '9999999' : g.fim.cMun,
+    xMunFim: g.fim.xMun,
+    UFFim: g.fim.uf,
+    retira: g.retira ? 0 : 1,
+    xDetRetira: g.xDetRetira,
+    indIEToma: indIEToma(toma),
+    toma3: g.toma === 4 ? undefined : { toma: g.toma },
+    toma4:
+      g.toma === 4 && form.tomador
+        ? party(form.tomador, 'enderToma', {
+            toma: 4,
+            ...(form.tomador.xFant ? { xFant: form.tomador.xFant } : {}),
+          })
+        : undefined,
+  });
+  const v = form.valores;
+  const infDoc = documents(form);
+  const infCte = compact({
+    versao: '4.00',
+    ide,
+    compl: observations(form.observacoes),
+    emit: emitter(company, form.impostos.icms),
+    rem: form.remetente
+      ? party(form.remetente, 'enderReme', form.remetente.xFant ? { xFant: form.remetente.xFant } : {})
+      : undefined,
+    exped: form.expedidor ? party(form.expedidor, 'enderExped') : undefined,
+    receb: form.recebedor ? party(form.recebedor, 'enderReceb') : undefined,
+    dest: form.destinatario ? party(form.destinatario, 'enderDest') : undefined,
+    vPrest: compact({
+      vTPrest: v.vTPrest,
+      vRec: v.vRec,
+      Comp: v.componentes.length ? v.componentes.map((c) => ({ xNome: c.xNome, vComp: c.vComp })) : undefined,
+    }),
+    imp: compact({
+      ICMS: icmsGroup(form.impostos.icms, v.vTPrest),
+      vTotTrib: form.impostos.vTotTrib,
+      infAdFisco: form.impostos.infAdFisco,
+      IBSCBS: form.impostos.ibsCbs ? ibsCbsGroup(form.impostos.ibsCbs, v.vTPrest) : undefined,
+    }),
+    infCTeNorm: compact({
+      infCarga: compact({
+        vCarga: form.carga.vCarga,
+        proPred: form.carga.proPred,
+        xOutCat: form.carga.xOutCat,
+        infQ: form.carga.quantidades.map((q) => ({ cUnid: q.cUnid, tpMed: q.tpMed, qCarga: q.qCarga })),
+      }),
+      infDoc,
+      infModal: { versaoModal: '4.00', rodo: { RNTRC: form.rodoviario.rntrc } },
+    }),
+  });
+  return { infCte, ambiente: ctx.ambiente, referencia: ctx.referencia } as JsonObject;
+}
+
+/** The parties of a form, for the address book (each remembered once per send). */
+export function partiesOf(form: CteForm) {
+  return TOMA_KEYS.map((k) => form[k]).filter((p): p is NonNullable<typeof p> => p !== undefined);
+}

@@ -1,0 +1,4 @@
+export * from './common';
+export * from './cte';
+export * from './cteos';
+export type * from './input';

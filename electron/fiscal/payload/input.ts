@@ -1,0 +1,128 @@
+// What the payload builders read from a parsed form. electron/fiscal stays free of other electron/
+// folders (boundary rule), so the builders state their input structurally; the forms' zod types
+// (electron/shared/schemas/cte-form.ts, cteos-form.ts) are assignable to these — a drift between
+// the two is a compile error where the app calls the builders.
+
+export interface AddressInput {
+  xLgr: string;
+  nro: string;
+  xCpl?: string;
+  xBairro: string;
+  cMun: string;
+  xMun: string;
+  uf: string;
+  cep?: string;
+}
+
+export interface PartyInput {
+  cpfCnpj: string;
+  ie?: string;
+  xNome: string;
+  xFant?: string;
+  fone?: string;
+  email?: string;
+  endereco: AddressInput;
+}
+
+export type IcmsInput =
+  | { situacao: '00'; vBC?: number; pICMS: number }
+  | { situacao: '20'; pRedBC: number; vBC?: number; pICMS: number; vICMSDeson?: number }
+  | { situacao: '45'; cst: '40' | '41' | '51'; vICMSDeson?: number; cBenef?: string }
+  | { situacao: '60'; vBCSTRet: number; pICMSSTRet: number; vCred?: number }
+  | { situacao: '90'; pRedBC?: number; vBC?: number; pICMS: number; vCred?: number }
+  | { situacao: 'outraUF'; pRedBCOutraUF?: number; vBCOutraUF?: number; pICMSOutraUF: number }
+  | { situacao: 'SN' };
+
+export interface IbsCbsInput {
+  cst: string;
+  cClassTrib: string;
+  vBC?: number;
+  pIBSUF: number;
+  pIBSMun: number;
+  pCBS: number;
+}
+
+export interface PlaceInput {
+  cMun: string;
+  xMun: string;
+  uf: string;
+}
+
+export interface ValoresInput {
+  componentes: { xNome: string; vComp: number }[];
+  vTPrest: number;
+  vRec: number;
+}
+
+export interface ImpostosInput {
+  icms: IcmsInput;
+  ibsCbs?: IbsCbsInput;
+  vTotTrib?: number;
+  infAdFisco?: string;
+}
+
+export interface ObservacoesInput {
+  xObs?: string;
+  obsCont: { xCampo: string; xTexto: string }[];
+}
+
+export interface CteInput {
+  geral: {
+    cfop: string;
+    natOp: string;
+    tpServ: 0 | 1 | 2 | 3 | 4;
+    toma: 0 | 1 | 2 | 3 | 4;
+    inicio: PlaceInput;
+    fim: PlaceInput;
+    dhEmi?: string;
+    retira: boolean;
+    xDetRetira?: string;
+  };
+  remetente?: PartyInput;
+  expedidor?: PartyInput;
+  recebedor?: PartyInput;
+  destinatario?: PartyInput;
+  tomador?: PartyInput;
+  valores: ValoresInput;
+  impostos: ImpostosInput;
+  carga: {
+    vCarga?: number;
+    proPred: string;
+    xOutCat?: string;
+    quantidades: { cUnid: string; tpMed: string; qCarga: number }[];
+  };
+  documentos: {
+    nfe: { chave: string; pin?: string }[];
+    dce: { chave: string }[];
+    outros: { tpDoc: string; descOutros?: string; nDoc?: string; dEmi?: string; vDocFisc?: number }[];
+  };
+  rodoviario: { rntrc: string };
+  observacoes: ObservacoesInput;
+}
+
+export interface CteOsInput {
+  geral: {
+    cfop: string;
+    natOp: string;
+    tpServ: 6 | 7 | 8;
+    inicio: PlaceInput;
+    fim: PlaceInput;
+    dhEmi?: string;
+    percurso: string[];
+  };
+  tomador: PartyInput;
+  valores: ValoresInput;
+  impostos: ImpostosInput & {
+    tributosFederais?: { vPIS?: number; vCOFINS?: number; vIR?: number; vINSS?: number; vCSLL?: number };
+  };
+  servico: { xDescServ: string; qCarga?: number };
+  seguro: { respSeg: 4 | 5; xSeg?: string; nApol?: string }[];
+  rodoviario: {
+    taf?: string;
+    nroRegEstadual?: string;
+    placa?: string;
+    ufVeiculo?: string;
+    fretamento?: { tpFretamento: 1 | 2; dhViagem?: string };
+  };
+  observacoes: ObservacoesInput;
+}

@@ -273,6 +273,9 @@ async function configure(db: Database, memory: boolean, options: OpenOptions): P
     const problems = rows.map((row) => row.quick_check).filter((text) => text !== 'ok');
     if (problems.length > 0) throw cacheCorruptError(db.file, new Error(problems.slice(0, 5).join('; ')));
   }
+  // Takes effect only on a new, empty file (and must precede WAL): 8 KB pages hold five ~1.4 KB
+  // compressed XML rows where 4 KB pages hold two, which cuts the cache file by about a fifth.
+  await db.exec('PRAGMA page_size = 8192');
   const journal = await db.get<{ journal_mode: string }>('PRAGMA journal_mode = WAL');
   const expected = memory ? 'memory' : 'wal';
   if (journal?.journal_mode !== expected) {

@@ -1,5 +1,5 @@
 import type { DocumentRecordRow, Repositories } from '../../cache/repositories';
-import { FINAL_STATUSES, WITH_PROCESSED_XML, packFile } from '../../cache/repositories';
+import { FINAL_STATUSES, WITH_PROCESSED_XML, packFile, unpackRecord } from '../../cache/repositories';
 import type { ApiRecord, DocumentUpsert, PackedFile, Scope } from '../../cache/repositories';
 import type { EventType } from '../../cache/repositories/events';
 import type { SyncProgress, SyncRunSummary } from '../../shared/schemas/documents';
@@ -162,7 +162,7 @@ async function storeEvents(deps: ScopeSyncDeps, docId: number, events: EventFetc
 async function fetchOne(deps: ScopeSyncDeps, scope: Scope, row: DocumentRecordRow): Promise<boolean> {
   const file = await optional(() => deps.source.xml(scope.kind, row.api_id));
   const events = await fetchEvents(deps, scope, row);
-  const record = JSON.parse(row.api_json) as ApiRecord;
+  const record = unpackRecord(row.api_record);
   const packed = file ? await packFile(file.data, file.contentType || 'application/xml') : null;
   const fields = file ? extractFields(file.data).fields : null;
   const [result] = await deps.repos.documents.upsertBatch(

@@ -103,7 +103,7 @@ const ROW_COLUMNS = `d.id, d.api_id, d.environment, d.company, d.kind, d.modelo,
   d.valor_prestacao, d.valor_icms, d.xml_state, d.missing_remote, d.synced_at`;
 
 export function toDocumentRow(
-  row: Omit<DocumentRecordRow, 'api_json' | 'ambiente' | 'created_at' | 'seen_run'>,
+  row: Omit<DocumentRecordRow, 'api_record' | 'ambiente' | 'created_at' | 'seen_run'>,
 ): DocumentRow {
   return {
     id: row.id,

@@ -1,6 +1,10 @@
+import { deflateRawSync, inflateRawSync } from 'node:zlib';
+
 import type { Database, PreparedStatement } from '../db';
+import type { SqlValue } from '../statement';
 import type { PackedFile } from './files';
 import { FileRepository } from './files';
+import { RECORD_DICTIONARY_V1 } from './xml-dictionary';
 import type { ApiRecord, BrowseFields, DocFileKind, Environment, Scope } from './types';
 import { toCents } from './types';
 
@@ -23,10 +27,17 @@ export interface UpsertResult {
   previousStatus: string | null;
 }
 
+/** Deterministic for a given zlib: equal records give equal bytes, which the outcome check relies on. */
+export const packRecord = (record: ApiRecord): Buffer =>
+  deflateRawSync(JSON.stringify(record), { level: 6, dictionary: RECORD_DICTIONARY_V1 });
+export const unpackRecord = (bytes: Buffer): ApiRecord =>
+  JSON.parse(inflateRawSync(bytes, { dictionary: RECORD_DICTIONARY_V1 }).toString('utf8')) as ApiRecord;
+
 interface ExistingRow {
   id: number;
+  api_id: string;
   status: string;
-  api_json: string;
+  api_record: Buffer;
   xml_state: string;
   missing_remote: number;
 }
@@ -36,12 +47,12 @@ INSERT INTO documents (
   api_id, environment, ambiente, company, kind, modelo, serie, numero, chave, referencia, status,
   data_emissao, created_at, tomador_nome, tomador_doc, remetente_nome, remetente_doc,
   destinatario_nome, destinatario_doc, uf_inicio, municipio_inicio, uf_fim, municipio_fim,
-  valor_prestacao, valor_icms, api_json, xml_state, missing_remote, seen_run, synced_at
+  valor_prestacao, valor_icms, api_record, xml_state, missing_remote, seen_run, synced_at
 ) VALUES (
   $api_id, $environment, $ambiente, $company, $kind, $modelo, $serie, $numero, $chave, $referencia, $status,
   $data_emissao, $created_at, $tomador_nome, $tomador_doc, $remetente_nome, $remetente_doc,
   $destinatario_nome, $destinatario_doc, $uf_inicio, $municipio_inicio, $uf_fim, $municipio_fim,
-  $valor_prestacao, $valor_icms, $api_json, $xml_state, 0, $seen_run, $synced_at
+  $valor_prestacao, $valor_icms, $api_record, $xml_state, 0, $seen_run, $synced_at
 )
 ON CONFLICT (environment, api_id) DO UPDATE SET
   ambiente = excluded.ambiente,
@@ -65,14 +76,14 @@ ON CONFLICT (environment, api_id) DO UPDATE SET
   municipio_fim = coalesce(excluded.municipio_fim, municipio_fim),
   valor_prestacao = coalesce(excluded.valor_prestacao, valor_prestacao),
   valor_icms = coalesce(excluded.valor_icms, valor_icms),
-  api_json = excluded.api_json,
+  api_record = excluded.api_record,
   xml_state = CASE WHEN excluded.xml_state = 'missing' THEN xml_state ELSE excluded.xml_state END,
   missing_remote = 0,
   seen_run = max(seen_run, excluded.seen_run),
   synced_at = excluded.synced_at
 RETURNING id`;
 
-function upsertParams(item: DocumentUpsert, now: string): Record<string, string | number | null> {
+function upsertParams(item: DocumentUpsert, now: string, packed: Buffer): Record<string, SqlValue> {
   const { record, fields } = item;
   const hasXml = item.files?.some((f) => f.kind === 'xml') ?? false;
   return {
@@ -101,7 +112,7 @@ function upsertParams(item: DocumentUpsert, now: string): Record<string, string 
     $municipio_fim: fields?.municipioFim ?? null,
     $valor_prestacao: fields?.valorPrestacao ?? toCents(record.valor_total),
     $valor_icms: fields?.valorIcms ?? null,
-    $api_json: JSON.stringify(record),
+    $api_record: packed,
     $xml_state: hasXml ? 'present' : item.xmlUnavailable ? 'unavailable' : 'missing',
     $seen_run: item.seenRun ?? 0,
     $synced_at: now,
@@ -110,21 +121,11 @@ function upsertParams(item: DocumentUpsert, now: string): Record<string, string 
 
 /** Writes and reads the cached documents. Every batch is one transaction. */
 export class DocumentRepository {
-  private statements: { find: PreparedStatement; upsert: PreparedStatement } | null = null;
+  private upsertStatement: PreparedStatement | null = null;
   readonly files: FileRepository;
 
   constructor(private readonly db: Database) {
     this.files = new FileRepository(db);
-  }
-
-  private async prepared() {
-    this.statements ??= {
-      find: await this.db.prepare(
-        'SELECT id, status, api_json, xml_state, missing_remote FROM documents WHERE environment = ? AND api_id = ?',
-      ),
-      upsert: await this.db.prepare(UPSERT_SQL),
-    };
-    return this.statements;
   }
 
   /**
@@ -135,25 +136,50 @@ export class DocumentRepository {
     items: readonly DocumentUpsert[],
     extra?: (results: UpsertResult[]) => Promise<void>,
   ): Promise<UpsertResult[]> {
-    const { find, upsert } = await this.prepared();
+    this.upsertStatement ??= await this.db.prepare(UPSERT_SQL);
+    const upsert = this.upsertStatement;
+    const packed = items.map((item) => packRecord(item.record));
     return this.db.transaction(async () => {
       const now = new Date().toISOString();
+      const existing = await this.existing(items);
+      await this.files.putParts(items.flatMap((item) => (item.files ?? []).map((f) => f.file)));
       const results: UpsertResult[] = [];
-      for (const item of items) {
+      for (const [index, item] of items.entries()) {
+        const before = existing.get(`${item.environment}\u0000${item.record.id}`);
         // all(), not get(): it steps the statement to its end, so no read stays open after COMMIT.
-        const [existing] = await find.all<ExistingRow>([item.environment, item.record.id]);
-        const [row] = await upsert.all<{ id: number }>(upsertParams(item, now));
+        const [row] = await upsert.all<{ id: number }>(upsertParams(item, now, packed[index]));
         if (row === undefined) throw new Error('Upsert returned no row.');
-        for (const file of item.files ?? []) await this.files.putPacked(row.id, 0, file.kind, file.file);
+        for (const file of item.files ?? [])
+          await this.files.putPacked(row.id, 0, file.kind, file.file, false);
         results.push({
           id: row.id,
-          outcome: outcomeOf(existing, item),
-          previousStatus: existing?.status ?? null,
+          outcome: outcomeOf(before, item, packed[index]),
+          previousStatus: before?.status ?? null,
         });
       }
       if (extra) await extra(results);
       return results;
     });
+  }
+
+  /** The rows a batch will touch, read in one query per environment. */
+  private async existing(items: readonly DocumentUpsert[]): Promise<Map<string, ExistingRow>> {
+    const found = new Map<string, ExistingRow>();
+    const byEnvironment = new Map<string, string[]>();
+    for (const item of items) {
+      const list = byEnvironment.get(item.environment) ?? [];
+      list.push(item.record.id);
+      byEnvironment.set(item.environment, list);
+    }
+    for (const [environment, ids] of byEnvironment) {
+      const rows = await this.db.all<ExistingRow>(
+        `SELECT id, api_id, status, api_record, xml_state, missing_remote FROM documents
+          WHERE environment = ? AND api_id IN (${ids.map(() => '?').join(', ')})`,
+        [environment, ...ids],
+      );
+      for (const row of rows) found.set(`${environment}\u0000${row.api_id}`, row);
+    }
+    return found;
   }
 
   async byApiId(environment: Environment, apiId: string): Promise<DocumentRecordRow | undefined> {
@@ -231,12 +257,12 @@ export class DocumentRepository {
   }
 }
 
-function outcomeOf(existing: ExistingRow | undefined, item: DocumentUpsert): UpsertOutcome {
+function outcomeOf(existing: ExistingRow | undefined, item: DocumentUpsert, packed: Buffer): UpsertOutcome {
   if (existing === undefined) return 'added';
   if (existing.missing_remote === 1) return 'changed';
   if (existing.status !== item.record.status) return 'changed';
   if ((item.files?.length ?? 0) > 0 && existing.xml_state !== 'present') return 'changed';
-  return existing.api_json === JSON.stringify(item.record) ? 'unchanged' : 'changed';
+  return existing.api_record.equals(packed) ? 'unchanged' : 'changed';
 }
 
 /** A documents row as stored. */
@@ -267,7 +293,7 @@ export interface DocumentRecordRow {
   municipio_fim: string | null;
   valor_prestacao: number | null;
   valor_icms: number | null;
-  api_json: string;
+  api_record: Buffer;
   xml_state: 'missing' | 'present' | 'unavailable';
   missing_remote: number;
   seen_run: number;

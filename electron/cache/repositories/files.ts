@@ -114,10 +114,25 @@ export class FileRepository {
     return this.statements;
   }
 
+  /** Stores the shared parts of a batch of files once each (inside the batch's transaction). */
+  async putParts(files: readonly PackedFile[]): Promise<void> {
+    const unique = new Map<string, Buffer>();
+    for (const file of files) for (const [hash, body] of file.parts) unique.set(hash, body);
+    if (unique.size === 0) return;
+    const { part } = await this.prepared();
+    for (const [hash, body] of unique) await part.run([hash, body]);
+  }
+
   /** Writes (or replaces) one file; call inside the transaction of the batch it belongs to. */
-  async putPacked(docId: number, eventId: number, kind: DocFileKind, file: PackedFile): Promise<void> {
-    const { put, part } = await this.prepared();
-    for (const [hash, body] of file.parts) await part.run([hash, body]);
+  async putPacked(
+    docId: number,
+    eventId: number,
+    kind: DocFileKind,
+    file: PackedFile,
+    withParts = true,
+  ): Promise<void> {
+    const { put } = await this.prepared();
+    if (withParts) await this.putParts([file]);
     await put.run([
       docId,
       eventId,

@@ -165,9 +165,11 @@ export function makeDoc(options: FakeDocOptions): FakeDoc {
     `<tpAmb>2</tpAmb><tpCTe>0</tpCTe><procEmi>0</procEmi><verProc>Carreta 1.0</verProc><cMunEnv>4106902</cMunEnv><xMunEnv>Curitiba</xMunEnv><UFEnv>PR</UFEnv>` +
     `<modal>01</modal><tpServ>0</tpServ><cMunIni>${rem.place[1]}</cMunIni><xMunIni>${rem.place[2]}</xMunIni><UFIni>${rem.place[0]}</UFIni>` +
     `<cMunFim>${dest.place[1]}</cMunFim><xMunFim>${dest.place[2]}</xMunFim><UFFim>${dest.place[0]}</UFFim><retira>1</retira><indIEToma>1</indIEToma>` +
-    `<toma3><toma>${toma === rem ? 0 : 3}</toma></toma3></ide><compl><xObs>${pick(random, PRODUCTS)} - entrega agendada</xObs>${obs}</compl>` +
+    `<toma3><toma>${toma === rem ? 0 : 3}</toma></toma3></ide><compl><xCaracAd>ENTREGA NORMAL</xCaracAd><xCaracSer>CARGA FECHADA</xCaracSer><xEmi>FATURAMENTO</xEmi><fluxo><xOrig>${rem.place[2]}</xOrig></fluxo><Entrega><semData><tpPer>0</tpPer></semData><semHora><tpHor>0</tpHor></semHora></Entrega><xObs>${pick(random, PRODUCTS)} - entrega agendada conforme pedido ${digits(random, 6)}. Motorista ${pick(random, SECOND)}, placa ${base64(random, 3).toUpperCase()}${digits(random, 4)}. Valor aproximado dos tributos conforme Lei 12.741/2012.</xObs>${obs}</compl>` +
     partyXml('emit', 'enderEmit', emitter, random).replace('<fone>', '<CRT>3</CRT><fone>') +
     partyXml('rem', 'enderReme', rem, random) +
+    (random() < 0.7 ? partyXml('exped', 'enderExped', pick(random, options.parties), random) : '') +
+    (random() < 0.5 ? partyXml('receb', 'enderReceb', pick(random, options.parties), random) : '') +
     partyXml('dest', 'enderDest', dest, random) +
     `<vPrest><vTPrest>${valor.toFixed(2)}</vTPrest><vRec>${valor.toFixed(2)}</vRec><Comp><xNome>FRETE PESO</xNome><vComp>${(valor * 0.8).toFixed(2)}</vComp></Comp>` +
     `<Comp><xNome>PEDAGIO</xNome><vComp>${(valor * 0.2).toFixed(2)}</vComp></Comp></vPrest>` +

@@ -1,6 +1,7 @@
 import type { TestInfo } from '@playwright/test';
 
-import type { Page } from './fixtures';
+import { DEMO_CNPJ } from '../../electron/app/demo';
+import type { E2eHost, Page } from './fixtures';
 import { expect, test } from './fixtures';
 
 // Conta and Consultas against the embedded sandbox of demonstração mode: its demo company (selected
@@ -12,6 +13,27 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
   const file = testInfo.outputPath(`${name}.png`);
   await page.screenshot({ path: file, fullPage: true });
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+/** The sandbox's control API (outside the public API): quota limits, recorded e-mails and their events. */
+async function sandboxControl(webHost: E2eHost, method: string, route: string, body: unknown) {
+  const endpoint = await webHost.app.context.embedded.ensure();
+  const response = await fetch(`${endpoint.url}${route}`, {
+    method,
+    headers: { 'content-type': 'application/json', 'x-sandbox-secret': endpoint.clientSecret },
+    body: JSON.stringify(body),
+  });
+  expect(response.ok, `${method} ${route}: ${response.status}`).toBe(true);
+  return (await response.json()) as Record<string, unknown>;
+}
+
+async function consumo(webHost: E2eHost, nome: string): Promise<number> {
+  const answer = await webHost.app.dispatch('account:quotas', {});
+  if (!answer.ok) throw new Error(answer.error.message);
+  const quota = (answer.data as { quotas: { nome: string; consumo: number }[] }).quotas.find(
+    (item) => item.nome === nome,
+  );
+  return quota?.consumo ?? 0;
 }
 
 test('Conta shows each quota with a bar, in Portuguese', async ({ page, openApp }, testInfo) => {
@@ -158,4 +180,74 @@ test('Consultas: the CNPJ listing validates and pages with Anterior/Próxima', a
   await expect(table.locator('tbody tr')).toHaveCount(2);
   await expect(page.getByTestId('listagem-next')).toBeDisabled();
   await shot(page, testInfo, 'consultas-listagem');
+});
+
+test('quotas near and at the limit are flagged', async ({ page, openApp, webHost }, testInfo) => {
+  await webHost.app.dispatch('lookup:cep', { cep: '01310100' });
+  for (let i = 0; i < 4; i++) await webHost.app.dispatch('lookup:cnpj', { cnpj: '11222333000181' });
+  const cep = await consumo(webHost, 'cep-consultas');
+  const cnpj = await consumo(webHost, 'cnpj-consultas');
+  expect(cep).toBeGreaterThanOrEqual(1);
+  expect(cnpj).toBeGreaterThanOrEqual(4);
+  await sandboxControl(webHost, 'PUT', '/_sandbox/quotas/cep-consultas', { limite: cep });
+  await sandboxControl(webHost, 'PUT', '/_sandbox/quotas/cnpj-consultas', { limite: cnpj + 1 });
+
+  await openApp('/conta');
+  const cepCard = page.locator('[data-quota="cep-consultas"]');
+  await expect(cepCard).toHaveAttribute('data-level', 'error');
+  await expect(cepCard).toContainText('Limite atingido');
+  const cnpjCard = page.locator('[data-quota="cnpj-consultas"]');
+  await expect(cnpjCard).toHaveAttribute('data-level', 'warning');
+  await expect(cnpjCard).toContainText('Perto do limite');
+  await expect(page.locator('[data-quota="dfe-eventos"]')).toHaveAttribute('data-level', 'normal');
+  await shot(page, testInfo, 'conta-cotas-niveis');
+});
+
+test('Conta lists the e-mails, filters the undelivered and shows the history', async ({
+  page,
+  openApp,
+  webHost,
+}, testInfo) => {
+  const delivered = await sandboxControl(webHost, 'POST', '/_sandbox/emails', {
+    cpf_cnpj: DEMO_CNPJ,
+    to: ['financeiro@cliente-um.example'],
+    subject: 'CT-e 1 emitido por Carreta Demonstração',
+  });
+  await sandboxControl(webHost, 'POST', `/_sandbox/emails/${String(delivered.id)}/events`, {
+    event_type: 'delivered',
+  });
+  const bounced = await sandboxControl(webHost, 'POST', '/_sandbox/emails', {
+    cpf_cnpj: DEMO_CNPJ,
+    to: ['compras@cliente-dois.example'],
+    subject: 'CT-e 2 emitido por Carreta Demonstração',
+  });
+  await sandboxControl(webHost, 'POST', `/_sandbox/emails/${String(bounced.id)}/events`, {
+    event_type: 'bounced',
+    message: 'Caixa postal inexistente',
+  });
+
+  await openApp('/conta/emails');
+  const rows = page.getByTestId('emails-table').locator('tbody tr');
+  await expect(rows).toHaveCount(2);
+  await page.getByTestId('emails-undelivered').click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('CT-e 2 emitido');
+  await expect(rows.first()).toContainText('Devolvido');
+
+  await rows.first().click();
+  const dialog = page.getByTestId('email-detail');
+  await expect(dialog).toBeVisible();
+  await expect(dialog).toContainText('compras@cliente-dois.example');
+  const events = dialog.getByTestId('email-events').locator('li');
+  await expect(events).toHaveCount(2);
+  await expect(events.nth(1)).toContainText('Caixa postal inexistente');
+  await shot(page, testInfo, 'conta-emails-historico');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+
+  await page.getByTestId('emails-undelivered').click();
+  await page.getByTestId('emails-address').fill('financeiro@cliente-um.example');
+  await page.getByTestId('emails-filter').click();
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('CT-e 1 emitido');
 });

@@ -67,3 +67,15 @@ describe('contingency', () => {
     expect(htmlText(result.html).split('EMITIDO EM CONTINGÊNCIA – FS-DA').length - 1).toBe(result.pages);
   });
 });
+
+describe('DACTE header', () => {
+  it('prints the destinatário SUFRAMA registration when the XML has one', () => {
+    const xml = cteXml(1, 1).replace(
+      '<xNome>DESTINATARIO EXEMPLO LTDA</xNome>',
+      '<xNome>DESTINATARIO EXEMPLO LTDA</xNome><ISUF>101362102</ISUF>',
+    );
+    const text = htmlText(renderDocumentHtml(xml).html);
+    expect(text).toContain('Insc. SUFRAMA destinatário 101362102');
+    expect(htmlText(renderDocumentHtml(cteXml(1, 1)).html)).not.toContain('SUFRAMA');
+  });
+});

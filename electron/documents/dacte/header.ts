@@ -72,7 +72,11 @@ export function header(view: CteView | CteOsView, opts: HeaderOptions): string {
   // At most 84 mm of bars: the 10-module quiet zone of Anexo II §2.17 stays inside the 9 cm area.
   const barcode = `<div class="c" style="width:92mm;height:17mm;padding:1mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 15)}</div>`;
   const key = `<div class="c center" style="width:92mm;height:8mm"><div class="l">Chave de acesso</div><div class="v mono" style="font-size:8pt">${esc(chave(view.chave))}</div></div>`;
-  const consulta = `<div class="c center" style="width:92mm;height:9mm;padding-top:2mm"><div style="font-size:7.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>`;
+  const isuf = view.kind === 'cte' ? view.destISUF : '';
+  const consulta =
+    isuf === ''
+      ? `<div class="c center" style="width:92mm;height:9mm;padding-top:2mm"><div style="font-size:7.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>`
+      : `<div class="r"><div class="c center" style="width:62mm;height:9mm;padding-top:2.2mm"><div style="font-size:6.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>${cell('Insc. SUFRAMA destinatário', esc(isuf), 30, 9, 'center')}</div>`;
   const colB = `<div class="col" style="width:92mm"><div class="r">${title}${modal}</div>${numbers}${barcode}${key}${consulta}</div>`;
   const qr = view.qrCode
     ? `<div style="padding:3mm;background:#fff">${qrCodeSvg(view.qrCode, 22)}</div>`

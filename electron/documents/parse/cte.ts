@@ -105,6 +105,7 @@ export function parseCte(cte: XNode, protCTe: XNode | undefined): CteView {
     docs: parseOriginDocs(norm, rem),
     modalInfo: parseModal(el(norm, 'infModal')),
     infGlobalizado: txt(inf, 'infGlobalizado', 'xObs'),
+    destISUF: txt(inf, 'dest', 'ISUF'),
     refs: parseRefs(inf),
   };
 }

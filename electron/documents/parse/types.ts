@@ -148,6 +148,8 @@ export interface CteView extends CteCommon {
   /** Modal-specific lines (rodoviário: RNTRC; other modals listed generically). */
   modalInfo: LabeledValue[];
   infGlobalizado: string;
+  /** Inscrição SUFRAMA of the destinatário (dest/ISUF). */
+  destISUF: string;
   /** CT-e complementar / substituto references. */
   refs: LabeledValue[];
 }

@@ -59,7 +59,12 @@ export class SyncService {
     const repos = this.deps.repos();
     if (repos === null) return [];
     const target = await this.deps.target();
-    const companies = options.company ? [options.company] : await target.source.empresas();
+    let companies: string[];
+    try {
+      companies = options.company ? [options.company] : await target.source.empresas();
+    } catch (error) {
+      throw isOffline(error) ? new OfflineError(error) : error;
+    }
     const summaries: SyncRunSummary[] = [];
     for (const company of companies) {
       for (const kind of options.kinds ?? ALL_KINDS) {

@@ -233,6 +233,7 @@ test('Conta lists the e-mails, filters the undelivered and shows the history', a
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('CT-e 2 emitido');
   await expect(rows.first()).toContainText('Devolvido');
+  await expect(rows.first()).toContainText('compras@cliente-dois.example');
 
   await rows.first().click();
   const dialog = page.getByTestId('email-detail');

@@ -4,6 +4,11 @@ import type { CommandTable } from '../dispatcher';
 
 type Channels = 'serviceConfig:get' | 'serviceConfig:set' | 'sefaz:status' | 'emails:list' | 'emails:get';
 
+function recipientsOf(email: Record<string, unknown>): string[] {
+  const list = email.recipients;
+  return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
+}
+
 /** The service caches the authorizer status for 5 minutes; asking more often only spends requests. */
 const SEFAZ_TTL_MS = 5 * 60_000;
 
@@ -55,7 +60,8 @@ export function serviceCommands(ctx: AppContext): Pick<CommandTable, Channels> {
           id: e.id,
           status: e.status,
           sentAt: e.sent_at,
-          to: e.to ?? [],
+          // The list answers `EmailResumo`, which names the addresses `recipients`.
+          to: e.to ?? recipientsOf(e),
           subject: e.subject,
           events: (e.events ?? []) as Record<string, unknown>[],
         })),

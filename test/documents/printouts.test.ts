@@ -79,3 +79,21 @@ describe('DACTE header', () => {
     expect(htmlText(renderDocumentHtml(cteXml(1, 1)).html)).not.toContain('SUFRAMA');
   });
 });
+
+describe('uso exclusivo do emissor / reservado ao fisco', () => {
+  it('text beyond the box continues in the observations, nothing lost', () => {
+    const obsCont = Array.from(
+      { length: 12 },
+      (_, i) =>
+        `<ObsCont xCampo="Campo${i + 1}"><xTexto>Texto do emissor numero ${i + 1} MARCA${i + 1}</xTexto></ObsCont>`,
+    ).join('');
+    const xml = cteXml(1, 5).replace(
+      '</xObs>',
+      `</xObs>${obsCont}<ObsFisco xCampo="Fisco"><xTexto>RESERVADO1</xTexto></ObsFisco>`,
+    );
+    const text = htmlText(renderDocumentHtml(xml).html);
+    for (let i = 1; i <= 12; i++) expect(text.split(` MARCA${i} `).length - 1, `MARCA${i}`).toBe(1);
+    expect(text).toContain('USO EXCLUSIVO DO EMISSOR (continuação):');
+    expect(text).toContain('Fisco: RESERVADO1');
+  });
+});

@@ -9,6 +9,7 @@ import {
   components,
   componentsHeight,
   docsSection,
+  fiscoBoxes,
   fiscoSection,
   ibsCbs,
   icms,
@@ -66,7 +67,11 @@ export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): Ren
     MM.modal +
     MM.fisco;
   const extra = view.seguros.slice(1).map((s) => `Seguro: ${join([s.respSeg, s.xSeg, s.nApol])}`);
-  const obsLines = wrapText([view.xObs, ...extra].filter(Boolean).join('\n'), OBS_LINE_WIDTH_MM);
+  const fisco = fiscoBoxes(view.obsCont, view.obsFisco);
+  const obsLines = [
+    ...wrapText([view.xObs, ...extra].filter(Boolean).join('\n'), OBS_LINE_WIDTH_MM),
+    ...fisco.overflow,
+  ];
   const firstSheetFree = SHEET.contentHeight - fixedFirst - 2;
   const plans = planSheets({
     firstSheetFree,
@@ -121,7 +126,7 @@ export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): Ren
       obs,
       seguro(view),
       rodoOs(view),
-      fiscoSection(view.obsCont, view.obsFisco),
+      fiscoSection(fisco),
     ].join('');
     return sheet(body, flags);
   });

@@ -9,6 +9,7 @@ import {
   components,
   componentsHeight,
   docsSection,
+  fiscoBoxes,
   fiscoSection,
   ibsCbs,
   icms,
@@ -102,7 +103,8 @@ export function renderDacte(view: CteView, options: RenderOptions = {}): Rendere
     (view.ibsCbs ? MM.ibsCbs : 0) +
     MM.modal +
     MM.fisco;
-  const obsLines = observationLines(view);
+  const fisco = fiscoBoxes(view.obsCont, view.obsFisco);
+  const obsLines = [...observationLines(view), ...fisco.overflow];
   const plans = planSheets({
     firstSheetFree: SHEET.contentHeight - fixedFirst - 2,
     continuationFree: SHEET.contentHeight - HEADER_MM - CFOP_ROW_MM - bannerMm - 2,
@@ -150,7 +152,7 @@ export function renderDacte(view: CteView, options: RenderOptions = {}): Rendere
       docs,
       obs,
       modalBlock(view),
-      fiscoSection(view.obsCont, view.obsFisco),
+      fiscoSection(fisco),
     ].join('');
     return sheet(body, flags);
   });

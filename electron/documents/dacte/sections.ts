@@ -1,5 +1,5 @@
 import { cep, chave, cpfCnpj, doc, esc, join, money, percent, phone, qty, street } from '../html/format';
-import { cell, sectionTitle } from '../html/page';
+import { cell, sectionTitle, wrapText } from '../html/page';
 import type {
   CargoQuantity,
   CteOsView,
@@ -196,10 +196,34 @@ function obsFieldsText(fields: ObsField[]): string {
   return fields.map((f) => join([f.xCampo, f.xTexto], ': ')).join('\n');
 }
 
-export function fiscoSection(obsCont: ObsField[], obsFisco: ObsField[]): string {
-  const text = (fields: ObsField[]) =>
-    `<div class="vs wrap" style="font-size:6pt;font-weight:normal;white-space:pre-line">${esc(obsFieldsText(fields))}</div>`;
-  return `<div class="r gap"><div class="t" style="width:130mm">${sectionTitle('Uso exclusivo do emissor do CT-e')}<div class="c" style="width:100%;height:15mm">${text(obsCont)}</div></div><div style="width:4mm"></div><div class="t" style="width:66mm">${sectionTitle('Reservado ao fisco')}<div class="c" style="width:100%;height:15mm">${text(obsFisco)}</div></div></div>`;
+const FISCO_BOX_LINES = 4;
+
+export interface FiscoBoxes {
+  emissor: string[];
+  fisco: string[];
+  /** Lines that did not fit their box; they continue in the observations. */
+  overflow: string[];
+}
+
+/** ObsCont / ObsFisco wrapped to their boxes; what does not fit goes on in the observations. */
+export function fiscoBoxes(obsCont: ObsField[], obsFisco: ObsField[]): FiscoBoxes {
+  const emissor = wrapText(obsFieldsText(obsCont), 127);
+  const fisco = wrapText(obsFieldsText(obsFisco), 63);
+  const overflow: string[] = [];
+  if (emissor.length > FISCO_BOX_LINES) {
+    overflow.push('USO EXCLUSIVO DO EMISSOR (continuação):', ...emissor.splice(FISCO_BOX_LINES - 1));
+    emissor.push('(continua em observações gerais)');
+  }
+  if (fisco.length > FISCO_BOX_LINES) {
+    overflow.push('RESERVADO AO FISCO (continuação):', ...fisco.splice(FISCO_BOX_LINES - 1));
+    fisco.push('(continua em observações gerais)');
+  }
+  return { emissor, fisco, overflow };
+}
+
+export function fiscoSection(boxes: FiscoBoxes): string {
+  const lines = (l: string[]) => l.map((t) => `<div class="line">${esc(t)}</div>`).join('');
+  return `<div class="r gap"><div class="t" style="width:130mm">${sectionTitle('Uso exclusivo do emissor do CT-e')}<div class="c" style="width:100%;height:15mm;padding-top:.6mm">${lines(boxes.emissor)}</div></div><div style="width:4mm"></div><div class="t" style="width:66mm">${sectionTitle('Reservado ao fisco')}<div class="c" style="width:100%;height:15mm;padding-top:.6mm">${lines(boxes.fisco)}</div></div></div>`;
 }
 
 export function keyGroups(key: string): string {

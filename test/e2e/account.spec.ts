@@ -252,3 +252,55 @@ test('Conta lists the e-mails, filters the undelivered and shows the history', a
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('CT-e 1 emitido');
 });
+
+test('banners for a certificate about to expire and a degraded authorizer', async ({
+  page,
+  openApp,
+}, testInfo) => {
+  // The demo certificate lasts a year and the sandbox's SEFAZ is always up: the answers are edited on
+  // their way to the page, everything else is the real stack.
+  await page.route(
+    (url) => url.pathname.endsWith(encodeURIComponent('certificates:list')),
+    async (route) => {
+      const response = await route.fetch();
+      const envelope = (await response.json()) as {
+        ok: boolean;
+        data?: { certificates: { daysLeft: number | null; notAfter?: string | null }[] };
+      };
+      for (const certificate of envelope.data?.certificates ?? []) {
+        certificate.daysLeft = 5;
+        certificate.notAfter = new Date(Date.now() + 5.5 * 86_400_000).toISOString();
+      }
+      await route.fulfill({ response, json: envelope });
+    },
+  );
+  await page.route(
+    (url) => url.pathname.endsWith(encodeURIComponent('sefaz:status')),
+    async (route) => {
+      const response = await route.fetch();
+      const envelope = (await response.json()) as { ok: boolean; data?: Record<string, unknown> };
+      if (envelope.data?.kind === 'cte') {
+        Object.assign(envelope.data, {
+          codigoStatus: 108,
+          motivoStatus: 'Serviço Paralisado Momentaneamente (curto prazo)',
+          degraded: true,
+        });
+      }
+      await route.fulfill({ response, json: envelope });
+    },
+  );
+  await openApp();
+  const certificate = page.getByTestId('banner-certificate');
+  await expect(certificate).toHaveAttribute('data-severity', 'error');
+  await expect(certificate).toContainText('vence em 5 dias');
+  const sefaz = page.getByTestId('banner-sefaz-cte');
+  await expect(sefaz).toContainText(
+    'Os CT-e podem demorar: Serviço Paralisado Momentaneamente (curto prazo) (código 108).',
+  );
+  await expect(page.getByTestId('banner-sefaz-dce')).toHaveCount(0);
+  await expect(page.getByTestId('certificate-card-days')).toHaveText('5 dias restantes');
+  await shot(page, testInfo, 'banners');
+
+  await certificate.getByRole('link', { name: 'Enviar novo certificado em Empresas' }).click();
+  await expect(page).toHaveURL(/#\/empresas/);
+});

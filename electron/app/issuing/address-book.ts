@@ -1,0 +1,69 @@
+// The address book grows from the parties of every authorized document; entries are stored in
+// the form's party shape so picking one fills the form directly.
+import type { Repositories } from '../../cache/repositories';
+import type { JsonObject } from '../../fiscal/payload';
+
+const ROLES: [string, string][] = [
+  ['rem', 'enderReme'],
+  ['exped', 'enderExped'],
+  ['receb', 'enderReceb'],
+  ['dest', 'enderDest'],
+  ['toma', 'enderToma'],
+];
+
+const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
+
+/** A payload party → the form's party shape (`partySchema` input). */
+export function partyFromPayload(p: JsonObject, enderKey: string): Record<string, unknown> | null {
+  const e = p[enderKey] as JsonObject | undefined;
+  const cpfCnpj = str(p.CNPJ) ?? str(p.CPF);
+  if (!e || !cpfCnpj) return null;
+  return {
+    cpfCnpj,
+    ie: str(p.IE),
+    xNome: str(p.xNome),
+    xFant: str(p.xFant),
+    fone: str(p.fone),
+    email: str(p.email),
+    endereco: {
+      xLgr: str(e.xLgr),
+      nro: str(e.nro),
+      xCpl: str(e.xCpl),
+      xBairro: str(e.xBairro),
+      cMun: str(e.cMun),
+      xMun: str(e.xMun),
+      uf: str(e.UF),
+      cep: str(e.CEP),
+    },
+  };
+}
+
+export function partiesOfPayload(payload: JsonObject): Record<string, unknown>[] {
+  const inf = (payload.infCte ?? {}) as JsonObject;
+  const ide = (inf.ide ?? {}) as JsonObject;
+  const found: Record<string, unknown>[] = [];
+  for (const [role, ender] of ROLES) {
+    const p = (role === 'toma' ? (inf.toma ?? ide.toma4) : inf[role]) as JsonObject | undefined;
+    const party = p ? partyFromPayload(p, ender) : null;
+    if (party) found.push(party);
+  }
+  return found;
+}
+
+export async function rememberParties(
+  repos: Repositories,
+  company: string,
+  payload: JsonObject,
+): Promise<void> {
+  for (const party of partiesOfPayload(payload)) {
+    const endereco = party.endereco as Record<string, string | undefined>;
+    await repos.addressBook.remember(company, {
+      cpfCnpj: String(party.cpfCnpj),
+      nome: String(party.xNome ?? ''),
+      inscricaoEstadual: (party.ie as string | undefined) ?? null,
+      uf: endereco.uf ?? null,
+      municipio: endereco.xMun ?? null,
+      data: party,
+    });
+  }
+}

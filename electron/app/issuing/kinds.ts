@@ -1,0 +1,21 @@
+import type { DocKind, Environment } from '../../cache/repositories/types';
+
+/** What the clerk issues. `cte-simp` is a model-57 CT-e posted to /cte/simp: it numbers with 'cte'. */
+export type IssueKind = 'cte' | 'cteos' | 'cte-simp' | 'dce';
+export const ISSUE_KINDS = ['cte', 'cteos', 'cte-simp', 'dce'] as const;
+
+/** The numbering/cache family (the model): 57 → 'cte', 67 → 'cteos', 99 → 'dce'. */
+export const modelKind = (kind: IssueKind): DocKind => (kind === 'cte-simp' ? 'cte' : kind);
+
+/** The API path a kind posts to. */
+export const emissionPath = (kind: IssueKind): string => (kind === 'cte-simp' ? '/cte/simp' : `/${kind}`);
+
+export interface NumberingScope {
+  company: string;
+  kind: DocKind;
+  serie: number;
+  environment: Environment;
+}
+
+/** Statuses whose número is spent for good (the authority knows it). */
+export const SPENT_STATUSES = ['autorizado', 'cancelado', 'denegado', 'encerrado'] as const;

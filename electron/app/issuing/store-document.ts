@@ -1,0 +1,41 @@
+// Writes a settled document into the offline cache with its processed XML, so it browses and
+// prints offline at once.
+import type { Repositories } from '../../cache/repositories';
+import { packFile } from '../../cache/repositories/files';
+import type { ApiRecord } from '../../cache/repositories/types';
+import { WITH_PROCESSED_XML } from '../../cache/repositories/types';
+import type { Dfe } from '../../nuvemfiscal';
+import { extractFields } from '../sync/extract';
+import type { NumberingScope } from './kinds';
+
+interface XmlSource {
+  xml(id: string): Promise<{ data: Buffer; contentType: string }>;
+}
+
+export async function storeDocument(
+  repos: Repositories,
+  api: XmlSource,
+  scope: NumberingScope,
+  doc: Dfe,
+): Promise<number> {
+  const files = [];
+  let fields = null;
+  if (WITH_PROCESSED_XML.has(doc.status)) {
+    const xml = await api.xml(doc.id).catch(() => null);
+    if (xml) {
+      files.push({ kind: 'xml' as const, file: await packFile(xml.data, 'application/xml') });
+      fields = extractFields(xml.data).fields;
+    }
+  }
+  const [result] = await repos.documents.upsertBatch([
+    {
+      company: scope.company,
+      kind: scope.kind,
+      environment: scope.environment,
+      record: doc as ApiRecord,
+      fields,
+      files,
+    },
+  ]);
+  return result!.id;
+}

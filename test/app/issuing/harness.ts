@@ -1,0 +1,122 @@
+// A real sandbox over HTTP, a cache on disk and the issuing services wired as the app wires them.
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+import type { Database } from '../../../electron/cache';
+import { openCache } from '../../../electron/cache';
+import type { Repositories } from '../../../electron/cache/repositories';
+import { createRepositories } from '../../../electron/cache/repositories';
+import type { ApiTarget } from '../../../electron/app/api-connection';
+import { createIssuing } from '../../../electron/app/issuing';
+import type { Issuing } from '../../../electron/app/issuing';
+import { createNuvemFiscalClient } from '../../../electron/nuvemfiscal';
+import type { NuvemFiscalClient } from '../../../electron/nuvemfiscal';
+import { makePfx } from '../../../electron/sandbox/certificates/make-pfx';
+import type { RunningSandbox } from '../../../electron/sandbox/server';
+import { startSandbox } from '../../../electron/sandbox/server';
+import { company } from '../../fiscal/payload/forms';
+
+export const CLIENT_ID = 'issuing-test';
+export const CLIENT_SECRET = 'issuing-secret';
+
+export function apiClient(url: string): NuvemFiscalClient {
+  const tokens = new Map<string, string>();
+  return createNuvemFiscalClient({
+    apiUrl: url,
+    tokenUrl: `${url}/oauth/token`,
+    clientId: CLIENT_ID,
+    clientSecret: async () => CLIENT_SECRET,
+    scopes: 'empresa cte conta',
+    tokenStore: {
+      get: async (k) => tokens.get(k) ?? null,
+      set: async (k, v) => void tokens.set(k, v),
+      delete: async (k) => void tokens.delete(k),
+    },
+    timeoutMs: 10_000,
+    retry: { attempts: 2, baseDelayMs: 20, maxDelayMs: 50 },
+  });
+}
+
+export function target(url: string): ApiTarget {
+  return {
+    environment: 'sandbox',
+    apiUrl: url,
+    tokenUrl: `${url}/oauth/token`,
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    ambiente: 'homologacao',
+  };
+}
+
+export async function startIssuingSandbox(dataDir?: string): Promise<RunningSandbox> {
+  const sandbox = await startSandbox({
+    clientId: CLIENT_ID,
+    clientSecret: CLIENT_SECRET,
+    dataDir,
+    tokenRequestsPerMinute: 1000,
+    quotas: { 'dfe-eventos': 100_000 },
+  });
+  const client = apiClient(sandbox.url);
+  const exists = await client.empresas.consultar(company.cpf_cnpj).then(
+    () => true,
+    () => false,
+  );
+  if (!exists) {
+    await client.empresas.criar({
+      cpf_cnpj: company.cpf_cnpj,
+      nome_razao_social: company.nome_razao_social,
+      inscricao_estadual: company.inscricao_estadual ?? undefined,
+      email: 'fiscal@rodoviaazul.example',
+      endereco: { ...company.endereco, cep: company.endereco.cep ?? '80000000' },
+    } as never);
+    const pfx = makePfx({ cpfCnpj: company.cpf_cnpj, razaoSocial: company.nome_razao_social, password: 'x' });
+    await client.http.json({
+      method: 'PUT',
+      path: `/empresas/${company.cpf_cnpj}/certificado`,
+      body: { certificado: pfx.pfxBase64, password: 'x' },
+    });
+  }
+  return sandbox;
+}
+
+export async function controlFault(url: string, fault: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${url}/_sandbox/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sandbox-secret': CLIENT_SECRET },
+    body: JSON.stringify(fault),
+  });
+  if (res.status >= 300) throw new Error(`fault ${res.status}: ${await res.text()}`);
+}
+
+export interface Rig {
+  db: Database;
+  repos: Repositories;
+  client: NuvemFiscalClient;
+  issuing: Issuing;
+  dir: string;
+  close(): Promise<void>;
+}
+
+export async function openRig(url: string, dir?: string, fast = true): Promise<Rig> {
+  const folder = dir ?? mkdtempSync(path.join(tmpdir(), 'carreta-issuing-'));
+  const db = await openCache(path.join(folder, 'cache.sqlite'));
+  const repos = createRepositories(db);
+  const client = apiClient(url);
+  const issuing = createIssuing({
+    repos: () => repos,
+    api: async () => ({ client, target: target(url) }),
+    sleep: fast ? (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 5))) : undefined,
+  });
+  return {
+    db,
+    repos,
+    client,
+    issuing,
+    dir: folder,
+    async close() {
+      await db.close();
+      if (!dir) rmSync(folder, { recursive: true, force: true });
+    },
+  };
+}

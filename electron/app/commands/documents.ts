@@ -5,7 +5,7 @@ import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
 import { buildAccountingExport } from '../export/accounting';
 import type { HostAdapter, SaveFileOptions } from '../host';
-import { OfflineError } from '../sync/service';
+import { OfflineError, SYNC_FIRST_DELAY_MS, SYNC_INTERVAL_MS } from '../sync/service';
 
 type Channels =
   | 'documents:search'
@@ -195,8 +195,13 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
       }
       ctx.sync.stop();
       await ctx.sync.idle();
-      const previousKeptAt = await ctx.backups.restore(backup);
-      if (backup.settings) ctx.host.settings.update(backup.settings);
+      let previousKeptAt: string | null;
+      try {
+        previousKeptAt = await ctx.backups.restore(backup);
+        if (backup.settings) ctx.host.settings.update(backup.settings);
+      } finally {
+        ctx.sync.start(SYNC_INTERVAL_MS, SYNC_FIRST_DELAY_MS);
+      }
       return { state: 'restored' as const, token: null, manifest: backup.manifest, previousKeptAt };
     },
     'backup:status': async () => ({

@@ -7,6 +7,9 @@ import type { SyncSource } from './source';
 import { isOffline } from './source';
 
 export const ALL_KINDS: readonly DocKind[] = ['cte', 'cteos', 'dce'];
+/** Every 5 minutes while online; the first run waits for the embedded sandbox to be up. */
+export const SYNC_INTERVAL_MS = 5 * 60_000;
+export const SYNC_FIRST_DELAY_MS = 15_000;
 
 export interface SyncTarget {
   source: SyncSource;

@@ -47,8 +47,12 @@ CREATE TABLE documents (
   UNIQUE (environment, api_id)
 ) STRICT;
 
-CREATE INDEX documents_browse ON documents
-  (company, environment, data_emissao, kind, status, valor_prestacao, valor_icms);
+-- Covers the browse filters and sort keys, so a page is chosen from the index alone and only its
+-- 50 rows are read from the table (see repositories/browse.ts).
+CREATE INDEX documents_browse ON documents (
+  company, environment, data_emissao, kind, status, uf_inicio, uf_fim, serie, numero,
+  valor_prestacao, valor_icms, missing_remote, tomador_nome
+);
 CREATE INDEX documents_referencia ON documents (referencia) WHERE referencia IS NOT NULL;
 CREATE INDEX documents_numero ON documents (company, environment, kind, serie, numero);
 CREATE INDEX documents_tomador ON documents (tomador_doc, data_emissao) WHERE tomador_doc IS NOT NULL;

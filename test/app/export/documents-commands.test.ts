@@ -179,6 +179,22 @@ describe('backups', () => {
     expect(await a.context.cache.require().documents.count()).toBe(3);
   });
 
+  it('a cache from a newer version starts degraded with a clear message, never crashes', async () => {
+    const first = await start();
+    const dir = first.host.userDataDir;
+    await first.app.context.cache
+      .require()
+      .db.run(
+        "INSERT INTO schema_migrations (id, name, checksum, applied_at) VALUES (999, 'future', 'x', 'now')",
+      );
+    await first.app.dispose();
+    app = null;
+    const { app: a } = await start(dir);
+    const status = await ok<{ degraded: boolean; cacheError: string }>(a, 'backup:status', {});
+    expect(status).toMatchObject({ degraded: true });
+    expect(status.cacheError).toMatch(/versão mais nova/);
+  });
+
   it('a corrupt cache starts in degraded mode with the restore offer, and restore brings it back', async () => {
     const first = await start();
     await seed(first.app, 4);

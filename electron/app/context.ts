@@ -10,6 +10,7 @@ import type { HostAdapter } from './host';
 import type { LogoStore } from './logos';
 import type { BackupService } from './backup/backup';
 import type { CacheHolder } from './backup/cache-holder';
+import type { PrintingService } from './printing/service';
 import type { SyncService } from './sync/service';
 
 /** Services shared by the command modules. Grows as features land. */
@@ -25,6 +26,7 @@ export interface AppContext {
   cache: CacheHolder;
   sync: SyncService;
   backups: BackupService;
+  printing: PrintingService;
 }
 
 export class ConnectivityMonitor {

@@ -29,6 +29,25 @@ export interface PickFileOptions {
   filters: { name: string; extensions: string[] }[];
 }
 
+export interface HostPrinter {
+  name: string;
+  displayName: string;
+  isDefault: boolean;
+}
+
+/**
+ * Printing of self-contained printout HTML (no scripts, no network). Electron: a hidden sandboxed
+ * window; web host: headless Chromium for PDFs, and the browser itself prints (`canPrint` false).
+ */
+export interface PrinterAdapter {
+  canPrint: boolean;
+  listPrinters(): Promise<HostPrinter[]>;
+  /** Without `deviceName` the system print dialog opens; returns false when the user cancels. */
+  print(html: string, options: { deviceName?: string }): Promise<boolean>;
+  toPdf(html: string): Promise<Buffer>;
+  close?(): Promise<void>;
+}
+
 /** What the host (Electron or web) gives the composition root. */
 export interface HostAdapter {
   kind: 'electron' | 'web';
@@ -49,4 +68,6 @@ export interface HostAdapter {
    * or null when cancelled. Absent in the web host, where the bytes go back for a browser download.
    */
   saveFile?(options: SaveFileOptions, bytes: Buffer): Promise<string | null>;
+  /** Printing and HTML → PDF; absent in hosts that cannot print (tests). */
+  printer?: PrinterAdapter;
 }

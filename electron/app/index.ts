@@ -8,6 +8,7 @@ import { BackupService } from './backup/backup';
 import { CacheHolder } from './backup/cache-holder';
 import { certificateCommands } from './commands/certificates';
 import { documentCommands } from './commands/documents';
+import { printingCommands } from './commands/printing';
 import { companyCommands } from './commands/companies';
 import { serviceCommands } from './commands/services';
 import { appCommands } from './commands/app';
@@ -22,6 +23,8 @@ import { EmbeddedSandbox } from './embedded-sandbox';
 import { EventBus } from './events';
 import type { HostAdapter } from './host';
 import { LogoStore } from './logos';
+import { PrintingService } from './printing/service';
+import { cacheSource } from './printing/source';
 import { SYNC_FIRST_DELAY_MS, SYNC_INTERVAL_MS, SyncService } from './sync/service';
 import { clientSource } from './sync/source';
 
@@ -41,6 +44,7 @@ export function buildCommandTable(ctx: AppContext): CommandTable {
     ...certificateCommands(ctx),
     ...serviceCommands(ctx),
     ...documentCommands(ctx),
+    ...printingCommands(ctx),
   };
 }
 
@@ -76,6 +80,12 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     cache,
     sync,
     backups: new BackupService(cache, host.userDataDir, host.version),
+    printing: new PrintingService({
+      source: cacheSource(() => cache.require()),
+      logos,
+      host,
+      progress: (event) => events.emit('print:progress', event),
+    }),
   };
   const dispatch = createDispatcher(buildCommandTable(context), host.logger);
   if (host.settings.get().environment === 'demonstracao') {
@@ -94,6 +104,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       await sync.idle();
       await cache.close();
       await embedded.close();
+      await host.printer?.close?.();
     },
   };
 }

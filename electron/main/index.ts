@@ -2,8 +2,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import type { BrowserWindow } from 'electron';
-import { app, dialog, ipcMain, protocol, safeStorage } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage } from 'electron';
 
 import type { CarretaApp } from '../app';
 import { createApp } from '../app';
@@ -13,6 +12,7 @@ import { consoleLogger } from '../app/logger';
 import { rendererCsp } from '../shared/csp';
 import { createFilePicker } from './dialogs';
 import { createFileLogger } from './file-logger';
+import { createElectronPrinter, createFileSaver } from './printing';
 import { createSenderCheck, forwardEvents, registerIpc } from './ipc';
 import { openJsonStore } from './json-store';
 import {
@@ -83,6 +83,8 @@ async function start(): Promise<void> {
     ),
     logger,
     pickFile: createFilePicker(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),
+    saveFile: createFileSaver(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),
+    printer: createElectronPrinter((options) => new BrowserWindow(options)),
   };
   carreta = await createApp(host);
 

@@ -40,9 +40,14 @@ export const commandChannels = [
   'backup:create',
   'backup:restore',
   'backup:status',
+  'print:preview',
+  'print:print',
+  'print:pdf',
+  'print:batch',
+  'print:printers',
 ] as const;
 
-export const eventChannels = ['connectivity:changed', 'app:notice', 'sync:progress'] as const;
+export const eventChannels = ['connectivity:changed', 'app:notice', 'sync:progress', 'print:progress'] as const;
 
 export type CommandChannel = (typeof commandChannels)[number];
 export type EventChannel = (typeof eventChannels)[number];

@@ -66,8 +66,20 @@ import {
   documentSearchResultSchema,
   documentSyncInputSchema,
   documentSyncResultSchema,
+  producedFileSchema,
   syncProgressSchema,
 } from './schemas/documents';
+import {
+  printBatchInputSchema,
+  printBatchResultSchema,
+  printInputSchema,
+  printPdfInputSchema,
+  printPreviewInputSchema,
+  printPreviewSchema,
+  printProgressSchema,
+  printResultSchema,
+  printersSchema,
+} from './schemas/printing';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
 export * from './channels';
@@ -121,12 +133,18 @@ export const commands = {
   'backup:create': command(empty, backupCreateResultSchema),
   'backup:restore': command(backupRestoreInputSchema, backupRestoreResultSchema),
   'backup:status': command(empty, backupStatusSchema),
+  'print:preview': command(printPreviewInputSchema, printPreviewSchema),
+  'print:print': command(printInputSchema, printResultSchema),
+  'print:pdf': command(printPdfInputSchema, producedFileSchema),
+  'print:batch': command(printBatchInputSchema, printBatchResultSchema),
+  'print:printers': command(empty, printersSchema),
 } satisfies Record<CommandChannel, CommandDef>;
 
 export const events = {
   'connectivity:changed': connectivitySchema,
   'app:notice': noticeSchema,
   'sync:progress': syncProgressSchema,
+  'print:progress': printProgressSchema,
 } satisfies Record<EventChannel, z.ZodType>;
 
 // Both directions: an extra key in the tables is a compile error too.

@@ -8,6 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 import type { HostAdapter } from '../app/host';
+import { createWebPrinter } from './printing';
 import type { CarretaApp } from '../app/index';
 import { createApp } from '../app/index';
 import type { Logger } from '../app/logger';
@@ -76,6 +77,7 @@ function buildAdapter(dataDir: string, logger: Logger): HostAdapter {
     settings: createWebSettingsStore(dataDir, logger),
     secrets: createWebSecretStore(dataDir, logger),
     logger,
+    printer: createWebPrinter(),
   };
 }
 

@@ -22,6 +22,8 @@ export const settingsSchema = z.object({
   hosts: z.object({ sandbox: apiHostsSchema, producao: apiHostsSchema }),
   scopes: z.string().trim().min(1).max(500),
   selectedCompany: z.string().max(14).nullable(),
+  /** The printer chosen for direct printing of DACTE/DACE; absent: the system dialog. */
+  printer: z.string().trim().max(200).nullable().optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -1,0 +1,17 @@
+import type { PrinterAdapter } from '../app/host';
+import { ChromiumPdfEngine } from '../documents/pdf';
+import type { PdfEngine } from '../documents/pdf';
+
+/**
+ * The web host cannot reach the user's printers: PDFs come from headless Chromium and "print"
+ * hands the PDF to the browser, where the user prints it (`canPrint` false).
+ */
+export function createWebPrinter(engine: PdfEngine = new ChromiumPdfEngine({ poolSize: 1 })): PrinterAdapter {
+  return {
+    canPrint: false,
+    listPrinters: () => Promise.resolve([]),
+    print: () => Promise.resolve(false),
+    toPdf: async (html) => Buffer.from(await engine.htmlToPdf(html)),
+    close: () => engine.close(),
+  };
+}

@@ -1,0 +1,139 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
+import { describe, expect, it, vi } from 'vitest';
+
+vi.mock('electron', async () => {
+  const { fakeElectron: fake } = await import('./fake-electron');
+  return { ...fake, default: fake };
+});
+
+const { createElectronPrinter, createFileSaver } = await import('../../electron/main/printing');
+
+type PrintCallback = (success: boolean, reason: string) => void;
+
+/** A hidden window that records what printing asks of it. */
+function fakeWindowFactory(printAnswer: [boolean, string] = [true, '']) {
+  const created: { options: BrowserWindowConstructorOptions; calls: unknown[][]; destroyed: boolean }[] = [];
+  const factory = (options: BrowserWindowConstructorOptions) => {
+    const record = { options, calls: [] as unknown[][], destroyed: false };
+    created.push(record);
+    const webContents = {
+      setWindowOpenHandler: (h: unknown) => record.calls.push(['setWindowOpenHandler', h]),
+      on: (name: string) => record.calls.push(['on', name]),
+      session: {
+        webRequest: {
+          onBeforeRequest: (h: (d: { url: string }, cb: (r: { cancel: boolean }) => void) => void) => {
+            for (const url of ['data:text/html,x', 'https://example.com/x.png'])
+              h({ url }, (r) => record.calls.push(['request', url, r.cancel]));
+          },
+        },
+      },
+      print: (options: unknown, cb: PrintCallback) => {
+        record.calls.push(['print', options]);
+        cb(...printAnswer);
+      },
+      printToPDF: (options: unknown) => {
+        record.calls.push(['printToPDF', options]);
+        return Promise.resolve(Buffer.from('%PDF-1.4 fake'));
+      },
+      getPrintersAsync: () =>
+        Promise.resolve([{ name: 'HP_1', displayName: 'HP LaserJet', isDefault: true, description: '' }]),
+    };
+    return {
+      webContents,
+      loadURL: (url: string) => {
+        record.calls.push(['loadURL', url]);
+        return Promise.resolve();
+      },
+      isDestroyed: () => record.destroyed,
+      destroy: () => (record.destroyed = true),
+    } as unknown as BrowserWindow;
+  };
+  return { created, factory };
+}
+
+describe('Electron printing', () => {
+  it('uses one hidden, sandboxed window without JavaScript, preload or network', async () => {
+    const { created, factory } = fakeWindowFactory();
+    const printer = createElectronPrinter(factory);
+    await printer.toPdf('<p>um</p>');
+    await printer.toPdf('<p>dois</p>');
+    expect(created).toHaveLength(1);
+    const prefs = created[0].options.webPreferences!;
+    expect(created[0].options.show).toBe(false);
+    expect(prefs).toMatchObject({
+      sandbox: true,
+      javascript: false,
+      contextIsolation: true,
+      nodeIntegration: false,
+    });
+    expect(prefs.preload).toBeUndefined();
+    expect(created[0].calls).toContainEqual(['request', 'data:text/html,x', false]);
+    expect(created[0].calls).toContainEqual(['request', 'https://example.com/x.png', true]);
+    const load = created[0].calls.find((c) => c[0] === 'loadURL')!;
+    expect(decodeURIComponent(String(load[1]).replace(/^data:text\/html;charset=utf-8,/, ''))).toBe(
+      '<p>um</p>',
+    );
+  });
+
+  it('printToPDF with A4, backgrounds and the CSS page size', async () => {
+    const { created, factory } = fakeWindowFactory();
+    const pdf = await createElectronPrinter(factory).toPdf('<p>x</p>');
+    expect(pdf.subarray(0, 4).toString()).toBe('%PDF');
+    expect(created[0].calls).toContainEqual([
+      'printToPDF',
+      { pageSize: 'A4', printBackground: true, preferCSSPageSize: true },
+    ]);
+  });
+
+  it('prints silently to a named printer, or through the dialog', async () => {
+    const { created, factory } = fakeWindowFactory();
+    const printer = createElectronPrinter(factory);
+    expect(await printer.print('<p>x</p>', { deviceName: 'HP_1' })).toBe(true);
+    expect(await printer.print('<p>x</p>', {})).toBe(true);
+    const prints = created[0].calls.filter((c) => c[0] === 'print').map((c) => c[1]);
+    expect(prints).toEqual([
+      { silent: true, printBackground: true, deviceName: 'HP_1' },
+      { silent: false, printBackground: true },
+    ]);
+    expect(await printer.listPrinters()).toEqual([
+      { name: 'HP_1', displayName: 'HP LaserJet', isDefault: true },
+    ]);
+    await printer.close?.();
+    expect(created[0].destroyed).toBe(true);
+  });
+
+  it('a cancelled dialog is not an error; a printer failure is, in Portuguese', async () => {
+    expect(await createElectronPrinter(fakeWindowFactory([false, 'cancelled']).factory).print('x', {})).toBe(
+      false,
+    );
+    const failing = createElectronPrinter(fakeWindowFactory([false, 'Printer offline']).factory);
+    await expect(failing.print('x', { deviceName: 'HP_1' })).rejects.toMatchObject({
+      code: 'print_failed',
+      detail: 'Printer offline',
+    });
+    // The queue goes on after a failure.
+    await expect(failing.toPdf('y')).resolves.toBeInstanceOf(Buffer);
+  });
+
+  it('save dialog writes the bytes where the user chose, or nothing when cancelled', async () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'carreta-save-'));
+    const target = path.join(dir, 'dacte.pdf');
+    let answer = { canceled: false, filePath: target };
+    const dialog = { showSaveDialog: vi.fn(() => Promise.resolve(answer)) };
+    const save = createFileSaver(dialog as never, () => null);
+    const options = { title: 'Salvar PDF', defaultName: 'a.pdf', filters: [] };
+    expect(await save(options, Buffer.from('%PDF'))).toBe(target);
+    expect(readFileSync(target, 'utf8')).toBe('%PDF');
+    expect(dialog.showSaveDialog).toHaveBeenCalledWith({
+      title: 'Salvar PDF',
+      defaultPath: 'a.pdf',
+      filters: [],
+    });
+    answer = { canceled: true, filePath: '' };
+    expect(await save(options, Buffer.from('x'))).toBeNull();
+  });
+});

@@ -105,7 +105,7 @@ export const areaGroups: AreaGroup[] = [
         path: '/consultas',
         title: 'Consultas',
         icon: 'pi pi-search',
-        description: 'Aqui você vai consultar CNPJ, CEP e a situação dos serviços da SEFAZ.',
+        description: 'Consulte CEP, CNPJ e a listagem de empresas por CNAE, município e natureza jurídica.',
       },
     ],
   },

@@ -13,9 +13,15 @@ export interface LogoAttempt {
 const scales = [1, 0.85, 0.7, 0.55, 0.45, 0.35, 0.25, 0.18, 0.12];
 const jpegQualities = [0.9, 0.8, 0.7, 0.6];
 
-/** The encodings tried in order: largest and best first. */
-export function resizePlan(type: LogoType): LogoAttempt[] {
-  return scales.flatMap((scale) =>
+/**
+ * The encodings tried in order, largest and best first. Encoded size grows roughly with the pixel
+ * count, so the first size tried is the one that should just fit: on a busy office computer every
+ * encoding of a large picture costs a noticeable moment.
+ */
+export function resizePlan(type: LogoType, size = 0, limit = MAX_LOGO_BYTES): LogoAttempt[] {
+  const estimate = size > limit ? Math.sqrt(limit / size) * 0.95 : 1;
+  const sizes = [estimate, ...scales.filter((scale) => scale < estimate)];
+  return sizes.flatMap((scale) =>
     type === 'image/png' ? [{ scale }] : jpegQualities.map((quality) => ({ scale, quality })),
   );
 }
@@ -63,7 +69,7 @@ export async function downscaleLogo(
   const canvas = document.createElement('canvas');
   const context = canvas.getContext('2d');
   if (!context) throw new Error('Não foi possível reduzir a imagem neste computador.');
-  for (const attempt of resizePlan(type)) {
+  for (const attempt of resizePlan(type, file.size, limit)) {
     canvas.width = Math.max(1, Math.round(image.naturalWidth * attempt.scale));
     canvas.height = Math.max(1, Math.round(image.naturalHeight * attempt.scale));
     context.clearRect(0, 0, canvas.width, canvas.height);

@@ -1,5 +1,6 @@
 import { formatNumber } from '../../../../electron/shared/format';
 import type { ConnectionTestResult } from '../../../../electron/shared/schemas/account';
+import { quotaLabel } from '../conta/quotas';
 
 /** '0,42 s' / '1,3 s' */
 export function formatElapsed(ms: number): string {
@@ -14,7 +15,7 @@ export interface QuotaLine {
 
 export function quotaLines(result: ConnectionTestResult): QuotaLine[] {
   return result.quotas.map((quota) => ({
-    nome: quota.nome,
+    nome: quotaLabel(quota.nome),
     text: `${formatNumber(quota.consumo, 0)} de ${formatNumber(quota.limite, 0)}`,
     percent: Math.round(quota.uso * 100),
   }));

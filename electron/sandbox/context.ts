@@ -6,6 +6,7 @@ import type { DebugRecorder } from './debug-recorder';
 import type { EmailRecorder } from './email-recorder';
 import type { SandboxFaults } from './faults';
 import type { PdfHelper } from './pdf';
+import type { SandboxPrinter } from './pdf-engine';
 import type { QuotaName, SandboxQuotas } from './quotas';
 import type { SandboxStore } from './store';
 
@@ -50,6 +51,8 @@ export interface SandboxContext {
   emails: EmailRecorder;
   /** Minimal real PDF renderer for `/pdf` endpoints. */
   pdf: PdfHelper;
+  /** DACTE/DACE/event printouts on a browser engine; `print` answers null when `pdf` must answer. */
+  printer: SandboxPrinter;
   /** Companies, their configurations, certificates and logos. */
   companies: CompanyRegistry;
   /** Private key + certificate (PEM) of the company, for signing XML; null without a certificate. */

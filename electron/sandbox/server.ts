@@ -13,6 +13,8 @@ import { createEmailRecorder } from './email-recorder';
 import { createFaults } from './faults';
 import { ApiError, errorBody, handleError } from './http/errors';
 import { pdfHelper } from './pdf';
+import { createSandboxPrinter } from './pdf-engine';
+import type { PdfEngine } from '../documents/pdf';
 import { createQuotas } from './quotas';
 import type { QuotaLimits } from './quotas';
 import { controlRoutes } from './routes/control';
@@ -44,6 +46,12 @@ export interface SandboxOptions {
   /** Start time of the clock (epoch ms); real time by default. */
   clockStart?: number;
   logger?: SandboxLogger;
+  /**
+   * Engine for the rich DACTE/DACE/event PDFs. Omitted: a headless Chromium (CARRETA_CHROMIUM,
+   * /usr/bin/chromium or one on PATH) starts on the first PDF and closes with the sandbox. The
+   * Electron host hands its own engine (it stays the host's to close). `null`: plain PDFs only.
+   */
+  pdfEngine?: PdfEngine | null;
 }
 
 export interface RunningSandbox {
@@ -96,6 +104,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     debug: await createDebugRecorder(store, clock),
     emails: await createEmailRecorder(store, clock),
     pdf: pdfHelper,
+    printer: createSandboxPrinter(options.pdfEngine, log),
     companies,
     getSigningCredentials: (cpfCnpj) => companies.getSigningCredentials(cpfCnpj),
     tokenOf: (request) => request.sandboxToken,
@@ -153,6 +162,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     port,
     async close() {
       await app.close();
+      await ctx.printer.close();
       await store.close();
     },
     control: { context: ctx, clock, reset },

@@ -12,6 +12,7 @@ import {
   queryValue,
   requireQuery,
 } from '../../http/query';
+import { logoDataUrl } from '../../pdf-engine';
 import { cteAuthorizerFor } from '../authorizers';
 import { presentDocument, presentEvent, soapStep } from '../present';
 import { openDfeRepository, type DfeRepository, type DocumentRow, type EventRow } from '../repository';
@@ -96,15 +97,23 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
       );
     return doc.xml_proc!;
   };
+  /** The rich printout of `xml` when the engine answers; the plain PDF of `lines` otherwise. */
   const pdfOf = async (
     reply: FastifyReply,
     doc: DocumentRow,
+    printout: { xml: string; cancelled?: boolean },
     title: string,
     lines: string[],
     logotipo: boolean,
   ) => {
     const logo = logotipo ? await ctx.companies.getLogo(doc.cpf_cnpj) : null;
-    return reply.type('application/pdf').send(ctx.pdf.render({ title, lines, logo: logo?.data ?? null }));
+    const rich = await ctx.printer.print(printout.xml, {
+      logoDataUrl: logoDataUrl(logo),
+      cancelled: printout.cancelled,
+    });
+    return reply
+      .type('application/pdf')
+      .send(rich ?? ctx.pdf.render({ title, lines, logo: logo?.data ?? null }));
   };
   const docLines = (d: DocumentRow) => [
     `Chave de acesso: ${d.chave}`,
@@ -218,7 +227,8 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     if (!doc.xml_proc)
       throw badRequest(`O ${spec.label} não está autorizado; não há documento auxiliar para imprimir.`);
     const logotipo = parseBooleanQuery(asQuery(request.query), 'logotipo') ?? false;
-    return pdfOf(reply, doc, spec.kind === 'dce' ? 'DACE' : 'DACTE', docLines(doc), logotipo);
+    const printout = { xml: doc.xml_proc, cancelled: doc.status === 'cancelado' };
+    return pdfOf(reply, doc, printout, spec.kind === 'dce' ? 'DACE' : 'DACTE', docLines(doc), logotipo);
   });
 
   const kinds: Array<EventRow['kind']> = spec.correctionLetters
@@ -246,6 +256,7 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
       return pdfOf(
         reply,
         doc,
+        { xml: ev.xml_proc },
         kind === 'cancelamento' ? 'Cancelamento' : 'Carta de Correção',
         eventLines(ev),
         false,
@@ -268,7 +279,7 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     );
     app.get(`${p}/eventos/:id/pdf`, async (request, reply) => {
       const { ev, doc } = await loadEvent((request.params as { id: string }).id);
-      return pdfOf(reply, doc, `Evento ${ev.tipo_evento}`, eventLines(ev), false);
+      return pdfOf(reply, doc, { xml: ev.xml_proc }, `Evento ${ev.tipo_evento}`, eventLines(ev), false);
     });
   }
 }

@@ -12,6 +12,7 @@ import type { BackupService } from './backup/backup';
 import type { CacheHolder } from './backup/cache-holder';
 import type { PrintingService } from './printing/service';
 import type { SyncService } from './sync/service';
+import type { InboxService } from './inbox/service';
 
 /** Services shared by the command modules. Grows as features land. */
 export interface AppContext {
@@ -26,6 +27,7 @@ export interface AppContext {
   cache: CacheHolder;
   sync: SyncService;
   backups: BackupService;
+  inbox: InboxService;
   printing: PrintingService;
 }
 

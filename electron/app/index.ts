@@ -8,6 +8,7 @@ import { BackupService } from './backup/backup';
 import { CacheHolder } from './backup/cache-holder';
 import { certificateCommands } from './commands/certificates';
 import { documentCommands } from './commands/documents';
+import { inboxCommands } from './commands/inbox';
 import { printingCommands } from './commands/printing';
 import { companyCommands } from './commands/companies';
 import { serviceCommands } from './commands/services';
@@ -22,6 +23,8 @@ import { seedDemo } from './demo';
 import { EmbeddedSandbox } from './embedded-sandbox';
 import { EventBus } from './events';
 import type { HostAdapter } from './host';
+import { InboxStore } from './inbox/store';
+import { InboxService } from './inbox/service';
 import { LogoStore } from './logos';
 import { PrintingService } from './printing/service';
 import { cacheSource } from './printing/source';
@@ -44,8 +47,38 @@ export function buildCommandTable(ctx: AppContext): CommandTable {
     ...certificateCommands(ctx),
     ...serviceCommands(ctx),
     ...documentCommands(ctx),
+    ...inboxCommands(ctx),
     ...printingCommands(ctx),
   };
+}
+
+/** The NF-e inbox over the cache; one store per cache connection (a restore replaces it). */
+function createInbox(
+  host: HostAdapter,
+  api: ApiConnection,
+  cache: CacheHolder,
+  events: EventBus,
+): InboxService {
+  let store: { db: unknown; store: InboxStore } | null = null;
+  return new InboxService({
+    store: () => {
+      const repos = cache.repos;
+      if (!repos) return null;
+      if (store?.db !== repos.db) store = { db: repos.db, store: new InboxStore(repos.db) };
+      return store.store;
+    },
+    target: async () => {
+      const { client, target } = await api.client();
+      return { client, environment: target.environment, ambiente: target.ambiente };
+    },
+    // The poller looks after the company the user works with; others are fetched on demand.
+    companies: async () => {
+      const selected = host.settings.get().selectedCompany;
+      return selected ? [selected] : [];
+    },
+    changed: (counts) => events.emit('inbox:changed', counts),
+    logger: host.logger,
+  });
 }
 
 export async function createApp(host: HostAdapter): Promise<CarretaApp> {
@@ -68,6 +101,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     progress: (event) => events.emit('sync:progress', event),
     logger: host.logger,
   });
+  const inbox = createInbox(host, api, cache, events);
   const context: AppContext = {
     host,
     events,
@@ -80,6 +114,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     cache,
     sync,
     backups: new BackupService(cache, host.userDataDir, host.version),
+    inbox,
     printing: new PrintingService({
       source: cacheSource(() => cache.require()),
       logos,
@@ -94,6 +129,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   }
   connectivity.start();
   sync.start(SYNC_INTERVAL_MS, SYNC_FIRST_DELAY_MS);
+  inbox.start();
   return {
     dispatch,
     events,
@@ -101,6 +137,8 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     async dispose() {
       connectivity.stop();
       sync.stop();
+      inbox.stop();
+      await inbox.idle();
       await sync.idle();
       await cache.close();
       await embedded.close();

@@ -186,11 +186,12 @@ export const distribuicaoSchema = z.looseObject({
   dist_nsu: opt(z.number()),
   cons_nsu: opt(z.number()),
   cons_chave: opt(str),
-  codigo_status: z.number(),
+  // Required but nullable in the description: a `processando` request has no answer yet.
+  codigo_status: z.number().nullable(),
   motivo_status: opt(str),
-  data_hora_resposta: str,
-  ultimo_nsu: z.number(),
-  max_nsu: z.number(),
+  data_hora_resposta: str.nullable(),
+  ultimo_nsu: z.number().nullable(),
+  max_nsu: z.number().nullable(),
   documentos: opt(z.array(distribuicaoDocumentoSchema)),
 });
 export type Distribuicao = z.infer<typeof distribuicaoSchema>;

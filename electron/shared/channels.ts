@@ -40,6 +40,18 @@ export const commandChannels = [
   'backup:create',
   'backup:restore',
   'backup:status',
+  'inbox:status',
+  'inbox:distribute',
+  'inbox:fetchKey',
+  'inbox:list',
+  'inbox:get',
+  'inbox:manifest',
+  'inbox:manifestations',
+  'inbox:pending',
+  'inbox:file',
+  'inbox:save',
+  'inbox:nfeXml',
+  'inbox:counts',
   'print:preview',
   'print:print',
   'print:pdf',
@@ -47,7 +59,13 @@ export const commandChannels = [
   'print:printers',
 ] as const;
 
-export const eventChannels = ['connectivity:changed', 'app:notice', 'sync:progress', 'print:progress'] as const;
+export const eventChannels = [
+  'connectivity:changed',
+  'app:notice',
+  'sync:progress',
+  'print:progress',
+  'inbox:changed',
+] as const;
 
 export type CommandChannel = (typeof commandChannels)[number];
 export type EventChannel = (typeof eventChannels)[number];

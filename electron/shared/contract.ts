@@ -80,6 +80,28 @@ import {
   printResultSchema,
   printersSchema,
 } from './schemas/printing';
+import {
+  inboxCompanySchema,
+  inboxCountsSchema,
+  inboxDistributeInputSchema,
+  inboxDistributeResultSchema,
+  inboxFileInputSchema,
+  inboxFileSchema,
+  inboxKeyInputSchema,
+  inboxListInputSchema,
+  inboxListSchema,
+  inboxManifestInputSchema,
+  inboxManifestResultSchema,
+  inboxManifestationsInputSchema,
+  inboxManifestationsSchema,
+  inboxNfeXmlInputSchema,
+  inboxNfeXmlSchema,
+  inboxNoteDetailSchema,
+  inboxPendingInputSchema,
+  inboxPendingSchema,
+  inboxSaveResultSchema,
+  inboxStatusSchema,
+} from './schemas/inbox';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
 export * from './channels';
@@ -133,6 +155,18 @@ export const commands = {
   'backup:create': command(empty, backupCreateResultSchema),
   'backup:restore': command(backupRestoreInputSchema, backupRestoreResultSchema),
   'backup:status': command(empty, backupStatusSchema),
+  'inbox:status': command(inboxCompanySchema, inboxStatusSchema),
+  'inbox:distribute': command(inboxDistributeInputSchema, inboxDistributeResultSchema),
+  'inbox:fetchKey': command(inboxKeyInputSchema, z.object({ documentos: z.number() })),
+  'inbox:list': command(inboxListInputSchema, inboxListSchema),
+  'inbox:get': command(inboxKeyInputSchema, inboxNoteDetailSchema),
+  'inbox:manifest': command(inboxManifestInputSchema, inboxManifestResultSchema),
+  'inbox:manifestations': command(inboxManifestationsInputSchema, inboxManifestationsSchema),
+  'inbox:pending': command(inboxPendingInputSchema, inboxPendingSchema),
+  'inbox:file': command(inboxFileInputSchema, inboxFileSchema),
+  'inbox:save': command(inboxFileInputSchema, inboxSaveResultSchema),
+  'inbox:nfeXml': command(inboxNfeXmlInputSchema, inboxNfeXmlSchema),
+  'inbox:counts': command(inboxCompanySchema, inboxCountsSchema),
   'print:preview': command(printPreviewInputSchema, printPreviewSchema),
   'print:print': command(printInputSchema, printResultSchema),
   'print:pdf': command(printPdfInputSchema, producedFileSchema),
@@ -144,6 +178,7 @@ export const events = {
   'connectivity:changed': connectivitySchema,
   'app:notice': noticeSchema,
   'sync:progress': syncProgressSchema,
+  'inbox:changed': inboxCountsSchema,
   'print:progress': printProgressSchema,
 } satisfies Record<EventChannel, z.ZodType>;
 

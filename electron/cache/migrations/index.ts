@@ -4,6 +4,7 @@ import { migration as m0002 } from './0002-documents';
 import { migration as m0003 } from './0003-issuing';
 import { migration as m0004 } from './0004-inbox';
 import { migration as m0005 } from './0005-issuing-numbers';
+import { migration as m0006 } from './0006-inbox-roles';
 
 /** Every migration, in order. A new file in this folder must be added here (a test checks it). */
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005];
+export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006];

@@ -1,0 +1,115 @@
+// The inbox page: notes (or their events) of one company, filtered, from the cache only.
+import type { Database, SqlValue } from '../../cache';
+import type { InboxEvent, InboxList, InboxNote , inboxListInputSchema } from '../../shared/schemas/inbox';
+import { TIPO_MANIFESTACAO_LABEL } from '../../shared/schemas/inbox';
+import type { z } from 'zod';
+import type { InboxScope } from './ingest';
+import type { NoteRow } from './store';
+import { NOTE_FROM, STATE_SQL, daysLeft } from './store';
+
+type ListInput = z.output<typeof inboxListInputSchema>;
+
+const MANIFESTATION_SQL: Record<string, string> = {
+  sem: 'n.manifestacao IS NULL',
+  ciencia: "n.manifestacao = '210210'",
+  confirmada: "n.manifestacao = '210200'",
+  desconhecida: "n.manifestacao = '210220'",
+  nao_realizada: "n.manifestacao = '210240'",
+};
+const CONCLUSIVE = ['210200', '210220', '210240'];
+
+export function toNote(row: NoteRow, now: number): InboxNote {
+  const cancelada = row.situacao === 'cancelada';
+  const dest = row.as_dest === 1;
+  const concluded = row.manifestacao !== null && CONCLUSIVE.includes(row.manifestacao);
+  const dias = dest && !concluded && !cancelada ? daysLeft(row.data_autorizacao, now) : null;
+  return {
+    chave: row.chave,
+    numero: row.numero,
+    serie: row.serie,
+    emitenteDoc: row.emitente_doc,
+    emitenteNome: row.emitente_nome,
+    dataEmissao: row.data_emissao,
+    dataAutorizacao: row.data_autorizacao,
+    valor: row.valor === null ? null : row.valor / 100,
+    cancelada,
+    estado: row.estado,
+    manifestacao: row.manifestacao,
+    comoDestinatario: dest,
+    comoTransportador: row.as_carrier === 1,
+    diasRestantes: dias,
+    // A note received only as carrier is not the company's to manifest (rejection 575).
+    podeManifestar: dest && !cancelada && (dias === null || dias > 0) && !concluded,
+  };
+}
+
+function whereOf(scope: InboxScope, f: ListInput) {
+  const where = ['n.company = ?', 'n.environment = ?'];
+  const params: SqlValue[] = [scope.company, scope.environment];
+  const add = (sql: string, ...values: SqlValue[]) => {
+    where.push(sql);
+    params.push(...values);
+  };
+  add(f.tab === 'transportador' ? 'n.as_carrier = 1' : 'n.as_dest = 1');
+  // Dates compared on the calendar day the note carries (its own offset, Brasília time).
+  if (f.de) add('substr(n.data_emissao, 1, 10) >= ?', f.de);
+  if (f.ate) add('substr(n.data_emissao, 1, 10) <= ?', f.ate);
+  if (f.emitente) {
+    const digits = f.emitente.replace(/\D/g, '');
+    if (digits.length >= 8 && digits.length === f.emitente.replace(/[.\-/\s]/g, '').length) {
+      add('n.emitente_doc LIKE ?', `${digits}%`);
+    } else add('n.emitente_nome LIKE ?', `%${f.emitente}%`);
+  }
+  if (f.valorMin !== undefined) add('n.valor >= ?', Math.round(f.valorMin * 100));
+  if (f.valorMax !== undefined) add('n.valor <= ?', Math.round(f.valorMax * 100));
+  if (f.manifestacao) add(MANIFESTATION_SQL[f.manifestacao]!);
+  if (f.forma) add('n.resumo = ?', f.forma === 'resumida' ? 1 : 0);
+  if (f.chave) add('n.chave LIKE ?', `%${f.chave.replace(/\D/g, '')}%`);
+  return { clause: where.join(' AND '), params };
+}
+
+async function listEvents(db: Database, clause: string, params: SqlValue[], f: ListInput) {
+  const from = `inbox_events e JOIN ${NOTE_FROM} ON n.company = e.company AND n.environment = e.environment AND n.chave = e.chave`;
+  const total =
+    (await db.get<{ c: number }>(`SELECT COUNT(*) AS c FROM ${from} WHERE ${clause}`, params))?.c ?? 0;
+  const rows = await db.all<{
+    chave: string;
+    tipo_evento: string;
+    sequence: number;
+    data_evento: string | null;
+    emitente_nome: string | null;
+  }>(
+    `SELECT e.chave, e.tipo_evento, e.sequence, e.data_evento, n.emitente_nome FROM ${from} WHERE ${clause}
+     ORDER BY e.data_evento DESC, e.id DESC LIMIT ? OFFSET ?`,
+    [...params, f.limit, f.offset],
+  );
+  const events: InboxEvent[] = rows.map((r) => ({
+    chave: r.chave,
+    tipoEvento: r.tipo_evento,
+    descricao: TIPO_MANIFESTACAO_LABEL[r.tipo_evento] ?? `Evento ${r.tipo_evento}`,
+    sequencia: r.sequence,
+    dataEvento: r.data_evento,
+    emitenteNome: r.emitente_nome,
+  }));
+  return { notes: [], events, total };
+}
+
+export async function listInbox(
+  db: Database,
+  scope: InboxScope,
+  input: ListInput,
+  now: number,
+): Promise<InboxList> {
+  const { clause, params } = whereOf(scope, input);
+  if (input.tipoDocumento === 'evento') return listEvents(db, clause, params, input);
+  const total =
+    (await db.get<{ c: number }>(`SELECT COUNT(*) AS c FROM ${NOTE_FROM} WHERE ${clause}`, params))?.c ?? 0;
+  const rows = await db.all<NoteRow>(
+    `SELECT n.id, n.chave, n.nsu, n.api_id, n.emitente_doc, n.emitente_nome, n.data_emissao, n.data_autorizacao,
+       n.valor, n.situacao, n.resumo, n.manifestacao, n.as_dest, n.as_carrier, n.numero, n.serie, n.ciencia_at,
+       ${STATE_SQL} AS estado
+     FROM ${NOTE_FROM} WHERE ${clause} ORDER BY n.data_emissao DESC, n.id DESC LIMIT ? OFFSET ?`,
+    [...params, input.limit, input.offset],
+  );
+  return { notes: rows.map((row) => toNote(row, now)), events: [], total };
+}

@@ -8,6 +8,8 @@ import { BackupService } from './backup/backup';
 import { CacheHolder } from './backup/cache-holder';
 import { certificateCommands } from './commands/certificates';
 import { documentCommands } from './commands/documents';
+import { cteCommands } from './commands/cte';
+import { draftCommands } from './commands/drafts';
 import { inboxCommands } from './commands/inbox';
 import { printingCommands } from './commands/printing';
 import { companyCommands } from './commands/companies';
@@ -47,6 +49,8 @@ export function buildCommandTable(ctx: AppContext): CommandTable {
     ...certificateCommands(ctx),
     ...serviceCommands(ctx),
     ...documentCommands(ctx),
+    ...cteCommands(ctx),
+    ...draftCommands(ctx),
     ...inboxCommands(ctx),
     ...printingCommands(ctx),
   };

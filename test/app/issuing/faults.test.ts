@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { openCache } from '../../../electron/cache';
 import { buildCtePayload } from '../../../electron/fiscal/payload';
+import type { IssueOutcome } from '../../../electron/app/issuing';
 import type { Dfe } from '../../../electron/nuvemfiscal';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { cteFormSchema } from '../../../electron/shared/schemas/cte-form';
@@ -61,7 +62,7 @@ describe('issuing under faults', () => {
   it(`${FAULT_SENDS} emissions with 10 % dropped answers and some pendente: zero duplicates, all resolved`, async () => {
     const serie = 20;
     await controlFault(sandbox.url, { type: 'pendente', polls: 2, documents: Math.ceil(FAULT_SENDS / 20) });
-    const outcomes = [];
+    const outcomes: IssueOutcome[] = [];
     const queue = Array.from({ length: FAULT_SENDS }, (_, i) => i);
     const worker = async () => {
       for (let i = queue.shift(); i !== undefined; i = queue.shift()) {

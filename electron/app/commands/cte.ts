@@ -1,0 +1,252 @@
+// CT-e and CT-e OS lifecycle: issue, preview, read, cancel, correct, synchronize, files, debug,
+// numbering and the outbox. Sending, numbering and the outbox are the kind-agnostic services of
+// electron/app/issuing (the DC-e issue reuses them with kind 'dce').
+import type { Repositories } from '../../cache/repositories';
+import type { EmissionContext, EmitterCompany, JsonObject } from '../../fiscal/payload';
+import { buildCteOsPayload, buildCtePayload } from '../../fiscal/payload';
+import type { Empresa } from '../../nuvemfiscal';
+import { AppError } from '../../shared/errors';
+import type { CteIssueInput } from '../../shared/schemas/issuing';
+import type { AppContext } from '../context';
+import type { CommandTable } from '../dispatcher';
+import type { Issuing } from '../issuing';
+import { brasiliaDateTime, createIssuing, newReferencia } from '../issuing';
+import { checkCancellable, checkCorrections, docIdInCache, storeEvent } from '../issuing/lifecycle';
+import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
+import { previewHtml } from '../issuing/preview';
+import { storeDocument } from '../issuing/store-document';
+
+type Channels =
+  | 'cte:issue'
+  | 'cte:preview'
+  | 'cte:get'
+  | 'cte:cancel'
+  | 'cte:cancelWindow'
+  | 'cte:correct'
+  | 'cte:sync'
+  | 'cte:files'
+  | 'cte:debug'
+  | 'cte:prefillFromNfe'
+  | 'numbering:get'
+  | 'numbering:set'
+  | 'outbox:list'
+  | 'outbox:resolve';
+
+const SEFAZ_TTL_MS = 5 * 60_000;
+/** The app resolves outbox rows left open by a crash shortly after start (the API is up by then). */
+const OUTBOX_FIRST_DELAY_MS = 15_000;
+
+export function toEmitter(empresa: Empresa): EmitterCompany {
+  return {
+    cpf_cnpj: empresa.cpf_cnpj,
+    inscricao_estadual: empresa.inscricao_estadual,
+    nome_razao_social: empresa.nome_razao_social,
+    nome_fantasia: empresa.nome_fantasia,
+    fone: empresa.fone,
+    endereco: { ...empresa.endereco, cep: empresa.endereco.cep ?? null },
+  };
+}
+
+export function builderFor(input: CteIssueInput): (ctx: EmissionContext) => JsonObject {
+  return input.kind === 'cte'
+    ? (ctx) => buildCtePayload(input.form, ctx)
+    : (ctx) => buildCteOsPayload(input.form, ctx);
+}
+
+export function createAppIssuing(ctx: AppContext): Issuing {
+  const status = new Map<string, { at: number; degraded: boolean; motivo: string | null }>();
+  return createIssuing({
+    repos: () => ctx.cache.require(),
+    api: () => ctx.api.client(),
+    logger: ctx.host.logger,
+    authorizerStatus: async (kind, cpfCnpj) => {
+      const api = kind === 'cteos' ? 'cteos' : kind === 'dce' ? 'dce' : 'cte';
+      const cached = status.get(`${api}:${cpfCnpj}`);
+      if (cached && Date.now() - cached.at < SEFAZ_TTL_MS) return cached;
+      const { client } = await ctx.api.client();
+      const s = await client[api].statusSefaz(cpfCnpj);
+      const value = { at: Date.now(), degraded: s.codigo_status !== 107, motivo: s.motivo_status ?? null };
+      status.set(`${api}:${cpfCnpj}`, value);
+      return value;
+    },
+  });
+}
+
+export function cteCommands(
+  ctx: AppContext,
+  issuing: Issuing = createAppIssuing(ctx),
+): Pick<CommandTable, Channels> {
+  const repos = (): Repositories => ctx.cache.require();
+  const environment = () => ctx.host.settings.get().environment;
+  const timer = setTimeout(() => {
+    if (ctx.cache.repos === null) return;
+    issuing.sender
+      .resolveOpen()
+      .catch((error: unknown) => ctx.host.logger.warn('outbox não resolvido', error));
+  }, OUTBOX_FIRST_DELAY_MS);
+  timer.unref?.();
+
+  const fetchDoc = async (kind: 'cte' | 'cteos', id: string) => {
+    const { client, target } = await ctx.api.client();
+    const doc = await client[kind].consultar(id);
+    const scope = { company: '', kind, serie: doc.serie ?? 0, environment: target.environment };
+    const cached = await repos().documents.byApiId(target.environment, id);
+    scope.company = cached?.company ?? String((doc as Record<string, unknown>).cpf_cnpj ?? '');
+    const cacheId = scope.company ? await storeDocument(repos(), client[kind], scope, doc) : null;
+    return { client, target, doc, cacheId };
+  };
+
+  return {
+    'cte:issue': async (input) => {
+      const { client } = await ctx.api.client();
+      const company = toEmitter(await client.empresas.consultar(input.company));
+      const outcome = await issuing.sender.issue({
+        kind: input.kind,
+        company,
+        serie: input.serie,
+        numero: input.numero,
+        build: builderFor(input),
+      });
+      return { ...outcome, document: outcome.document as Record<string, unknown> | null };
+    },
+    'cte:preview': async (input) => {
+      const { client, target } = await ctx.api.client();
+      const company = toEmitter(await client.empresas.consultar(input.company));
+      const state = await issuing.numbering.state({
+        company: input.company,
+        kind: input.kind,
+        serie: input.serie,
+        environment: target.environment,
+      });
+      const payload = builderFor(input)({
+        company,
+        serie: input.serie,
+        numero: input.numero ?? state.next,
+        ambiente: target.ambiente,
+        referencia: newReferencia(),
+        dhEmi: brasiliaDateTime(new Date()),
+      });
+      return { payload, html: previewHtml(payload) };
+    },
+    'cte:get': async ({ kind, id }) => {
+      const { doc, cacheId } = await fetchDoc(kind, id);
+      return { document: doc as Record<string, unknown>, cacheId };
+    },
+    'cte:cancelWindow': async ({ kind, id }) => {
+      const { doc } = await fetchDoc(kind, id);
+      try {
+        return { cancellable: true, hoursLeft: checkCancellable(doc, new Date()).hoursLeft, reason: null };
+      } catch (error) {
+        return {
+          cancellable: false,
+          hoursLeft: null,
+          reason: error instanceof Error ? error.message : String(error),
+        };
+      }
+    },
+    'cte:cancel': async ({ kind, id, justificativa }) => {
+      const { client, target, doc } = await fetchDoc(kind, id);
+      const { hoursLeft } = checkCancellable(doc, new Date());
+      const event = await client[kind].cancelar(id, justificativa);
+      const docId = await docIdInCache(repos(), target.environment, id);
+      await storeEvent(repos(), docId, 'cancelamento', event);
+      await fetchDoc(kind, id).catch(() => undefined);
+      return { event: event as Record<string, unknown>, hoursLeft };
+    },
+    'cte:correct': async ({ kind, id, correcoes }) => {
+      checkCorrections(correcoes);
+      const { client, target, doc } = await fetchDoc(kind, id);
+      if (doc.status !== 'autorizado') {
+        throw new AppError('correct_not_authorized', 'Só é possível corrigir um documento autorizado.');
+      }
+      const event = await client[kind].corrigir(id, correcoes);
+      const docId = await docIdInCache(repos(), target.environment, id);
+      await storeEvent(repos(), docId, 'carta_correcao', event);
+      const history = docId === null ? [] : await repos().events.list(docId);
+      return {
+        event: event as Record<string, unknown>,
+        history: history
+          .filter((h) => h.type === 'carta_correcao')
+          .map((h) => JSON.parse(h.api_json) as Record<string, unknown>),
+      };
+    },
+    'cte:sync': async ({ kind, id }) => {
+      const { client } = await ctx.api.client();
+      await client[kind].sincronizar(id);
+      const { doc, cacheId } = await fetchDoc(kind, id);
+      return { document: doc as Record<string, unknown>, cacheId };
+    },
+    'cte:files': async ({ kind, id, file }) => {
+      const { client } = await ctx.api.client();
+      const api = client[kind];
+      const fetchers = {
+        xml: () => api.xml(id),
+        xml_enviado: () => api.xmlEnviado(id),
+        xml_protocolo: () => api.xmlProtocolo(id),
+        pdf: () => api.pdf(id, { logotipo: true }),
+        cancelamento_xml: () => api.xmlCancelamento(id),
+        carta_correcao_xml: () => api.xmlCartaCorrecao(id),
+        carta_correcao_pdf: () => api.pdfCartaCorrecao(id),
+      } as const;
+      const answer = await fetchers[file]();
+      const ext = file.endsWith('pdf') ? 'pdf' : 'xml';
+      return {
+        name: `${kind}-${id}-${file}.${ext}`,
+        contentType: answer.contentType,
+        base64: answer.data.toString('base64'),
+      };
+    },
+    'cte:debug': async ({ kind, id }) => {
+      const { client, target } = await ctx.api.client();
+      const row = await repos().db.get<Record<string, unknown>>(
+        'SELECT * FROM outbox WHERE api_id = ? AND environment = ? ORDER BY id DESC LIMIT 1',
+        [id, target.environment],
+      );
+      const api = await client.debug.consultar(id).catch(() => null);
+      return {
+        payload: row ? (JSON.parse(String(row.payload_json)) as unknown) : null,
+        outbox: row ? { ...row, payload_json: undefined, kind } : null,
+        api,
+      };
+    },
+    'cte:prefillFromNfe': async ({ files, company }) =>
+      prefillFromNfe(files, keyUsedInOutbox(repos(), company)),
+    'numbering:get': async ({ company, kind, serie }) => ({
+      ...(await issuing.numbering.state({ company, kind, serie, environment: environment() })),
+      warnings: [],
+    }),
+    'numbering:set': async ({ company, kind, serie, next }) => {
+      const scope = { company, kind, serie, environment: environment() };
+      const { warnings } = await issuing.numbering.setNext(scope, next);
+      return { ...(await issuing.numbering.state(scope)), warnings };
+    },
+    'outbox:list': async ({ company, openOnly }) => {
+      const rows = await repos().db.all<Record<string, unknown>>(
+        `SELECT * FROM outbox WHERE environment = ? ${company ? 'AND company = ?' : ''}
+           ${openOnly ? "AND state IN ('queued', 'sending', 'failed')" : ''} ORDER BY id DESC LIMIT 200`,
+        company ? [environment(), company] : [environment()],
+      );
+      return {
+        items: rows.map((r) => ({
+          id: Number(r.id),
+          referencia: String(r.referencia),
+          kind: String(r.variant ?? r.kind),
+          company: String(r.company),
+          serie: r.serie === null ? null : Number(r.serie),
+          numero: r.numero === null ? null : Number(r.numero),
+          state: String(r.state),
+          attempts: Number(r.attempts),
+          lastError: r.last_error === null ? null : String(r.last_error),
+          apiId: r.api_id === null ? null : String(r.api_id),
+          createdAt: String(r.created_at),
+        })),
+      };
+    },
+    'outbox:resolve': async ({ company }) => {
+      const outcomes = await issuing.sender.resolveOpen(company);
+      return {
+        items: outcomes.map((o) => ({ ...o, document: o.document as Record<string, unknown> | null })),
+      };
+    },
+  };
+}

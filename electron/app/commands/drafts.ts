@@ -1,0 +1,102 @@
+// Autosaved drafts (the renderer debounces) and the address book of parties already used.
+import { partySchema } from '../../shared/schemas/cte-form';
+import { AppError } from '../../shared/errors';
+import type { JsonObject } from '../../fiscal/payload';
+import type { AppContext } from '../context';
+import type { CommandTable } from '../dispatcher';
+import { cteFormFromPayload } from '../issuing/duplicate';
+
+type Channels =
+  | 'drafts:save'
+  | 'drafts:list'
+  | 'drafts:get'
+  | 'drafts:delete'
+  | 'drafts:duplicate'
+  | 'addressBook:search'
+  | 'addressBook:save'
+  | 'addressBook:delete';
+
+interface DraftRow {
+  id: number;
+  kind: string;
+  company: string;
+  title: string | null;
+  data_json: string;
+  created_at: string;
+  updated_at: string;
+}
+
+const toDraft = (row: DraftRow) => ({
+  id: row.id,
+  kind: row.kind,
+  company: row.company,
+  title: row.title,
+  data: JSON.parse(row.data_json) as unknown,
+  createdAt: row.created_at,
+  updatedAt: row.updated_at,
+});
+
+export function draftCommands(ctx: AppContext): Pick<CommandTable, Channels> {
+  const repos = () => ctx.cache.require();
+  const getDraft = async (id: number) => {
+    const row = await repos().db.get<DraftRow>('SELECT * FROM drafts WHERE id = ?', [id]);
+    if (!row)
+      throw new AppError('draft_not_found', 'Rascunho não encontrado (talvez já tenha sido excluído).');
+    return toDraft(row);
+  };
+  return {
+    'drafts:save': async ({ id, kind, company, title, data }) =>
+      getDraft(await repos().drafts.save({ id, kind, company, title, data })),
+    'drafts:list': async ({ company, kind }) => ({ drafts: await repos().drafts.list(company, kind) }),
+    'drafts:get': async ({ id }) => getDraft(id),
+    'drafts:delete': async ({ id }) => {
+      await repos().drafts.remove(id);
+      return { ok: true as const };
+    },
+    'drafts:duplicate': async ({ company, kind, id }) => {
+      const environment = ctx.host.settings.get().environment;
+      const row = await repos().db.get<{ payload_json: string }>(
+        'SELECT payload_json FROM outbox WHERE api_id = ? AND environment = ? ORDER BY id DESC LIMIT 1',
+        [id, environment],
+      );
+      if (!row) {
+        throw new AppError(
+          'payload_not_found',
+          'O pedido original deste documento não está neste computador; abra o documento e copie os dados à mão.',
+        );
+      }
+      const payload = JSON.parse(row.payload_json) as JsonObject;
+      const data = kind === 'cte' ? cteFormFromPayload(payload) : { origem: payload };
+      return getDraft(await repos().drafts.save({ kind, company, title: `Cópia de ${id}`, data }));
+    },
+    'addressBook:search': async ({ company, text, limit }) => ({
+      entries: await repos().addressBook.find(company, text.trim(), limit),
+    }),
+    'addressBook:save': async ({ company, party }) => {
+      const parsed = partySchema.safeParse(party);
+      if (!parsed.success) {
+        throw new AppError(
+          'invalid_party',
+          `Dados da pessoa inválidos: ${parsed.error.issues[0]?.message ?? ''}`,
+          {
+            fields: parsed.error.issues.map((i) => i.path.join('.')),
+          },
+        );
+      }
+      const p = parsed.data;
+      await repos().addressBook.remember(company, {
+        cpfCnpj: p.cpfCnpj,
+        nome: p.xNome,
+        inscricaoEstadual: p.ie ?? null,
+        uf: p.endereco.uf,
+        municipio: p.endereco.xMun,
+        data: p,
+      });
+      return { ok: true as const };
+    },
+    'addressBook:delete': async ({ company, cpfCnpj }) => {
+      await repos().db.run('DELETE FROM address_book WHERE company = ? AND cpf_cnpj = ?', [company, cpfCnpj]);
+      return { ok: true as const };
+    },
+  };
+}

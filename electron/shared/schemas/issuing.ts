@@ -1,0 +1,207 @@
+// Inputs and outputs of the issuing commands (cte:*, numbering:*, outbox:*, drafts:*, addressBook:*).
+import { z } from 'zod';
+
+import { cteFormSchema } from './cte-form';
+import { cteOsFormSchema } from './cteos-form';
+
+const company = z.string().trim().min(11, { message: 'informe a empresa' }).max(14);
+const serie = z
+  .number()
+  .int()
+  .min(0, { message: 'série de 0 a 999' })
+  .max(999, { message: 'série de 0 a 999' });
+const numero = z.number().int().min(1, { message: 'número a partir de 1' }).max(999_999_999);
+/** Numbering families: cte-simp numbers with cte (model 57). */
+export const numberingKindSchema = z.enum(['cte', 'cteos', 'dce']);
+export const docApiKindSchema = z.enum(['cte', 'cteos']);
+
+export const cteIssueInputSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('cte'),
+    company,
+    serie: serie.default(1),
+    numero: numero.optional(),
+    form: cteFormSchema,
+  }),
+  z.object({
+    kind: z.literal('cteos'),
+    company,
+    serie: serie.default(1),
+    numero: numero.optional(),
+    form: cteOsFormSchema,
+  }),
+]);
+export type CteIssueInput = z.infer<typeof cteIssueInputSchema>;
+
+const record = z.record(z.string(), z.unknown());
+
+export const issueOutcomeSchema = z.object({
+  outboxId: z.number(),
+  referencia: z.string(),
+  kind: z.string(),
+  serie: z.number(),
+  numero: z.number(),
+  status: z.string(),
+  document: record.nullable(),
+  cacheId: z.number().nullable(),
+  rejection: z
+    .object({ codigo: z.number().nullable(), motivo: z.string().nullable(), fields: z.array(z.string()) })
+    .nullable(),
+  warnings: z.array(z.string()),
+});
+
+export const ctePreviewSchema = z.object({ payload: record, html: z.string() });
+
+export const docRefSchema = z.object({ kind: docApiKindSchema, id: z.string().min(1).max(100) });
+export const documentRecordSchema = z.object({ document: record, cacheId: z.number().nullable() });
+
+export const cancelInputSchema = docRefSchema.extend({
+  justificativa: z
+    .string()
+    .trim()
+    .min(15, { message: 'a justificativa precisa de ao menos 15 caracteres' })
+    .max(255, { message: 'a justificativa pode ter no máximo 255 caracteres' }),
+});
+export const cancelOutputSchema = z.object({ event: record, hoursLeft: z.number().nullable() });
+export const cancelWindowSchema = z.object({
+  cancellable: z.boolean(),
+  hoursLeft: z.number().nullable(),
+  reason: z.string().nullable(),
+});
+
+export const correctionSchema = z.object({
+  grupo_alterado: z.string().trim().min(1, { message: 'informe o grupo' }).max(20),
+  campo_alterado: z.string().trim().min(1, { message: 'informe o campo' }).max(20),
+  valor_alterado: z.string().trim().min(1, { message: 'informe o novo valor' }).max(500),
+  numero_item_alterado: z.number().int().min(1).max(99).optional(),
+});
+export const correctInputSchema = docRefSchema.extend({
+  correcoes: z.array(correctionSchema).min(1, { message: 'informe ao menos uma correção' }).max(20),
+});
+export const correctOutputSchema = z.object({ event: record, history: z.array(record) });
+
+export const cteFileKindSchema = z.enum([
+  'xml',
+  'xml_enviado',
+  'xml_protocolo',
+  'pdf',
+  'cancelamento_xml',
+  'carta_correcao_xml',
+  'carta_correcao_pdf',
+]);
+export const cteFileInputSchema = docRefSchema.extend({ file: cteFileKindSchema });
+export const cteFileOutputSchema = z.object({
+  name: z.string(),
+  contentType: z.string(),
+  base64: z.string(),
+});
+
+export const cteDebugOutputSchema = z.object({
+  payload: z.unknown().nullable(),
+  outbox: record.nullable(),
+  api: z.unknown().nullable(),
+});
+
+export const numberingScopeInputSchema = z.object({
+  company,
+  kind: numberingKindSchema,
+  serie: serie.default(1),
+});
+export const numberingSetInputSchema = numberingScopeInputSchema.extend({ next: numero });
+export const numberingStateSchema = z.object({
+  next: z.number(),
+  released: z.array(z.number()),
+  highestSpent: z.number().nullable(),
+  warnings: z.array(z.string()),
+});
+
+export const outboxListInputSchema = z.object({
+  company: company.optional(),
+  openOnly: z.boolean().default(false),
+});
+export const outboxListSchema = z.object({
+  items: z.array(
+    z.object({
+      id: z.number(),
+      referencia: z.string(),
+      kind: z.string(),
+      company: z.string(),
+      serie: z.number().nullable(),
+      numero: z.number().nullable(),
+      state: z.string(),
+      attempts: z.number(),
+      lastError: z.string().nullable(),
+      apiId: z.string().nullable(),
+      createdAt: z.string(),
+    }),
+  ),
+});
+
+export const prefillInputSchema = z.object({
+  files: z
+    .array(z.object({ name: z.string().max(255), base64: z.string().max(30_000_000) }))
+    .min(1)
+    .max(50),
+  company: company.optional(),
+});
+export const prefillOutputSchema = z.object({
+  remetente: record.nullable(),
+  destinatario: record.nullable(),
+  carga: z.object({
+    vCarga: z.number(),
+    pesoBruto: z.number(),
+    pesoLiquido: z.number(),
+    volumes: z.number(),
+  }),
+  chaves: z.array(z.string()),
+  problems: z.array(z.object({ name: z.string(), message: z.string() })),
+  warnings: z.array(z.string()),
+});
+
+const draftKind = z.enum(['cte', 'cteos', 'cte-simp', 'dce']);
+export const draftSaveInputSchema = z.object({
+  id: z.number().int().optional(),
+  kind: draftKind,
+  company,
+  title: z.string().max(120).optional(),
+  data: z.unknown(),
+});
+export const draftSchema = z.object({
+  id: z.number(),
+  kind: z.string(),
+  company: z.string(),
+  title: z.string().nullable(),
+  data: z.unknown(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export const draftIdSchema = z.object({ id: z.number().int() });
+export const draftListInputSchema = z.object({ company, kind: draftKind.optional() });
+export const draftListSchema = z.object({ drafts: z.array(draftSchema) });
+export const draftDuplicateInputSchema = z.object({
+  company,
+  kind: docApiKindSchema,
+  id: z.string().min(1).max(100),
+});
+
+export const addressSearchInputSchema = z.object({
+  company,
+  text: z.string().max(60).default(''),
+  limit: z.number().int().min(1).max(50).default(10),
+});
+export const addressEntrySchema = z.object({
+  cpfCnpj: z.string(),
+  nome: z.string(),
+  inscricaoEstadual: z.string().nullable(),
+  uf: z.string().nullable(),
+  municipio: z.string().nullable(),
+  data: z.unknown(),
+  useCount: z.number(),
+});
+export const addressListSchema = z.object({ entries: z.array(addressEntrySchema) });
+export const addressSaveInputSchema = z.object({ company, party: z.unknown() });
+export const addressDeleteInputSchema = z.object({ company, cpfCnpj: z.string().min(11).max(14) });
+export const okSchema = z.object({ ok: z.literal(true) });
+
+export const outboxResolveInputSchema = z.object({ company: company.optional() });
+export const outboxResolveSchema = z.object({ items: z.array(issueOutcomeSchema) });

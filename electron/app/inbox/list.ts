@@ -1,11 +1,11 @@
 // The inbox page: notes (or their events) of one company, filtered, from the cache only.
 import type { Database, SqlValue } from '../../cache';
-import type { InboxEvent, InboxList, InboxNote , inboxListInputSchema } from '../../shared/schemas/inbox';
+import type { InboxEvent, InboxList, InboxNote, inboxListInputSchema } from '../../shared/schemas/inbox';
 import { TIPO_MANIFESTACAO_LABEL } from '../../shared/schemas/inbox';
 import type { z } from 'zod';
 import type { InboxScope } from './ingest';
 import type { NoteRow } from './store';
-import { NOTE_FROM, STATE_SQL, daysLeft } from './store';
+import { NOTE_FROM, STATE_SQL, daysLeft, msLeft } from './store';
 
 type ListInput = z.output<typeof inboxListInputSchema>;
 
@@ -39,7 +39,7 @@ export function toNote(row: NoteRow, now: number): InboxNote {
     comoTransportador: row.as_carrier === 1,
     diasRestantes: dias,
     // A note received only as carrier is not the company's to manifest (rejection 575).
-    podeManifestar: dest && !cancelada && (dias === null || dias > 0) && !concluded,
+    podeManifestar: dest && !cancelada && (msLeft(row.data_autorizacao, now) ?? 1) > 0 && !concluded,
   };
 }
 

@@ -7,7 +7,7 @@ import type { InboxManifestResult, TipoManifestacao } from '../../shared/schemas
 import type { InboxScope } from './ingest';
 import { markManifested } from './ingest';
 import type { InboxStore, NoteRow } from './store';
-import { daysLeft } from './store';
+import { msLeft } from './store';
 
 export type ManifestApi = Pick<NuvemFiscalClient['distribuicao'], 'manifestar'>;
 
@@ -25,8 +25,8 @@ export function refusal(note: NoteRow | null, tipo: TipoManifestacao, now: numbe
   if (note.manifestacao && CONCLUSIVE.includes(note.manifestacao)) {
     if (tipo === '210210') return 'A nota já tem manifestação conclusiva; a ciência não é mais aceita.';
   }
-  const dias = daysLeft(note.data_autorizacao, now);
-  if (CONCLUSIVE.includes(tipo) && dias !== null && dias <= 0) {
+  const left = msLeft(note.data_autorizacao, now);
+  if (CONCLUSIVE.includes(tipo) && left !== null && left <= 0) {
     return 'O prazo de 180 dias desde a autorização da NF-e terminou; a SEFAZ não aceita mais esta manifestação.';
   }
   return null;

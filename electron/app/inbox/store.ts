@@ -65,12 +65,17 @@ export function nextAllowedAt(state: DistributionState | null): string | null {
   return new Date(last + WAIT_MS).toISOString();
 }
 
-/** Days left of the 180-day window from the authorization; null when the date is unknown. */
+/** Whole days left of the 180-day window from the authorization (rounded down); null when unknown. */
 export function daysLeft(dataAutorizacao: string | null, now: number): number | null {
+  const ms = msLeft(dataAutorizacao, now);
+  return ms === null ? null : Math.floor(ms / DAY_MS);
+}
+
+export function msLeft(dataAutorizacao: string | null, now: number): number | null {
   if (!dataAutorizacao) return null;
   const auth = Date.parse(dataAutorizacao);
   if (!Number.isFinite(auth)) return null;
-  return Math.ceil((auth + DEADLINE_DAYS * DAY_MS - now) / DAY_MS);
+  return auth + DEADLINE_DAYS * DAY_MS - now;
 }
 
 export class InboxStore {
@@ -184,10 +189,12 @@ export class InboxStore {
              THEN 1 ELSE 0 END) AS novas,
          SUM(CASE WHEN as_dest = 1 AND COALESCE(manifestacao, '') NOT IN ('210200', '210220', '210240')
              AND data_autorizacao IS NOT NULL
-             AND julianday(data_autorizacao) + ${DEADLINE_DAYS} - julianday(?) BETWEEN 0 AND ${SHORT_DEADLINE_DAYS}
+             AND julianday(data_autorizacao) + ${DEADLINE_DAYS} - julianday($now) > 0
+             AND julianday(data_autorizacao) + ${DEADLINE_DAYS} - julianday($now) < ${SHORT_DEADLINE_DAYS + 1}
              THEN 1 ELSE 0 END) AS prazo
-       FROM inbox_notes WHERE company = ? AND environment = ? AND COALESCE(situacao, '') <> 'cancelada'`,
-      [new Date(now).toISOString(), scope.company, scope.environment],
+       FROM inbox_notes WHERE company = $company AND environment = $environment
+         AND COALESCE(situacao, '') <> 'cancelada'`,
+      { $now: new Date(now).toISOString(), $company: scope.company, $environment: scope.environment },
     );
     return { novas: row?.novas ?? 0, prazoCurto: row?.prazo ?? 0 };
   }

@@ -10,12 +10,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openCache } from '../../../electron/cache';
 import { buildCtePayload } from '../../../electron/fiscal/payload';
 import type { IssueOutcome } from '../../../electron/app/issuing';
-import type { Dfe } from '../../../electron/nuvemfiscal';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { cteFormSchema } from '../../../electron/shared/schemas/cte-form';
 import { company, cteForm } from '../../fiscal/payload/forms';
 import type { Rig } from './harness';
-import { apiClient, CLIENT_SECRET, controlFault, openRig, startIssuingSandbox } from './harness';
+import {
+  CLIENT_SECRET,
+  controlFault,
+  duplicatesIn,
+  listSerie,
+  openRig,
+  startIssuingSandbox,
+} from './harness';
 
 /** 200 under CI=true (the brief's figure); locally the same unless ISSUING_FAULT_SENDS says otherwise. */
 export const FAULT_SENDS = Number(process.env.ISSUING_FAULT_SENDS ?? 200);
@@ -33,30 +39,6 @@ afterAll(async () => {
   await rig?.close();
   await sandbox?.close();
 });
-
-async function listSerie(serie: number): Promise<Dfe[]> {
-  const client = apiClient(sandbox.url);
-  const all: Dfe[] = [];
-  for (let skip = 0; ; skip += 100) {
-    const page = await client.cte.listar(
-      { cpf_cnpj: company.cpf_cnpj, ambiente: 'homologacao', serie },
-      { top: 100, skip },
-    );
-    all.push(...page.data);
-    if (page.data.length < 100) return all;
-  }
-}
-
-/** Documents per referencia and authorized documents per número: each at most one. */
-export function duplicatesIn(docs: Dfe[]): number {
-  const byRef = new Map<string, number>();
-  const byNumero = new Map<number, number>();
-  for (const d of docs) {
-    if (d.referencia) byRef.set(d.referencia, (byRef.get(d.referencia) ?? 0) + 1);
-    if (d.status === 'autorizado') byNumero.set(d.numero ?? 0, (byNumero.get(d.numero ?? 0) ?? 0) + 1);
-  }
-  return [...byRef.values(), ...byNumero.values()].reduce((n, c) => n + (c - 1), 0);
-}
 
 describe('issuing under faults', () => {
   it(`${FAULT_SENDS} emissions with 10 % dropped answers and some pendente: zero duplicates, all resolved`, async () => {
@@ -79,7 +61,7 @@ describe('issuing under faults', () => {
     };
     await Promise.all([worker(), worker(), worker(), worker()]);
     expect(outcomes.filter((o) => o.status !== 'autorizado').map((o) => o.status)).toEqual([]);
-    const docs = await listSerie(serie);
+    const docs = await listSerie(sandbox.url, serie);
     expect(duplicatesIn(docs)).toBe(0);
     expect(docs).toHaveLength(FAULT_SENDS);
     expect(new Set(outcomes.map((o) => o.numero)).size).toBe(FAULT_SENDS);
@@ -118,7 +100,7 @@ describe('issuing under faults', () => {
         const [resolved] = await next.issuing.sender.resolveOpen();
         expect(resolved?.status).toBe('autorizado');
         expect(await next.repos.outbox.open()).toEqual([]);
-        const docs = await listSerie(serie);
+        const docs = await listSerie(sandbox.url, serie);
         expect(docs.filter((d) => d.referencia === open[0]!.referencia)).toHaveLength(1);
         expect(duplicatesIn(docs)).toBe(0);
       } finally {

@@ -11,7 +11,7 @@ import type { ApiTarget } from '../../../electron/app/api-connection';
 import { createIssuing } from '../../../electron/app/issuing';
 import type { Issuing } from '../../../electron/app/issuing';
 import { createNuvemFiscalClient } from '../../../electron/nuvemfiscal';
-import type { NuvemFiscalClient } from '../../../electron/nuvemfiscal';
+import type { Dfe, NuvemFiscalClient } from '../../../electron/nuvemfiscal';
 import { makePfx } from '../../../electron/sandbox/certificates/make-pfx';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { startSandbox } from '../../../electron/sandbox/server';
@@ -119,4 +119,29 @@ export async function openRig(url: string, dir?: string, fast = true): Promise<R
       if (!dir) rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+/** Every CT-e of a série at the sandbox. */
+export async function listSerie(url: string, serie: number): Promise<Dfe[]> {
+  const client = apiClient(url);
+  const all: Dfe[] = [];
+  for (let skip = 0; ; skip += 100) {
+    const page = await client.cte.listar(
+      { cpf_cnpj: company.cpf_cnpj, ambiente: 'homologacao', serie },
+      { top: 100, skip },
+    );
+    all.push(...page.data);
+    if (page.data.length < 100) return all;
+  }
+}
+
+/** Extra documents per referencia and extra authorized documents per número (0 = no duplicate). */
+export function duplicatesIn(docs: Dfe[]): number {
+  const byRef = new Map<string, number>();
+  const byNumero = new Map<number, number>();
+  for (const d of docs) {
+    if (d.referencia) byRef.set(d.referencia, (byRef.get(d.referencia) ?? 0) + 1);
+    if (d.status === 'autorizado') byNumero.set(d.numero ?? 0, (byNumero.get(d.numero ?? 0) ?? 0) + 1);
+  }
+  return [...byRef.values(), ...byNumero.values()].reduce((n, c) => n + (c - 1), 0);
 }

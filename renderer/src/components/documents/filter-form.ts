@@ -1,0 +1,85 @@
+// The filter bar's form and its mapping to the documents:search filter. Empty fields are left out so
+// the main side applies no condition for them.
+import type { Environment } from '../../../../electron/shared/schemas/app';
+import type { CommandInput } from '../../../../electron/shared/contract';
+import type { DocKind, DocStatus } from '../../../../electron/shared/schemas/documents';
+import { onlyDigits } from '../../../../electron/shared/format';
+
+export type PartyRole = 'any' | 'tomador' | 'remetente' | 'destinatario';
+
+export interface FilterForm {
+  environment: Environment | null;
+  kinds: DocKind[];
+  statuses: DocStatus[];
+  /** Dates as picked (local midnight), or null. */
+  from: Date | null;
+  to: Date | null;
+  partyRole: PartyRole;
+  party: string;
+  ufInicio: string;
+  ufFim: string;
+  serie: number | null;
+  numeroFrom: number | null;
+  numeroTo: number | null;
+  valorMin: number | null;
+  valorMax: number | null;
+  text: string;
+}
+
+export function emptyFilterForm(): FilterForm {
+  return {
+    environment: null,
+    kinds: [],
+    statuses: [],
+    from: null,
+    to: null,
+    partyRole: 'any',
+    party: '',
+    ufInicio: '',
+    ufFim: '',
+    serie: null,
+    numeroFrom: null,
+    numeroTo: null,
+    valorMin: null,
+    valorMax: null,
+    text: '',
+  };
+}
+
+export type SearchFilter = CommandInput<'documents:search'>['filter'];
+
+export function isoDay(date: Date): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
+}
+
+/** A CNPJ/CPF typed with punctuation is searched by its digits; a name stays as typed. */
+function partyValue(text: string): string {
+  const trimmed = text.trim();
+  return /^[\d./-\s]+$/.test(trimmed) && onlyDigits(trimmed).length >= 11 ? onlyDigits(trimmed) : trimmed;
+}
+
+export function toSearchFilter(form: FilterForm, company: string): SearchFilter {
+  const filter: SearchFilter = { company };
+  if (form.environment) filter.environment = form.environment;
+  if (form.kinds.length) filter.kinds = [...form.kinds];
+  if (form.statuses.length) filter.statuses = [...form.statuses];
+  if (form.from) filter.from = isoDay(form.from);
+  if (form.to) filter.to = isoDay(form.to);
+  if (form.party.trim()) filter.party = { role: form.partyRole, value: partyValue(form.party) };
+  if (form.ufInicio.trim()) filter.ufInicio = form.ufInicio.trim().toUpperCase();
+  if (form.ufFim.trim()) filter.ufFim = form.ufFim.trim().toUpperCase();
+  if (form.serie !== null) filter.serie = form.serie;
+  if (form.numeroFrom !== null) filter.numeroFrom = form.numeroFrom;
+  if (form.numeroTo !== null) filter.numeroTo = form.numeroTo;
+  if (form.valorMin !== null) filter.valorMin = form.valorMin;
+  if (form.valorMax !== null) filter.valorMax = form.valorMax;
+  if (form.text.trim()) filter.text = form.text.trim();
+  return filter;
+}
+
+/** How many filters (besides the text box) are active, for the collapsed bar's badge. */
+export function activeFilterCount(form: FilterForm): number {
+  const filter = toSearchFilter({ ...form, text: '' }, '');
+  return Object.keys(filter).length - 1;
+}

@@ -3,7 +3,9 @@ import { esc } from './format';
 /** Sheet geometry in millimetres (A4 portrait, 5 mm margin). Pagination relies on these numbers. */
 export const SHEET = { width: 210, height: 297, margin: 5, contentWidth: 200, contentHeight: 287 } as const;
 
-export const FONT_STACK = "Arial, 'Liberation Sans', 'DejaVu Sans', Helvetica, sans-serif";
+// Liberation Sans first: metric-compatible with Arial (the pagination estimates hold for both) and, where
+// installed, the same glyphs on every machine; Windows, without it, prints with Arial.
+export const FONT_STACK = "'Liberation Sans', Arial, 'DejaVu Sans', sans-serif";
 
 const BASE_CSS = `
 @page { size: A4 portrait; margin: 0; }

@@ -78,6 +78,9 @@ export function cteCommands(
 ): Pick<CommandTable, Channels> {
   const repos = (): Repositories => ctx.cache.require();
   const environment = () => ctx.host.settings.get().environment;
+  /** The série asked for, else this workstation's série for the model (Settings), else 1. */
+  const serieOf = (kind: 'cte' | 'cteos' | 'dce', asked: number | undefined) =>
+    asked ?? ctx.host.settings.get().series?.[kind] ?? 1;
   const timer = setTimeout(() => {
     if (ctx.cache.repos === null) return;
     issuing.sender
@@ -103,7 +106,7 @@ export function cteCommands(
       const outcome = await issuing.sender.issue({
         kind: input.kind,
         company,
-        serie: input.serie,
+        serie: serieOf(input.kind, input.serie),
         numero: input.numero,
         build: builderFor(input),
       });
@@ -115,12 +118,12 @@ export function cteCommands(
       const state = await issuing.numbering.state({
         company: input.company,
         kind: input.kind,
-        serie: input.serie,
+        serie: serieOf(input.kind, input.serie),
         environment: target.environment,
       });
       const payload = builderFor(input)({
         company,
-        serie: input.serie,
+        serie: serieOf(input.kind, input.serie),
         numero: input.numero ?? state.next,
         ambiente: target.ambiente,
         referencia: newReferencia(),
@@ -212,11 +215,16 @@ export function cteCommands(
     'cte:prefillFromNfe': async ({ files, company }) =>
       prefillFromNfe(files, keyUsedInOutbox(repos(), company)),
     'numbering:get': async ({ company, kind, serie }) => ({
-      ...(await issuing.numbering.state({ company, kind, serie, environment: environment() })),
+      ...(await issuing.numbering.state({
+        company,
+        kind,
+        serie: serieOf(kind, serie),
+        environment: environment(),
+      })),
       warnings: [],
     }),
     'numbering:set': async ({ company, kind, serie, next }) => {
-      const scope = { company, kind, serie, environment: environment() };
+      const scope = { company, kind, serie: serieOf(kind, serie), environment: environment() };
       const { warnings } = await issuing.numbering.setNext(scope, next);
       return { ...(await issuing.numbering.state(scope)), warnings };
     },

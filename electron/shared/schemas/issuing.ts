@@ -19,14 +19,14 @@ export const cteIssueInputSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('cte'),
     company,
-    serie: serie.default(1),
+    serie: serie.optional(),
     numero: numero.optional(),
     form: cteFormSchema,
   }),
   z.object({
     kind: z.literal('cteos'),
     company,
-    serie: serie.default(1),
+    serie: serie.optional(),
     numero: numero.optional(),
     form: cteOsFormSchema,
   }),
@@ -105,7 +105,7 @@ export const cteDebugOutputSchema = z.object({
 export const numberingScopeInputSchema = z.object({
   company,
   kind: numberingKindSchema,
-  serie: serie.default(1),
+  serie: serie.optional(),
 });
 export const numberingSetInputSchema = numberingScopeInputSchema.extend({ next: numero });
 export const numberingStateSchema = z.object({

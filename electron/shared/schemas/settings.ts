@@ -24,6 +24,15 @@ export const settingsSchema = z.object({
   selectedCompany: z.string().max(14).nullable(),
   /** The printer chosen for direct printing of DACTE/DACE; absent: the system dialog. */
   printer: z.string().trim().max(200).nullable().optional(),
+  /** This workstation's série per model (two offices issuing in parallel use different séries). */
+  series: z
+    .object({
+      cte: z.number().int().min(0).max(999),
+      cteos: z.number().int().min(0).max(999),
+      dce: z.number().int().min(0).max(999),
+    })
+    .partial()
+    .optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

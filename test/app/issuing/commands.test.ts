@@ -21,7 +21,7 @@ let call: <C extends CommandChannel>(channel: C, input: unknown) => Promise<unkn
 beforeAll(async () => {
   sandbox = await startIssuingSandbox();
   rig = await openRig(sandbox.url);
-  const host = memoryHost({ settings: { environment: 'sandbox' } });
+  const { host } = memoryHost({ settings: { environment: 'sandbox', series: { cte: 7 } } });
   const ctx = {
     host,
     cache: { require: () => rig.repos, repos: null },
@@ -42,7 +42,7 @@ afterAll(async () => {
   await sandbox?.close();
 });
 
-type Outcome = { status: string; numero: number; document: { id: string } | null };
+type Outcome = { status: string; serie: number; numero: number; document: { id: string } | null };
 
 describe('cte commands', () => {
   let id = '';
@@ -54,10 +54,11 @@ describe('cte commands', () => {
     const out = (await call('cte:issue', {
       kind: 'cte',
       company: company.cpf_cnpj,
-      serie: 7,
       form: cteForm(),
     })) as Outcome;
     expect(out.status).toBe('autorizado');
+    // No série asked: this workstation's série for the model, from Settings.
+    expect(out.serie).toBe(7);
     id = out.document!.id;
   });
 

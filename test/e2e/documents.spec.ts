@@ -1,0 +1,154 @@
+import { copyFile, readFile } from 'node:fs/promises';
+
+import type { TestInfo } from '@playwright/test';
+
+import { DEMO_CNPJ } from '../../electron/app/demo';
+import { cteBody } from '../sandbox/dfe/fixtures';
+import type { E2eHost, Page } from './fixtures';
+import { expect, test } from './fixtures';
+
+// Documentos in demonstração mode: three CT-e issued straight through the embedded sandbox's API,
+// synchronized into the cache, browsed, searched, previewed and saved as PDF — then the sandbox is
+// stopped and the same works from the local cache alone.
+
+test.describe.configure({ mode: 'serial' });
+test.setTimeout(90_000);
+
+async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  await page.evaluate(() => document.fonts.ready);
+  const file = testInfo.outputPath(`${name}.png`);
+  await page.screenshot({ path: file, fullPage: true });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+const destinatarios = [
+  { nome: 'Mercearia Boa Vista Ltda', UFFim: 'SP' as const },
+  { nome: 'Atacado Pinheirinho Eireli', UFFim: 'PR' as const },
+  { nome: 'Distribuidora Araucária SA', UFFim: 'SP' as const },
+];
+
+/** The time as a Brasília wall clock with its offset, the way an emitter writes dhEmi. */
+function brasilia(date: Date): string {
+  return `${new Date(date.getTime() - 3 * 3_600_000).toISOString().slice(0, 19)}-03:00`;
+}
+
+async function issue(webHost: E2eHost): Promise<void> {
+  const endpoint = await webHost.app.context.embedded.ensure();
+  const tokenAnswer = await fetch(endpoint.tokenUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({
+      grant_type: 'client_credentials',
+      client_id: endpoint.clientId,
+      client_secret: endpoint.clientSecret,
+      scope: 'cte',
+    }),
+  });
+  expect(tokenAnswer.ok).toBe(true);
+  const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
+  for (const [i, dest] of destinatarios.entries()) {
+    const body = cteBody({ UFFim: dest.UFFim });
+    body.referencia = `e2e-doc-${i + 1}`;
+    body.infCte.ide.nCT = 501 + i;
+    body.infCte.ide.dhEmi = brasilia(new Date(Date.now() - (3 - i) * 3_600_000));
+    body.infCte.emit = { ...body.infCte.emit, CNPJ: DEMO_CNPJ };
+    body.infCte.dest = { ...body.infCte.dest!, xNome: dest.nome };
+    body.infCte.vPrest = {
+      vTPrest: 1000 * (i + 1),
+      vRec: 1000 * (i + 1),
+      Comp: [{ xNome: 'Frete peso', vComp: 1000 * (i + 1) }],
+    };
+    const answer = await fetch(`${endpoint.url}/cte`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` },
+      body: JSON.stringify(body),
+    });
+    expect(answer.status, await answer.clone().text()).toBeLessThan(300);
+  }
+}
+
+async function savePdf(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  const download = page.waitForEvent('download');
+  await page.getByTestId('doc-pdf').click();
+  const done = await download;
+  expect(done.suggestedFilename()).toMatch(/^\d{44}\.pdf$/);
+  const file = await done.path();
+  const bytes = await readFile(file);
+  expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+  // Kept beside the screenshots, to look at the printout itself.
+  await copyFile(file, testInfo.outputPath(`${name}.pdf`));
+}
+
+async function browseSearchOpen(page: Page, testInfo: TestInfo, label: string): Promise<void> {
+  const table = page.getByTestId('doc-table');
+  await expect(table.locator('tbody tr')).toHaveCount(3);
+  await expect(page.getByTestId('total-count')).toHaveText('3');
+  await expect(page.getByTestId('total-frete')).toHaveText(/R\$\s6\.000,00/);
+  // Filter: destination UF SP.
+  if (!(await page.getByTestId('f-uf-fim').isVisible())) await page.getByTestId('doc-filters-toggle').click();
+  await page.getByTestId('f-uf-fim').fill('sp');
+  await page.getByTestId('doc-apply').click();
+  await expect(page.getByTestId('total-count')).toHaveText('2');
+  await shot(page, testInfo, `${label}-filtros`);
+  // Full-text search on a party name, filters cleared.
+  await page.getByRole('button', { name: 'Limpar filtros' }).click();
+  await expect(page.getByTestId('total-count')).toHaveText('3');
+  await page.getByTestId('doc-text').fill('Pinheirinho');
+  await page.getByTestId('doc-search').click();
+  await expect(page.getByTestId('total-count')).toHaveText('1');
+  await table.locator('tbody tr').first().click();
+  const detail = page.getByTestId('doc-detail');
+  await expect(detail).toBeVisible();
+  await expect(page.getByTestId('doc-chave')).toHaveText(/^(\d{4} ){10}\d{4}$/);
+  await page.getByTestId('doc-preview-btn').click();
+  const frame = page.frameLocator('[data-testid="doc-preview"]');
+  await expect(frame.getByText('Atacado Pinheirinho Eireli').first()).toBeVisible();
+  await shot(page, testInfo, `${label}-detalhe`);
+  await savePdf(page, testInfo, `${label}-dacte`);
+  await page.keyboard.press('Escape');
+  await expect(detail).toBeHidden();
+  await page.getByTestId('doc-text').fill('');
+  await page.getByTestId('doc-search').click();
+  await expect(page.getByTestId('total-count')).toHaveText('3');
+}
+
+test('issued documents sync, then browse, search, preview and PDF work online and offline', async ({
+  page,
+  openApp,
+  webHost,
+}, testInfo) => {
+  await openApp();
+  await issue(webHost);
+  await page.getByTestId('nav-documentos').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Documentos' })).toBeVisible();
+  await page.getByTestId('doc-sync').click();
+  await expect(page.getByTestId('sync-last')).not.toHaveText(/nunca/, { timeout: 30_000 });
+  await shot(page, testInfo, 'documentos-lista');
+  await browseSearchOpen(page, testInfo, 'online');
+
+  // Offline: the sandbox stops and cannot come back (demonstração would otherwise restart it on
+  // the first request), and the connectivity monitor notices.
+  const embedded = webHost.app.context.embedded;
+  let attempts = 0;
+  embedded.ensure = () => {
+    attempts += 1;
+    return Promise.reject(new Error('sem rede (teste)'));
+  };
+  const deadUrl = embedded.url();
+  await embedded.close();
+  // The monitor probes where the API was; nothing listens there any more.
+  embedded.url = () => deadUrl;
+  await webHost.app.context.connectivity.refresh();
+  await page.reload();
+  await expect(page.getByTestId('doc-offline')).toContainText('Mostrando o cache local');
+  await browseSearchOpen(page, testInfo, 'offline');
+  await shot(page, testInfo, 'documentos-offline');
+  // Browsing, searching, preview and PDF never asked for the API: all of it came from the cache.
+  const attemptsBeforeBrowsing = attempts;
+  await browseSearchOpen(page, testInfo, 'offline-2');
+  expect(attempts).toBe(attemptsBeforeBrowsing);
+
+  await page.getByTestId('nav-painel').click();
+  await expect(page.getByTestId('kpi-count')).toHaveText('3');
+  await shot(page, testInfo, 'painel');
+});

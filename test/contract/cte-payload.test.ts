@@ -32,7 +32,10 @@ function toJsonSchema(node: unknown): unknown {
         : toJsonSchema(value);
   }
   // OpenAPI 3.0 booleans → JSON Schema numbers.
-  for (const [flag, bound] of [['exclusiveMinimum', 'minimum'], ['exclusiveMaximum', 'maximum']] as const) {
+  for (const [flag, bound] of [
+    ['exclusiveMinimum', 'minimum'],
+    ['exclusiveMaximum', 'maximum'],
+  ] as const) {
     if (out[flag] === true) {
       out[flag] = out[bound];
       delete out[bound];

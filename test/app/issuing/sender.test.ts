@@ -5,6 +5,7 @@ import { cteFormSchema } from '../../../electron/shared/schemas/cte-form';
 import { cteOsFormSchema } from '../../../electron/shared/schemas/cteos-form';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { company, cteForm, cteOsForm } from '../../fiscal/payload/forms';
+import { cteSimpBody } from '../../sandbox/dfe/fixtures';
 import type { Rig } from './harness';
 import { controlFault, openRig, startIssuingSandbox } from './harness';
 
@@ -113,5 +114,26 @@ describe('sender against the sandbox over HTTP', () => {
     expect(bad.status).toBe('recusado');
     expect(bad.rejection?.fields).toContain('remetente.ie');
     expect((await issueCte(5)).numero).toBe(bad.numero);
+  });
+
+  it('kind cte-simp posts to /cte/simp and shares the model-57 sequence', async () => {
+    const out = await rig.issuing.sender.issue({
+      kind: 'cte-simp',
+      company,
+      serie: 6,
+      build: (ctx) => {
+        const body = cteSimpBody();
+        Object.assign(body.infCte.ide, { serie: ctx.serie, nCT: ctx.numero, dhEmi: ctx.dhEmi });
+        return { ...body, referencia: ctx.referencia, ambiente: ctx.ambiente } as never;
+      },
+    });
+    expect(out.status).toBe('autorizado');
+    expect(out.document?.modelo).toBe(57);
+    const row = await rig.repos.db.get<{ variant: string; kind: string }>(
+      'SELECT variant, kind FROM outbox WHERE id = ?',
+      [out.outboxId],
+    );
+    expect(row).toEqual({ variant: 'cte-simp', kind: 'cte' });
+    expect((await issueCte(6)).numero).toBe(out.numero + 1);
   });
 });

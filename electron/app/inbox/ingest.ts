@@ -1,6 +1,7 @@
 // Writes what one distribution answer brought into the cache: notes (summary or full), events,
 // and the NSU the next request starts from — all in one transaction, so a crash never leaves
 // documents stored without the NSU advanced (or the NSU advanced past documents not stored).
+import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
 
@@ -47,9 +48,9 @@ export const MANIFESTATION_TYPES = ['210210', ...CONCLUSIVE];
 
 const NOTE_UPSERT = `
 INSERT INTO inbox_notes (company, environment, chave, nsu, api_id, emitente_doc, emitente_nome, data_emissao,
-  valor, situacao, resumo, xml_codec, xml, api_json, received_at, updated_at, as_dest, as_carrier,
+  valor, situacao, resumo, api_json, received_at, updated_at, as_dest, as_carrier,
   data_autorizacao, numero, serie)
-VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
 ON CONFLICT (company, environment, chave) DO UPDATE SET
   nsu = CASE WHEN excluded.resumo <= inbox_notes.resumo THEN excluded.nsu ELSE inbox_notes.nsu END,
   api_id = CASE WHEN excluded.resumo <= inbox_notes.resumo THEN excluded.api_id ELSE inbox_notes.api_id END,
@@ -58,8 +59,6 @@ ON CONFLICT (company, environment, chave) DO UPDATE SET
   data_emissao = COALESCE(inbox_notes.data_emissao, excluded.data_emissao),
   valor = COALESCE(inbox_notes.valor, excluded.valor),
   situacao = CASE WHEN inbox_notes.situacao = 'cancelada' THEN 'cancelada' ELSE excluded.situacao END,
-  xml_codec = CASE WHEN excluded.resumo <= inbox_notes.resumo THEN excluded.xml_codec ELSE inbox_notes.xml_codec END,
-  xml = CASE WHEN excluded.resumo <= inbox_notes.resumo THEN excluded.xml ELSE inbox_notes.xml END,
   api_json = CASE WHEN excluded.resumo <= inbox_notes.resumo THEN excluded.api_json ELSE inbox_notes.api_json END,
   resumo = MIN(inbox_notes.resumo, excluded.resumo),
   as_dest = MAX(inbox_notes.as_dest, excluded.as_dest),
@@ -67,7 +66,15 @@ ON CONFLICT (company, environment, chave) DO UPDATE SET
   data_autorizacao = COALESCE(inbox_notes.data_autorizacao, excluded.data_autorizacao),
   numero = COALESCE(excluded.numero, inbox_notes.numero),
   serie = COALESCE(excluded.serie, inbox_notes.serie),
-  updated_at = excluded.updated_at`;
+  updated_at = excluded.updated_at
+RETURNING id, resumo`;
+
+// The note's XML lives apart from its row: pages of the inbox list read small rows only.
+const FILE_PUT = `
+INSERT INTO inbox_files (note_id, kind, codec, content, sha256, size, content_type, fetched_at)
+VALUES (?, 'xml', 'deflate', ?, ?, ?, 'application/xml', ?)
+ON CONFLICT (note_id, kind) DO UPDATE SET codec = excluded.codec, content = excluded.content,
+  sha256 = excluded.sha256, size = excluded.size, fetched_at = excluded.fetched_at`;
 
 const EVENT_UPSERT = `
 INSERT INTO inbox_events (note_id, company, environment, chave, nsu, tipo_evento, sequence, data_evento,
@@ -81,6 +88,8 @@ ON CONFLICT (company, environment, chave, tipo_evento, sequence) DO UPDATE SET
 interface Packed {
   doc: DistributedDoc;
   xml: Buffer | null;
+  sha256: string;
+  size: number;
   note: NoteFacts | null;
   event: EventFacts | null;
 }
@@ -100,6 +109,8 @@ async function pack(doc: DistributedDoc): Promise<Packed> {
   return {
     doc,
     xml: xml === null ? null : await deflateAsync(Buffer.from(xml, 'utf8')),
+    sha256: xml === null ? '' : createHash('sha256').update(xml, 'utf8').digest('hex'),
+    size: xml === null ? 0 : Buffer.byteLength(xml, 'utf8'),
     note: !isEvent && xml ? safely(() => parseNoteXml(xml)) : null,
     event: isEvent && xml ? safely(() => parseEventXml(xml)) : null,
   };
@@ -126,8 +137,6 @@ function noteParams(scope: InboxScope, p: Packed, now: string) {
     cents(f?.valor ?? m.valor_nfe),
     f?.cSitNFe === 3 ? 'cancelada' : 'autorizada',
     resumo ? 1 : 0,
-    p.xml ? 'deflate' : null,
-    p.xml,
     JSON.stringify(m),
     now,
     now,
@@ -202,16 +211,23 @@ export async function ingestPage(
   let events = 0;
   await db.transaction(async (tx) => {
     const upsert = await tx.prepare(NOTE_UPSERT);
+    const putFile = await tx.prepare(FILE_PUT);
     try {
       for (const p of packed) {
         if (p.doc.meta.tipo_documento === 'evento') continue;
         const params = noteParams(scope, p, now);
         if (!params[2]) continue;
-        await upsert.run(params);
+        const row = await upsert.get<{ id: number; resumo: number }>(params);
+        // A summary never replaces the full note's XML.
+        const isSummary = params[10] === 1;
+        if (row && p.xml && (!isSummary || row.resumo === 1)) {
+          await putFile.run([row.id, p.xml, p.sha256, p.size, now]);
+        }
         notes += 1;
       }
     } finally {
       await upsert.finalize();
+      await putFile.finalize();
     }
     // Events after notes: an event and its note may arrive in the same page.
     for (const p of packed) {

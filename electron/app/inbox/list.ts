@@ -69,7 +69,9 @@ function whereOf(scope: InboxScope, f: ListInput) {
 }
 
 async function listEvents(db: Database, clause: string, params: SqlValue[], f: ListInput) {
-  const from = `inbox_events e JOIN ${NOTE_FROM} ON n.company = e.company AND n.environment = e.environment AND n.chave = e.chave`;
+  const from = `inbox_events e
+    JOIN inbox_notes n ON n.company = e.company AND n.environment = e.environment AND n.chave = e.chave
+    LEFT JOIN inbox_distribution_state s ON s.company = n.company AND s.environment = n.environment`;
   const total =
     (await db.get<{ c: number }>(`SELECT COUNT(*) AS c FROM ${from} WHERE ${clause}`, params))?.c ?? 0;
   const rows = await db.all<{

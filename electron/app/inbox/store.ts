@@ -147,14 +147,8 @@ export class InboxStore {
   }
 
   async noteXml(noteId: number): Promise<string | null> {
-    const row = await this.db.get<{ xml_codec: string | null; xml: Buffer | null }>(
-      'SELECT xml_codec, xml FROM inbox_notes WHERE id = ?',
-      [noteId],
-    );
-    if (!row?.xml || !row.xml_codec) return null;
-    const bytes =
-      row.xml_codec === 'deflate' ? await inflateAsync(row.xml) : await unpackFile(row.xml_codec, row.xml);
-    return bytes.toString('utf8');
+    const file = await this.file(noteId, 'xml');
+    return file ? file.bytes.toString('utf8') : null;
   }
 
   async events(scope: InboxScope, chave: string) {
@@ -265,7 +259,9 @@ export class InboxStore {
       [noteId, kind],
     );
     if (!row) return null;
-    return { bytes: await unpackFile(row.codec, row.content), contentType: row.content_type };
+    const bytes =
+      row.codec === 'deflate' ? await inflateAsync(row.content) : await unpackFile(row.codec, row.content);
+    return { bytes, contentType: row.content_type };
   }
 
   async putFile(

@@ -52,6 +52,9 @@ describe('manifestação do destinatário', () => {
     expect(app.exchanges.length).toBe(before); // served from the cache
     const xml = await app.service.file(CNPJ, chave!, 'xml');
     expect(xml.bytes.toString('utf8')).toContain('<nfeProc');
+    const events = await list({ tab: 'destinatario', tipoDocumento: 'evento' });
+    expect(events.events.map((e) => e.tipoEvento)).toEqual(['210210']);
+    expect(events.events[0]?.descricao).toBe('Ciência da operação');
   });
 
   it('batch ciência for every new note; the counts drop to zero', async () => {

@@ -8,7 +8,8 @@ import { BackupService } from './backup/backup';
 import { CacheHolder } from './backup/cache-holder';
 import { certificateCommands } from './commands/certificates';
 import { documentCommands } from './commands/documents';
-import { cteCommands } from './commands/cte';
+import { createAppIssuing, cteCommands } from './commands/cte';
+import { dceCommands } from './commands/dce';
 import { draftCommands } from './commands/drafts';
 import { inboxCommands } from './commands/inbox';
 import { printingCommands } from './commands/printing';
@@ -41,6 +42,8 @@ export interface CarretaApp {
 }
 
 export function buildCommandTable(ctx: AppContext): CommandTable {
+  // One numbering and outbox sender for every kind, so CT-e and DC-e share the outbox resolution.
+  const issuing = createAppIssuing(ctx);
   return {
     ...appCommands(ctx),
     ...settingsCommands(ctx),
@@ -49,7 +52,8 @@ export function buildCommandTable(ctx: AppContext): CommandTable {
     ...certificateCommands(ctx),
     ...serviceCommands(ctx),
     ...documentCommands(ctx),
-    ...cteCommands(ctx),
+    ...cteCommands(ctx, issuing),
+    ...dceCommands(ctx, issuing),
     ...draftCommands(ctx),
     ...inboxCommands(ctx),
     ...printingCommands(ctx),

@@ -8,11 +8,15 @@ import { AppError } from '../../shared/errors';
 export const CANCEL_WINDOW_HOURS = 168;
 
 /** Hours left to cancel (null when the authorization time is unknown); negative = closed. */
-export function cancelHoursLeft(doc: Pick<Dfe, 'autorizacao' | 'data_emissao'>, now: Date): number | null {
+export function cancelHoursLeft(
+  doc: Pick<Dfe, 'autorizacao' | 'data_emissao'>,
+  now: Date,
+  windowHours: number = CANCEL_WINDOW_HOURS,
+): number | null {
   const at = doc.autorizacao?.data_recebimento ?? doc.autorizacao?.data_evento ?? doc.data_emissao;
   if (!at) return null;
   const elapsed = (now.getTime() - new Date(at).getTime()) / 3_600_000;
-  return Math.round((CANCEL_WINDOW_HOURS - elapsed) * 100) / 100;
+  return Math.round((windowHours - elapsed) * 100) / 100;
 }
 
 export function checkCancellable(doc: Dfe, now: Date): { hoursLeft: number | null } {

@@ -1,7 +1,9 @@
 // Form fixtures (as the renderer sends them) for the payload, contract and issuing tests.
 import { buildDceKey, buildNfeKey } from '../../../electron/fiscal';
 import type { EmitterCompany } from '../../../electron/fiscal/payload';
-import type { CteFormInput, IcmsForm } from '../../../electron/shared/schemas/cte-form';
+import type { z } from 'zod';
+
+import type { CteFormInput, icmsSchema } from '../../../electron/shared/schemas/cte-form';
 import type { CteOsFormInput } from '../../../electron/shared/schemas/cteos-form';
 
 export const COMPANY_CNPJ = '11222333000181';
@@ -52,7 +54,7 @@ export const dceKey = (numero: number) =>
 const curitiba = { cMun: '4106902', xMun: 'Curitiba', uf: 'PR' };
 const saoPaulo = { cMun: '3550308', xMun: 'São Paulo', uf: 'SP' };
 
-export const ICMS_SITUATIONS: IcmsForm[] = [
+export const ICMS_SITUATIONS: z.input<typeof icmsSchema>[] = [
   { situacao: '00', pICMS: 12 },
   { situacao: '20', pRedBC: 20, pICMS: 12 },
   { situacao: '45', cst: '41' },

@@ -1,6 +1,6 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
-import type { Database, PreparedStatement } from '../db';
+import type { Database } from '../db';
 import type { SqlValue } from '../statement';
 import type { PackedFile } from './files';
 import { FileRepository } from './files';
@@ -42,18 +42,45 @@ interface ExistingRow {
   missing_remote: number;
 }
 
-const UPSERT_SQL = `
-INSERT INTO documents (
-  api_id, environment, ambiente, company, kind, modelo, serie, numero, chave, referencia, status,
-  data_emissao, created_at, tomador_nome, tomador_doc, remetente_nome, remetente_doc,
-  destinatario_nome, destinatario_doc, uf_inicio, municipio_inicio, uf_fim, municipio_fim,
-  valor_prestacao, valor_icms, api_record, xml_state, missing_remote, seen_run, synced_at
-) VALUES (
-  $api_id, $environment, $ambiente, $company, $kind, $modelo, $serie, $numero, $chave, $referencia, $status,
-  $data_emissao, $created_at, $tomador_nome, $tomador_doc, $remetente_nome, $remetente_doc,
-  $destinatario_nome, $destinatario_doc, $uf_inicio, $municipio_inicio, $uf_fim, $municipio_fim,
-  $valor_prestacao, $valor_icms, $api_record, $xml_state, 0, $seen_run, $synced_at
-)
+const COLUMNS = [
+  'api_id',
+  'environment',
+  'ambiente',
+  'company',
+  'kind',
+  'modelo',
+  'serie',
+  'numero',
+  'chave',
+  'referencia',
+  'status',
+  'data_emissao',
+  'created_at',
+  'tomador_nome',
+  'tomador_doc',
+  'remetente_nome',
+  'remetente_doc',
+  'destinatario_nome',
+  'destinatario_doc',
+  'uf_inicio',
+  'municipio_inicio',
+  'uf_fim',
+  'municipio_fim',
+  'valor_prestacao',
+  'valor_icms',
+  'api_record',
+  'xml_state',
+  'missing_remote',
+  'seen_run',
+  'synced_at',
+] as const;
+type Column = (typeof COLUMNS)[number];
+
+/** Rows per INSERT: 30 values each, well under SQLite's 32,766 variables. */
+const ROWS_PER_STATEMENT = 200;
+
+const UPSERT_ROW = `(${COLUMNS.map(() => '?').join(', ')})`;
+const UPSERT_TAIL = `
 ON CONFLICT (environment, api_id) DO UPDATE SET
   ambiente = excluded.ambiente,
   modelo = coalesce(excluded.modelo, modelo),
@@ -81,47 +108,53 @@ ON CONFLICT (environment, api_id) DO UPDATE SET
   missing_remote = 0,
   seen_run = max(seen_run, excluded.seen_run),
   synced_at = excluded.synced_at
-RETURNING id`;
+RETURNING id, environment, api_id`;
 
-function upsertParams(item: DocumentUpsert, now: string, packed: Buffer): Record<string, SqlValue> {
+/** One statement for many rows: a round trip per batch instead of one per document. */
+function upsertSql(rows: number): string {
+  return `INSERT INTO documents (${COLUMNS.join(', ')}) VALUES ${Array(rows).fill(UPSERT_ROW).join(', ')}${UPSERT_TAIL}`;
+}
+
+function upsertValues(item: DocumentUpsert, now: string, packed: Buffer): SqlValue[] {
   const { record, fields } = item;
   const hasXml = item.files?.some((f) => f.kind === 'xml') ?? false;
-  return {
-    $api_id: record.id,
-    $environment: item.environment,
-    $ambiente: record.ambiente === 'producao' ? 'producao' : 'homologacao',
-    $company: item.company,
-    $kind: item.kind,
-    $modelo: record.modelo ?? null,
-    $serie: fields?.serie ?? record.serie ?? null,
-    $numero: fields?.numero ?? record.numero ?? null,
-    $chave: fields?.chave || record.chave || null,
-    $referencia: record.referencia ?? null,
-    $status: record.status,
-    $data_emissao: fields?.dataEmissao || record.data_emissao || null,
-    $created_at: record.created_at ?? null,
-    $tomador_nome: fields?.tomadorNome ?? null,
-    $tomador_doc: fields?.tomadorDoc ?? null,
-    $remetente_nome: fields?.remetenteNome ?? null,
-    $remetente_doc: fields?.remetenteDoc ?? null,
-    $destinatario_nome: fields?.destinatarioNome ?? null,
-    $destinatario_doc: fields?.destinatarioDoc ?? null,
-    $uf_inicio: fields?.ufInicio ?? null,
-    $municipio_inicio: fields?.municipioInicio ?? null,
-    $uf_fim: fields?.ufFim ?? null,
-    $municipio_fim: fields?.municipioFim ?? null,
-    $valor_prestacao: fields?.valorPrestacao ?? toCents(record.valor_total),
-    $valor_icms: fields?.valorIcms ?? null,
-    $api_record: packed,
-    $xml_state: hasXml ? 'present' : item.xmlUnavailable ? 'unavailable' : 'missing',
-    $seen_run: item.seenRun ?? 0,
-    $synced_at: now,
+  const values: Record<Column, SqlValue> = {
+    api_id: record.id,
+    environment: item.environment,
+    ambiente: record.ambiente === 'producao' ? 'producao' : 'homologacao',
+    company: item.company,
+    kind: item.kind,
+    modelo: record.modelo ?? null,
+    serie: fields?.serie ?? record.serie ?? null,
+    numero: fields?.numero ?? record.numero ?? null,
+    chave: fields?.chave || record.chave || null,
+    referencia: record.referencia ?? null,
+    status: record.status,
+    data_emissao: fields?.dataEmissao || record.data_emissao || null,
+    created_at: record.created_at ?? null,
+    tomador_nome: fields?.tomadorNome ?? null,
+    tomador_doc: fields?.tomadorDoc ?? null,
+    remetente_nome: fields?.remetenteNome ?? null,
+    remetente_doc: fields?.remetenteDoc ?? null,
+    destinatario_nome: fields?.destinatarioNome ?? null,
+    destinatario_doc: fields?.destinatarioDoc ?? null,
+    uf_inicio: fields?.ufInicio ?? null,
+    municipio_inicio: fields?.municipioInicio ?? null,
+    uf_fim: fields?.ufFim ?? null,
+    municipio_fim: fields?.municipioFim ?? null,
+    valor_prestacao: fields?.valorPrestacao ?? toCents(record.valor_total),
+    valor_icms: fields?.valorIcms ?? null,
+    api_record: packed,
+    missing_remote: 0,
+    xml_state: hasXml ? 'present' : item.xmlUnavailable ? 'unavailable' : 'missing',
+    seen_run: item.seenRun ?? 0,
+    synced_at: now,
   };
+  return COLUMNS.map((column) => values[column]);
 }
 
 /** Writes and reads the cached documents. Every batch is one transaction. */
 export class DocumentRepository {
-  private upsertStatement: PreparedStatement | null = null;
   readonly files: FileRepository;
 
   constructor(private readonly db: Database) {
@@ -136,27 +169,38 @@ export class DocumentRepository {
     items: readonly DocumentUpsert[],
     extra?: (results: UpsertResult[]) => Promise<void>,
   ): Promise<UpsertResult[]> {
-    this.upsertStatement ??= await this.db.prepare(UPSERT_SQL);
-    const upsert = this.upsertStatement;
     const packed = items.map((item) => packRecord(item.record));
     return this.db.transaction(async () => {
       const now = new Date().toISOString();
       const existing = await this.existing(items);
+      const ids = new Map<string, number>();
+      for (let start = 0; start < items.length; start += ROWS_PER_STATEMENT) {
+        const chunk = items.slice(start, start + ROWS_PER_STATEMENT);
+        const values = chunk.flatMap((item, i) => upsertValues(item, now, packed[start + i]));
+        // RETURNING gives no order guarantee: rows are matched back by api_id.
+        const rows = await this.db.all<{ id: number; environment: string; api_id: string }>(
+          upsertSql(chunk.length),
+          values,
+        );
+        for (const row of rows) ids.set(`${row.environment}\u0000${row.api_id}`, row.id);
+      }
       await this.files.putParts(items.flatMap((item) => (item.files ?? []).map((f) => f.file)));
+      const files: { docId: number; eventId: number; kind: DocFileKind; file: PackedFile }[] = [];
       const results: UpsertResult[] = [];
       for (const [index, item] of items.entries()) {
-        const before = existing.get(`${item.environment}\u0000${item.record.id}`);
-        // all(), not get(): it steps the statement to its end, so no read stays open after COMMIT.
-        const [row] = await upsert.all<{ id: number }>(upsertParams(item, now, packed[index]));
-        if (row === undefined) throw new Error('Upsert returned no row.');
+        const key = `${item.environment}\u0000${item.record.id}`;
+        const id = ids.get(key);
+        if (id === undefined) throw new Error(`Upsert returned no row for ${item.record.id}.`);
         for (const file of item.files ?? [])
-          await this.files.putPacked(row.id, 0, file.kind, file.file, false);
+          files.push({ docId: id, eventId: 0, kind: file.kind, file: file.file });
+        const before = existing.get(key);
         results.push({
-          id: row.id,
+          id,
           outcome: outcomeOf(before, item, packed[index]),
           previousStatus: before?.status ?? null,
         });
       }
+      await this.files.putMany(files);
       if (extra) await extra(results);
       return results;
     });

@@ -147,6 +147,33 @@ export class FileRepository {
     ]);
   }
 
+  /** Writes many files with one statement per 500 (inside the batch's transaction; parts first). */
+  async putMany(files: readonly { docId: number; eventId: number; kind: DocFileKind; file: PackedFile }[]) {
+    const now = new Date().toISOString();
+    for (let start = 0; start < files.length; start += 500) {
+      const chunk = files.slice(start, start + 500);
+      await this.db.run(
+        `INSERT INTO document_files (doc_id, event_id, kind, codec, parts, content, sha256, size, content_type, fetched_at)
+         VALUES ${chunk.map(() => '(?, ?, ?, ?, ?, ?, ?, ?, ?, ?)').join(', ')}
+         ON CONFLICT (doc_id, event_id, kind) DO UPDATE SET codec = excluded.codec, parts = excluded.parts,
+           content = excluded.content, sha256 = excluded.sha256, size = excluded.size,
+           content_type = excluded.content_type, fetched_at = excluded.fetched_at`,
+        chunk.flatMap(({ docId, eventId, kind, file }) => [
+          docId,
+          eventId,
+          kind,
+          file.codec,
+          file.parts.size > 0 ? 1 : 0,
+          file.content,
+          file.sha256,
+          file.size,
+          file.contentType,
+          now,
+        ]),
+      );
+    }
+  }
+
   async put(docId: number, eventId: number, kind: DocFileKind, bytes: Buffer, contentType: string) {
     const packed = await packFile(bytes, contentType);
     await this.db.transaction(() => this.putPacked(docId, eventId, kind, packed));

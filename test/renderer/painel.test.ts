@@ -69,6 +69,18 @@ describe('Painel', { timeout: 20_000 }, () => {
     // The certificate card and the app info stay.
     expect(wrapper.find('[data-testid="certificate-card"]').exists()).toBe(true);
     expect(wrapper.get('[data-testid="painel-version"]').text()).toBe('9.8.7');
+    expect(wrapper.find('[data-testid="painel-backup-reminder"]').exists()).toBe(false);
+  });
+
+  it('reminds of the weekly backup when it is due', async () => {
+    const transport = dashboardTransport();
+    transport.handlers['backup:status'] = () => ({
+      ok: true,
+      data: { lastBackupAt: null, reminderDue: true, degraded: false, cacheError: null },
+    });
+    const { wrapper } = await mountWith(App, transport, { route: '/painel' });
+    await settle();
+    expect(wrapper.get('[data-testid="painel-backup-reminder"]').text()).toContain('mais de uma semana');
   });
 
   it('goes back a month and says when it had no documents', async () => {

@@ -20,9 +20,9 @@ export function usePrinting() {
     }
   }
 
-  const print = (id: number, eventId = 0, printer?: string) =>
+  const print = (id: number, eventId = 0, printer?: string, remember = false) =>
     run('print', async () => {
-      const result = await invoke('print:print', { id, eventId, printer });
+      const result = await invoke('print:print', { id, eventId, printer, remember });
       if (result.mode === 'browser' && result.file) {
         if (!openPdf(result.file.base64))
           downloadBase64(result.file.fileName, result.file.base64, 'application/pdf');

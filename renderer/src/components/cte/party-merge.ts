@@ -1,0 +1,77 @@
+// Fills a party of the form from what the lookups, the address book or an NF-e answered, keeping
+// what the clerk already typed where the source has nothing.
+import type { PartyDraft } from './form-model';
+
+type Loose = Record<string, unknown>;
+const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
+
+/** A record shaped like the form's party (prefill, address book). */
+export function mergeParty(target: PartyDraft, source: unknown): void {
+  if (!source || typeof source !== 'object') return;
+  const s = source as Loose;
+  for (const key of ['cpfCnpj', 'ie', 'xNome', 'xFant', 'fone', 'email'] as const) {
+    if (str(s[key])) target[key] = str(s[key]);
+  }
+  const e = (s.endereco ?? {}) as Loose;
+  for (const key of Object.keys(target.endereco) as (keyof PartyDraft['endereco'])[]) {
+    if (str(e[key])) target.endereco[key] = str(e[key]);
+  }
+}
+
+export interface CnpjAnswer {
+  razao_social?: string | null;
+  nome_fantasia?: string | null;
+  email?: string | null;
+  fone?: string | null;
+  endereco?: {
+    logradouro?: string | null;
+    numero?: string | null;
+    complemento?: string | null;
+    bairro?: string | null;
+    codigo_municipio?: string | null;
+    cidade?: string | null;
+    uf?: string | null;
+    cep?: string | null;
+  } | null;
+}
+
+export function mergeCnpjLookup(target: PartyDraft, a: CnpjAnswer): void {
+  const e = a.endereco ?? {};
+  mergeParty(target, {
+    xNome: a.razao_social,
+    xFant: a.nome_fantasia,
+    email: a.email,
+    fone: a.fone,
+    endereco: {
+      xLgr: e.logradouro,
+      nro: e.numero,
+      xCpl: e.complemento,
+      xBairro: e.bairro,
+      cMun: e.codigo_municipio,
+      xMun: e.cidade,
+      uf: e.uf,
+      cep: e.cep,
+    },
+  });
+}
+
+export interface CepAnswer {
+  logradouro?: string | null;
+  complemento?: string | null;
+  bairro?: string | null;
+  municipio?: string | null;
+  codigo_ibge?: string | null;
+  uf?: string | null;
+}
+
+export function mergeCep(target: PartyDraft, a: CepAnswer): void {
+  mergeParty(target, {
+    endereco: {
+      xLgr: a.logradouro,
+      xBairro: a.bairro,
+      cMun: a.codigo_ibge,
+      xMun: a.municipio,
+      uf: a.uf,
+    },
+  });
+}

@@ -1,0 +1,55 @@
+// NF-e XML files → the CT-e form: remetente, destinatário, cargo value, weight, volumes and keys.
+import { invoke } from '../../bridge';
+import type { CteDraftData } from '../../components/cte/form-model';
+import { mergeParty } from '../../components/cte/party-merge';
+
+export interface ImportReport {
+  added: number;
+  problems: { name: string; message: string }[];
+  warnings: string[];
+}
+
+export async function fileToBase64(file: File): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let i = 0; i < bytes.length; i += 0x8000)
+    binary += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
+  return btoa(binary);
+}
+
+/** Splits pasted text into candidate keys: 44 digits, separators and spaces ignored. */
+export function keysFromText(text: string): string[] {
+  const runs = text.replace(/[.\-/ ]/g, '').match(/\d{44}/g) ?? [];
+  return [...new Set(runs)];
+}
+
+export async function importNfe(
+  data: CteDraftData,
+  files: { name: string; base64: string }[],
+  company: string | null,
+): Promise<ImportReport> {
+  const result = await invoke('cte:prefillFromNfe', { files, company: company ?? undefined });
+  if (result.remetente) mergeParty(data.remetente, result.remetente);
+  if (result.destinatario) mergeParty(data.destinatario, result.destinatario);
+  if (result.chaves.length) {
+    if (result.carga.vCarga > 0) data.carga.vCarga = result.carga.vCarga;
+    const qty = data.carga.quantidades;
+    const setQty = (cUnid: string, tpMed: string, value: number) => {
+      if (value <= 0) return;
+      const row = qty.find((q) => q.cUnid === cUnid) ?? qty.find((q) => q.qCarga === null);
+      if (row) Object.assign(row, { cUnid, tpMed: row.tpMed || tpMed, qCarga: value });
+      else qty.push({ cUnid, tpMed, qCarga: value });
+    };
+    setQty('01', 'PESO BRUTO', result.carga.pesoBruto);
+    setQty('03', 'VOLUMES', result.carga.volumes);
+  }
+  const known = new Set(data.documentos.nfe.map((n) => n.chave.replace(/\D/g, '')));
+  let added = 0;
+  for (const chave of result.chaves) {
+    if (known.has(chave)) continue;
+    known.add(chave);
+    data.documentos.nfe.push({ chave });
+    added += 1;
+  }
+  return { added, problems: result.problems, warnings: result.warnings };
+}

@@ -148,7 +148,26 @@ test('issued documents sync, then browse, search, preview and PDF work online an
   await browseSearchOpen(page, testInfo, 'offline-2');
   expect(attempts).toBe(attemptsBeforeBrowsing);
 
+  // The accounting export and a backup come from the cache too.
+  await page.getByTestId('doc-export').click();
+  await page.getByTestId('export-current').click();
+  const exported = page.waitForEvent('download');
+  await page.getByTestId('export-run').click();
+  const zip = await readFile(await (await exported).path());
+  expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
+  await expect(page.getByTestId('export-done')).toContainText('3 documento(s)');
+  await shot(page, testInfo, 'exportar-contabilidade');
+  await page.keyboard.press('Escape');
+
   await page.getByTestId('nav-painel').click();
   await expect(page.getByTestId('kpi-count')).toHaveText('3');
   await shot(page, testInfo, 'painel');
+
+  await page.getByTestId('nav-configuracoes').click();
+  const backup = page.waitForEvent('download');
+  await page.getByTestId('backup-create').click();
+  const backupZip = await readFile(await (await backup).path());
+  expect(backupZip.subarray(0, 2).toString('latin1')).toBe('PK');
+  await page.getByTestId('backup-section').scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'configuracoes-backup');
 });

@@ -149,22 +149,37 @@ export async function createInbox(ctx: SandboxContext) {
     await emitterEvent(k, cancelled, '110111', new Date(cancelled.dhRecbto + HOUR));
   }
 
+  // Seeding takes a while (signing); a request arriving meanwhile must wait for it rather than read
+  // an empty stream and answer 137.
+  const opening = new Map<string, Promise<void>>();
+  async function openOnce(k: StreamKey): Promise<void> {
+    const company = await ctx.companies.get(k.cpfCnpj);
+    if (company) {
+      const { changes } = await ctx.store.run(
+        'INSERT OR IGNORE INTO sandbox_nfe_seeded (cpf_cnpj, ambiente) VALUES (?, ?)',
+        [k.cpfCnpj, k.ambiente],
+      );
+      if (changes > 0 && (await readSettings(ctx.store)).notas_demonstracao) {
+        await prepareEmitterKeys();
+        await seedDemo(k, company);
+      }
+    }
+  }
+
   return {
     stream,
     eventDescription: (tp: string) => EVENT_DESCRIPTIONS[tp] ?? tp,
 
     /** Seeds demo notes once per company+ambiente (unless disabled) and releases due documents. */
     async open(k: StreamKey): Promise<void> {
-      const company = await ctx.companies.get(k.cpfCnpj);
-      if (company) {
-        const { changes } = await ctx.store.run(
-          'INSERT OR IGNORE INTO sandbox_nfe_seeded (cpf_cnpj, ambiente) VALUES (?, ?)',
-          [k.cpfCnpj, k.ambiente],
-        );
-        if (changes > 0 && (await readSettings(ctx.store)).notas_demonstracao) {
-          await prepareEmitterKeys();
-          await seedDemo(k, company);
-        }
+      const key = `${k.cpfCnpj}|${k.ambiente}`;
+      const previous = opening.get(key) ?? Promise.resolve();
+      const current = previous.catch(() => undefined).then(() => openOnce(k));
+      opening.set(key, current);
+      try {
+        await current;
+      } finally {
+        if (opening.get(key) === current) opening.delete(key);
       }
       await stream.materialize(k, ctx.clock.nowMs());
     },

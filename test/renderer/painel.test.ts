@@ -111,6 +111,6 @@ describe('month helpers', () => {
   it('crosses years and names the month in Portuguese', () => {
     expect(shiftMonth('2026-01', -1)).toBe('2025-12');
     expect(shiftMonth('2026-12', 1)).toBe('2027-01');
-    expect(monthLabel('2026-03')).toBe('março de 2026');
+    expect(monthLabel('2026-03')).toBe('Março de 2026');
   });
 });

@@ -16,7 +16,7 @@ export function currentMonth(now = new Date()): string {
 export function monthLabel(month: string): string {
   const [year, m] = month.split('-').map(Number);
   const name = new Date(year, m - 1, 1).toLocaleDateString('pt-BR', { month: 'long' });
-  return `${name} de ${year}`;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} de ${year}`;
 }
 
 export function shiftMonth(month: string, delta: number): string {

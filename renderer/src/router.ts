@@ -41,6 +41,13 @@ export const routes: RouteRecordRaw[] = [
     const children = nested[name];
     return children ? { ...record, children } : { ...record, name };
   }),
+  {
+    // A CT-e/CT-e OS after issuing: status, events, cancel, correct, sync, files, debug.
+    path: '/emitir-cte/documento/:kind(cte|cteos)/:id',
+    name: 'cte-documento',
+    component: () => import('./views/emitir-cte/CteDocumentoView.vue'),
+    meta: { title: 'CT-e' },
+  },
   { path: '/:rest(.*)*', redirect: '/painel' },
 ];
 

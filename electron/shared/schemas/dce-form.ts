@@ -9,6 +9,9 @@ import { isUf } from '../../fiscal/uf';
 import { municipioSchema } from './cte-form';
 import { issueOutcomeSchema } from './issuing';
 
+/** Item and declaration totals, the builder's own rule (the form shows what will be sent). */
+export { dceTotal, itemTotal } from '../../fiscal/payload/dce';
+
 const hasDecimals = (places: number) => (v: number) =>
   Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6;
 

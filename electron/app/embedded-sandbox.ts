@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
+import type { PdfEngine } from '../documents/pdf';
 import type { Logger } from './logger';
 
 export interface EmbeddedEndpoint {
@@ -25,6 +26,8 @@ export class EmbeddedSandbox {
   constructor(
     private readonly userDataDir: string,
     private readonly logger: Logger,
+    /** The host's HTML → PDF engine (Electron's printToPDF); absent: the sandbox finds a browser. */
+    private readonly pdfEngine?: PdfEngine,
   ) {}
 
   /** Work to do once the sandbox is up (the demo company, its certificate and logo). */
@@ -54,6 +57,7 @@ export class EmbeddedSandbox {
       clientId,
       clientSecret,
       logger: this.logger,
+      ...(this.pdfEngine ? { pdfEngine: this.pdfEngine } : {}),
     });
     const endpoint: EmbeddedEndpoint = {
       url: sandbox.url,

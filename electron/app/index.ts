@@ -91,7 +91,15 @@ function createInbox(
 
 export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   const events = new EventBus();
-  const embedded = new EmbeddedSandbox(host.userDataDir, host.logger);
+  // In Electron the sandbox prints its PDFs with the window's printToPDF, as the app does.
+  const printer = host.printer;
+  const embedded = new EmbeddedSandbox(
+    host.userDataDir,
+    host.logger,
+    host.kind === 'electron' && printer
+      ? { htmlToPdf: async (html) => new Uint8Array(await printer.toPdf(html)), close: async () => undefined }
+      : undefined,
+  );
   const credentials = new CredentialsService(host.secrets);
   const api = new ApiConnection(host, credentials, embedded);
   const connectivity = new ConnectivityMonitor(host, events, () => embedded.url());

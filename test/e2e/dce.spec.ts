@@ -108,8 +108,8 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
   await shot(page, testInfo, 'dce-previa');
   await page.getByRole('dialog').getByRole('button', { name: 'Emitir DC-e' }).click();
 
-  await expect(page.getByTestId('dce-outcome')).toContainText('autorizado', { timeout: 30_000 });
-  await expect(page.getByTestId('dce-status')).toHaveText('autorizado');
+  await expect(page.getByTestId('dce-outcome')).toContainText('Autorizada', { timeout: 30_000 });
+  await expect(page.getByTestId('dce-status')).toHaveText('Autorizada');
   await shot(page, testInfo, 'dce-autorizada');
 
   const download = page.waitForEvent('download');
@@ -124,4 +124,16 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
   await expect(page.getByTestId('dce-list')).toContainText('Loja Destino Ltda');
   await expect(page.getByTestId('dce-list')).toContainText(/R\$\s52,16/);
   await shot(page, testInfo, 'dce-lista');
+
+  // Cancellation inside the 24-hour window, with a justificativa of at least 15 characters.
+  await page.getByRole('button', { name: 'Cancelar DC-e' }).click();
+  const confirm = page.getByRole('button', { name: 'Confirmar cancelamento' });
+  await page.locator('#dce-justificativa').fill('curta');
+  await expect(confirm).toBeDisabled();
+  await page.locator('#dce-justificativa').fill('Declaração emitida com o destinatário errado');
+  await shot(page, testInfo, 'dce-cancelamento');
+  await confirm.click();
+  await expect(page.getByTestId('dce-status')).toHaveText('Cancelada', { timeout: 30_000 });
+  await expect(page.getByTestId('dce-list')).toContainText('Cancelada');
+  await expect(page.getByRole('button', { name: 'XML do cancelamento' })).toBeVisible();
 });

@@ -187,9 +187,9 @@ describe('Emitir DC-e', { timeout: 20_000 }, () => {
     expect(issued.company).toBe(company);
     expect(issued.form.itens).toHaveLength(2);
     await waitFor(() =>
-      expect(wrapper.get('[data-testid="dce-outcome"]').text()).toContain('DC-e 17: autorizado'),
+      expect(wrapper.get('[data-testid="dce-outcome"]').text()).toContain('DC-e 17: Autorizada'),
     );
-    await waitFor(() => expect(wrapper.get('[data-testid="dce-status"]').text()).toBe('autorizado'));
+    await waitFor(() => expect(wrapper.get('[data-testid="dce-status"]').text()).toBe('Autorizada'));
     expect(wrapper.text()).toContain('23 h restantes');
   });
 });

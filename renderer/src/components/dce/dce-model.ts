@@ -165,3 +165,16 @@ export function mergeCnpj(p: DcePartyDraft, a: CnpjAnswer): void {
     cep: e.cep,
   });
 }
+
+const STATUS: Record<string, string> = {
+  autorizado: 'Autorizada',
+  cancelado: 'Cancelada',
+  rejeitado: 'Rejeitada',
+  denegado: 'Denegada',
+  pendente: 'Em processamento',
+  erro: 'Com erro',
+  recusado: 'Recusada pela API',
+  nao_enviado: 'Aguardando envio',
+};
+/** The situation as the clerk reads it (a DC-e is feminine: "declaração"). */
+export const statusLabel = (status: unknown): string => STATUS[String(status)] ?? String(status ?? '');

@@ -132,4 +132,3 @@ describe.skipIf(!sharedAvailable)(
   },
 );
 
-if (!sharedAvailable) console.warn('dce-payload contract test skipped: ../shared references are absent');

@@ -193,3 +193,39 @@ describe('Emitir DC-e', { timeout: 20_000 }, () => {
     expect(wrapper.text()).toContain('23 h restantes');
   });
 });
+
+describe('DC-e drafts', { timeout: 20_000 }, () => {
+  it('autosaves with kind dce and reopens a saved draft into the form', async () => {
+    const t = transport();
+    const saved = { ...validDraft(), observacoes: 'Rascunho antigo' };
+    t.handlers['drafts:list'] = () => ({
+      ok: true,
+      data: {
+        drafts: [
+          {
+            id: 9,
+            kind: 'dce',
+            company,
+            title: 'Loja Destino · Livros usados',
+            data: saved,
+            createdAt: '2026-11-21T10:00:00Z',
+            updatedAt: '2026-11-21T10:00:00Z',
+          },
+        ],
+      },
+    });
+    const { wrapper } = await mountWith(App, t, { route: '/emitir-dce' });
+    await settle();
+    const store = useDceStore();
+    store.data.remetente.xNome = 'Digitando';
+    await store.saveDraft();
+    const save = t.calls.find((c) => c.channel === 'drafts:save')!.input as { kind: string; company: string };
+    expect(save).toMatchObject({ kind: 'dce', company });
+    await waitFor(() => expect(wrapper.get('[data-testid="dce-drafts"]').text()).toContain('Livros usados'));
+    await wrapper.get('[data-testid="dce-drafts"] button').trigger('click');
+    await settle();
+    expect(store.draftId).toBe(9);
+    expect(store.data.observacoes).toBe('Rascunho antigo');
+    expect(store.data.itens).toHaveLength(2);
+  });
+});

@@ -15,12 +15,15 @@ export { dceTotal, itemTotal } from '../../fiscal/payload/dce';
 const hasDecimals = (places: number) => (v: number) =>
   Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6;
 
-const text = (min: number, max: number, label: string) =>
-  z
+const text = (min: number, max: number, label: string) => {
+  const filled = z
     .string({ message: `informe ${label}` })
     .trim()
-    .min(min, { message: min <= 1 ? `informe ${label}` : `${label}: ao menos ${min} caracteres` })
-    .max(max, { message: `${label}: no máximo ${max} caracteres` });
+    .min(1, { message: `informe ${label}` });
+  return (min > 1 ? filled.min(min, { message: `${label}: ao menos ${min} caracteres` }) : filled).max(max, {
+    message: `${label}: no máximo ${max} caracteres`,
+  });
+};
 const optText = (max: number, label: string) =>
   z
     .string()
@@ -42,7 +45,8 @@ export const dceAddressSchema = z
       .string({ message: 'informe a UF' })
       .trim()
       .toUpperCase()
-      .refine((v) => isUf(v), { message: 'UF inválida' }),
+      .min(1, { message: 'informe a UF' })
+      .refine((v) => v === '' || isUf(v), { message: 'UF inválida' }),
     cep: z
       .string({ message: 'informe o CEP' })
       .trim()

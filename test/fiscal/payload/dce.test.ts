@@ -21,7 +21,9 @@ const ctx = {
 function issues(input: unknown): Record<string, string> {
   const r = dceFormSchema.safeParse(input);
   if (r.success) return {};
-  return Object.fromEntries(r.error.issues.map((i) => [i.path.join('.'), i.message]));
+  const out: Record<string, string> = {};
+  for (const i of r.error.issues) out[i.path.join('.')] ??= i.message;
+  return out;
 }
 
 describe('DC-e form schema', () => {
@@ -53,6 +55,15 @@ describe('DC-e form schema', () => {
     expect(bad['itens.0.qCom']).toMatch(/maior que zero/);
     expect(bad['itens.0.vUnCom']).toMatch(/duas casas/);
     expect(issues({ ...base, itens: [] }).itens).toMatch(/ao menos um item/);
+    const empty = issues({
+      ...base,
+      remetente: { ...base.remetente, xNome: ' ', endereco: { ...base.remetente.endereco, uf: '' } },
+    });
+    expect(empty['remetente.xNome']).toBe('informe o nome');
+    expect(empty['remetente.endereco.uf']).toBe('informe a UF');
+    expect(issues({ ...base, remetente: { ...base.remetente, xNome: 'M' } })['remetente.xNome']).toMatch(
+      /ao menos 2/,
+    );
   });
 
   it('refuses an alphanumeric CNPJ (DC-e 1.00) and a foreign UF', () => {

@@ -151,14 +151,14 @@ export const useCteStore = defineStore('cte', () => {
   }
 
   /** Shows every error and jumps to the first step that has one; false when the form is invalid. */
-  function checkAll(): boolean {
+  function checkAll(jump = true): boolean {
     showAll.value = true;
     const first = Object.keys(allErrors.value)
       .map((p) => stepOfPath(p))
       .filter((i) => i >= 0)
       .sort((a, b) => a - b)[0];
     if (first === undefined) return true;
-    step.value = first;
+    if (jump) step.value = first;
     return false;
   }
 

@@ -43,6 +43,13 @@ export async function importNfe(
     setQty('01', 'PESO BRUTO', result.carga.pesoBruto);
     setQty('03', 'VOLUMES', result.carga.volumes);
   }
+  // The route usually runs from the remetente to the destinatário: fill the ends still empty.
+  const fillPlace = (place: CteDraftData['geral']['inicio'], from: CteDraftData['remetente']) => {
+    if (place.cMun || !from.endereco.cMun) return;
+    Object.assign(place, { cMun: from.endereco.cMun, xMun: from.endereco.xMun, uf: from.endereco.uf });
+  };
+  fillPlace(data.geral.inicio, data.remetente);
+  fillPlace(data.geral.fim, data.destinatario);
   const known = new Set(data.documentos.nfe.map((n) => n.chave.replace(/\D/g, '')));
   let added = 0;
   for (const chave of result.chaves) {

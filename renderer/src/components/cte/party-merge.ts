@@ -1,5 +1,6 @@
 // Fills a party of the form from what the lookups, the address book or an NF-e answered, keeping
 // what the clerk already typed where the source has nothing.
+import { maskCep, maskCpfCnpj } from '../../../../electron/shared/masks';
 import type { PartyDraft } from './form-model';
 
 type Loose = Record<string, unknown>;
@@ -16,6 +17,9 @@ export function mergeParty(target: PartyDraft, source: unknown): void {
   for (const key of Object.keys(target.endereco) as (keyof PartyDraft['endereco'])[]) {
     if (str(e[key])) target.endereco[key] = str(e[key]);
   }
+  // Shown the way the masked inputs show what is typed.
+  target.cpfCnpj = maskCpfCnpj(target.cpfCnpj);
+  target.endereco.cep = maskCep(target.endereco.cep);
 }
 
 export interface CnpjAnswer {

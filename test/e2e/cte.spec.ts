@@ -80,9 +80,7 @@ test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cance
 
     await step(page, 'partes');
     await expect(page.locator('#f-remetente-xNome')).toHaveValue(note.content.emit.xNome);
-    // The sandbox's NF-e carry made-up state registrations: leave them empty on the CT-e.
-    await page.locator('#f-remetente-ie').fill('');
-    await page.locator('#f-destinatario-ie').fill('');
+    // The state registrations come from the NF-e as they are and must pass the IE check.
     await expect(page.locator('[data-step="partes"] .steps__count')).toHaveCount(0);
     await shot(page, testInfo, '04-partes');
 

@@ -1,6 +1,6 @@
 // Fictional parties and goods for generated NF-e. Names and CNPJ roots are invented; the
 // municipalities are real (IBGE codes from the sandbox's municipality table).
-import { cnpjCheckDigits } from '../../fiscal';
+import { cnpjCheckDigits, isValidIe } from '../../fiscal';
 import { MUNICIPALITIES } from '../data/municipalities';
 import type { Municipality } from '../data/municipalities';
 
@@ -37,6 +37,21 @@ function municipality(ibge: string): Municipality {
   return found;
 }
 
+/**
+ * The nearest valid IE at or above `seed` for the UF: the catalog's numbers are invented, but an NF-e
+ * the app imports must carry IEs its own validator accepts (as real ones do).
+ */
+export function validIeFor(seed: string, uf: string): string {
+  const width = seed.length;
+  let value = BigInt(seed);
+  for (let tries = 0; tries < 200_000; tries++, value++) {
+    const candidate = value.toString().padStart(width, '0');
+    if (candidate.length > width) break;
+    if (isValidIe(candidate, uf, { allowIsento: false })) return candidate;
+  }
+  throw new Error(`sem IE válida para ${uf} a partir de ${seed}`);
+}
+
 function party(
   base12: string,
   xNome: string,
@@ -50,7 +65,7 @@ function party(
     cnpj: `${base12}${cnpjCheckDigits(base12)}`,
     xNome,
     xFant,
-    ie,
+    ie: validIeFor(ie, mun.uf),
     xLgr: street,
     nro: String(100 + (Number(base12.slice(4, 8)) % 1800)),
     xBairro: 'Distrito Industrial',

@@ -129,6 +129,10 @@ test('issued documents sync, then browse, search, preview and PDF work online an
   // Offline: the sandbox stops and cannot come back (demonstração would otherwise restart it on
   // the first request), and the connectivity monitor notices.
   const embedded = webHost.app.context.embedded;
+  // The background schedulers (sync, NF-e poller) legitimately try the API on their own timers;
+  // stop them so that what is counted below is only what browsing asks for.
+  webHost.app.context.sync.stop();
+  webHost.app.context.inbox.stop();
   let attempts = 0;
   embedded.ensure = () => {
     attempts += 1;

@@ -21,7 +21,12 @@ const areas = [
 async function expectDemoBadges(page: Page): Promise<void> {
   const badges = page.getByTestId('env-badge');
   await expect(badges.first()).toBeVisible();
-  for (const badge of await badges.all()) await expect(badge).toHaveText('DEMONSTRAÇÃO');
+  // Every copy on screen (the set can change while the page settles): read them all at once.
+  await expect
+    .poll(async () => (await badges.allTextContents()).map((text) => text.trim()))
+    .toEqual(expect.arrayContaining(['DEMONSTRAÇÃO']));
+  const texts = (await badges.allTextContents()).map((text) => text.trim());
+  expect(texts.every((text) => text === 'DEMONSTRAÇÃO')).toBe(true);
 }
 
 test('the shell loads and hides the launch token from the address bar', async ({ page, openApp }) => {

@@ -303,8 +303,10 @@ export class Sender {
 
   /** Resolves every open outbox row of this environment (startup, reconnect): find first, then send. */
   async resolveOpen(company?: string): Promise<IssueOutcome[]> {
-    const { client, target } = await this.deps.api();
     const repos = this.deps.repos();
+    // Nothing open: do not touch the API (nor start the local sandbox) for nothing.
+    if ((await repos.outbox.open(company)).length === 0) return [];
+    const { client, target } = await this.deps.api();
     const rows = (await repos.outbox.open(company)).filter((r) => r.environment === target.environment);
     const results: IssueOutcome[] = [];
     for (const row of rows) {

@@ -60,6 +60,8 @@ test('the environment badge says DEMONSTRAÇÃO on a fresh install', async ({ pa
 test('home screen screenshot', async ({ page, openApp }, testInfo) => {
   await openApp();
   await expect(page.getByRole('heading', { level: 1, name: 'Painel', exact: true })).toBeVisible();
+  // The first launch seeds the demo company on the local sandbox: show the screen once it is there.
+  await expect(page.locator('header.topbar')).toContainText('Carreta Demonstração', { timeout: 30_000 });
   await page.evaluate(() => document.fonts.ready);
   const shot = testInfo.outputPath('painel.png');
   await page.screenshot({ path: shot });

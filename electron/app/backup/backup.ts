@@ -1,5 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -169,14 +169,26 @@ export class BackupService {
   }
 
   status(now = Date.now()): { lastBackupAt: string | null; reminderDue: boolean } {
-    let lastBackupAt: string | null = null;
+    let state: { lastBackupAt?: unknown; since?: unknown } = {};
     try {
-      const value = JSON.parse(readFileSync(this.stateFile, 'utf8')) as { lastBackupAt?: unknown };
-      lastBackupAt = typeof value.lastBackupAt === 'string' ? value.lastBackupAt : null;
+      state = JSON.parse(readFileSync(this.stateFile, 'utf8')) as typeof state;
     } catch {
-      // No backup made yet (or an unreadable state file): the reminder is due.
+      // No state yet (or unreadable): start counting from now.
     }
-    const due = lastBackupAt === null || now - Date.parse(lastBackupAt) > REMINDER_EVERY_MS;
-    return { lastBackupAt, reminderDue: due };
+    const lastBackupAt = typeof state.lastBackupAt === 'string' ? state.lastBackupAt : null;
+    if (lastBackupAt)
+      return { lastBackupAt, reminderDue: now - Date.parse(lastBackupAt) > REMINDER_EVERY_MS };
+    // Never backed up: remind a week after the first use, not on a fresh install.
+    let since = typeof state.since === 'string' ? Date.parse(state.since) : NaN;
+    if (!Number.isFinite(since)) {
+      since = now;
+      try {
+        mkdirSync(path.dirname(this.stateFile), { recursive: true });
+        writeFileSync(this.stateFile, JSON.stringify({ since: new Date(now).toISOString() }));
+      } catch {
+        // Without a writable state file the reminder simply waits.
+      }
+    }
+    return { lastBackupAt: null, reminderDue: now - since > REMINDER_EVERY_MS };
   }
 }

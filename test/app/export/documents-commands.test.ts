@@ -221,3 +221,13 @@ describe('backups', () => {
     expect((await ok<{ degraded: boolean }>(a, 'backup:status', {})).degraded).toBe(false);
   });
 });
+
+describe('backup reminder', () => {
+  it('is not due on a fresh install, only a week after the first use without a backup', async () => {
+    const { app: a } = await start();
+    const status = await ok<{ lastBackupAt: string | null; reminderDue: boolean }>(a, 'backup:status', {});
+    expect(status).toMatchObject({ lastBackupAt: null, reminderDue: false });
+    const service = a.context.backups;
+    expect(service.status(Date.now() + 8 * 86_400_000).reminderDue).toBe(true);
+  });
+});

@@ -2,6 +2,7 @@
 // Chromium at 60 dpi in grayscale, against a committed baseline in __snapshots__/. UPDATE_SNAPSHOTS=1
 // writes the baselines; actual and diff images of a failure stay in test-results/documents/snapshots/.
 import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
@@ -39,13 +40,25 @@ if (!toolsAvailable) {
   console.warn('[aviso] Chromium ou a fonte Liberation Sans ausentes: snapshots visuais serão pulados.');
 }
 
+/**
+ * The baseline's file name: the sample's own file name plus a short hash of its path under
+ * ../shared, so the committed images name no reference repository (they are our renders, not copies).
+ */
 export function snapshotName(sample: string): string {
-  return sample
+  const base = path
+    .basename(sample)
     .replace(/\.xml$/i, '')
     .replace(/[^A-Za-z0-9]+/g, '-')
     .replace(/^-|-$/g, '')
     .toLowerCase();
+  return `${base}-${createHash('sha1').update(sample).digest('hex').slice(0, 8)}`;
 }
+
+/**
+ * Samples published with real companies' data (a genuine homologação document) are rendered by the
+ * other tests but not kept as committed images.
+ */
+const REAL_DATA = /sped-da[\\/]/;
 
 describe('png diff', () => {
   const image = (values: number[]): GrayImage => ({
@@ -66,7 +79,7 @@ describe('png diff', () => {
   });
 });
 
-const samples = printableSamples();
+const samples = printableSamples().filter((sample) => !REAL_DATA.test(sample.name));
 
 describe.skipIf(!sharedAvailable || !toolsAvailable)('printout snapshots', () => {
   let browser: Browser;

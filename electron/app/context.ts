@@ -1,5 +1,6 @@
 import type { Connectivity } from '../shared/schemas/app';
 import type { ApiConnection } from './api-connection';
+import type { AuthorizerStatusCache } from './authorizer-status';
 import type { CertificateFiles } from './certificates';
 import type { Probe } from './connectivity';
 import { checkConnectivity, connectivityTarget, fetchProbe } from './connectivity';
@@ -22,6 +23,7 @@ export interface AppContext {
   credentials: CredentialsService;
   embedded: EmbeddedSandbox;
   api: ApiConnection;
+  authorizers: AuthorizerStatusCache;
   certificates: CertificateFiles;
   logos: LogoStore;
   cache: CacheHolder;

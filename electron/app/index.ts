@@ -2,6 +2,7 @@ import path from 'node:path';
 
 // Composition root: builds the services and the one command table both hosts serve.
 import { ApiConnection } from './api-connection';
+import { AuthorizerStatusCache } from './authorizer-status';
 import { CertificateFiles } from './certificates';
 import { accountCommands } from './commands/account';
 import { BackupService } from './backup/backup';
@@ -125,6 +126,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     credentials,
     embedded,
     api,
+    authorizers: new AuthorizerStatusCache(api),
     certificates: new CertificateFiles(),
     logos,
     cache,

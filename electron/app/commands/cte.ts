@@ -32,7 +32,6 @@ type Channels =
   | 'outbox:list'
   | 'outbox:resolve';
 
-const SEFAZ_TTL_MS = 5 * 60_000;
 /** The app resolves outbox rows left open by a crash shortly after start (the API is up by then). */
 const OUTBOX_FIRST_DELAY_MS = 15_000;
 
@@ -54,20 +53,16 @@ export function builderFor(input: CteIssueInput): (ctx: EmissionContext) => Json
 }
 
 export function createAppIssuing(ctx: AppContext): Issuing {
-  const status = new Map<string, { at: number; degraded: boolean; motivo: string | null }>();
   return createIssuing({
     repos: () => ctx.cache.require(),
     api: () => ctx.api.client(),
     logger: ctx.host.logger,
     authorizerStatus: async (kind, cpfCnpj) => {
-      const api = kind === 'cteos' ? 'cteos' : kind === 'dce' ? 'dce' : 'cte';
-      const cached = status.get(`${api}:${cpfCnpj}`);
-      if (cached && Date.now() - cached.at < SEFAZ_TTL_MS) return cached;
-      const { client } = await ctx.api.client();
-      const s = await client[api].statusSefaz(cpfCnpj);
-      const value = { at: Date.now(), degraded: s.codigo_status !== 107, motivo: s.motivo_status ?? null };
-      status.set(`${api}:${cpfCnpj}`, value);
-      return value;
+      const status = await ctx.authorizers.get(
+        kind === 'cteos' ? 'cteos' : kind === 'dce' ? 'dce' : 'cte',
+        cpfCnpj,
+      );
+      return { degraded: status.degraded, motivo: status.motivoStatus ?? null };
     },
   });
 }

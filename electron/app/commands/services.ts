@@ -9,14 +9,7 @@ function recipientsOf(email: Record<string, unknown>): string[] {
   return Array.isArray(list) ? list.filter((item): item is string => typeof item === 'string') : [];
 }
 
-/** The service caches the authorizer status for 5 minutes; asking more often only spends requests. */
-const SEFAZ_TTL_MS = 5 * 60_000;
-
 export function serviceCommands(ctx: AppContext): Pick<CommandTable, Channels> {
-  const sefazCache = new Map<
-    string,
-    { at: number; value: Awaited<ReturnType<CommandTable['sefaz:status']>> }
-  >();
   return {
     'serviceConfig:get': async ({ cpfCnpj, kind }) => {
       const { client } = await ctx.api.client();
@@ -31,24 +24,7 @@ export function serviceCommands(ctx: AppContext): Pick<CommandTable, Channels> {
       const { client } = await ctx.api.client();
       return { kind, config: await client.empresas.alterarConfig(cpfCnpj, kind, config) };
     },
-    'sefaz:status': async ({ kind, cpfCnpj, autorizador }) => {
-      const { client, target } = await ctx.api.client();
-      const key = JSON.stringify([target.apiUrl, kind, cpfCnpj, autorizador ?? '']);
-      const cached = sefazCache.get(key);
-      if (cached && Date.now() - cached.at < SEFAZ_TTL_MS) return cached.value;
-      const status = await client[kind].statusSefaz(cpfCnpj, autorizador);
-      const value = {
-        kind,
-        autorizador: status.autorizador,
-        codigoStatus: status.codigo_status,
-        motivoStatus: status.motivo_status,
-        tempoMedioResposta: status.tempo_medio_resposta,
-        consultadoEm: status.data_hora_consulta,
-        degraded: status.codigo_status !== 107,
-      };
-      sefazCache.set(key, { at: Date.now(), value });
-      return value;
-    },
+    'sefaz:status': ({ kind, cpfCnpj, autorizador }) => ctx.authorizers.get(kind, cpfCnpj, autorizador),
     'emails:list': async ({ cpfCnpj, naoEntregues, email, top, skip }) => {
       const { client } = await ctx.api.client();
       const page = await client.emails.listar(

@@ -6,6 +6,7 @@ import type { TestInfo } from '@playwright/test';
 
 import { DEMO_CNPJ, demoCompany } from '../../electron/app/demo';
 import { generateNote } from '../../electron/sandbox/nfe/generator';
+import { completeCteSteps, issueAuthorized, step } from './cte-steps';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
 
@@ -48,10 +49,6 @@ async function openPanel(page: Page, header: string): Promise<void> {
   await page.locator('.p-panel-header', { hasText: header }).getByRole('button').click();
 }
 
-async function step(page: Page, key: string): Promise<void> {
-  await page.locator(`[data-step="${key}"]`).click();
-}
-
 test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cancellation', async ({
   page,
   openApp,
@@ -71,47 +68,30 @@ test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cance
     await expect(page.getByTestId('nfe-keys')).toContainText('4');
     await shot(page, testInfo, '02-documentos-importados');
 
-    await step(page, 'geral');
-    const ufIni = note.content.emit.mun.uf;
-    const ufFim = note.content.dest.mun.uf;
-    await page.locator('#f-geral-cfop').fill(ufIni === ufFim ? '5353' : '6353');
-    await expect(page.locator('#f-geral-inicio-cMun')).toHaveValue(note.content.emit.mun.ibge);
-    await shot(page, testInfo, '03-dados-gerais');
-
-    await step(page, 'partes');
-    await expect(page.locator('#f-remetente-xNome')).toHaveValue(note.content.emit.xNome);
-    // The state registrations come from the NF-e as they are and must pass the IE check.
-    await expect(page.locator('[data-step="partes"] .steps__count')).toHaveCount(0);
-    await shot(page, testInfo, '04-partes');
-
-    await step(page, 'valores');
-    await page.locator('#f-valores-componentes-0-vComp').fill('1.500,00');
-    await page.locator('#f-valores-vTPrest').fill('1.500,00');
-    await page.locator('#f-valores-vRec').fill('1.500,00');
-    await expect(page.getByTestId('soma-componentes')).toContainText('confere com o total');
-    await shot(page, testInfo, '05-valores');
-
-    await step(page, 'impostos');
-    await page.locator('#f-impostos-icms-pICMS').fill('12');
-    await expect(page.getByTestId('vicms')).toContainText('180,00');
-    await shot(page, testInfo, '06-impostos');
-
-    await step(page, 'carga');
-    await page.locator('#f-carga-proPred').fill('MERCADORIAS DIVERSAS');
-    await shot(page, testInfo, '07-carga');
-
-    await step(page, 'modal');
-    await page.locator('#f-rodoviario-rntrc').fill('12345678');
-
-    await step(page, 'revisao');
-    await expect(page.locator('.steps__count')).toHaveCount(0);
     const preview = page.frameLocator('[data-testid="dacte-preview"]');
-    await expect(preview.getByText(note.content.emit.xNome).first()).toBeVisible({ timeout: 20_000 });
-    await shot(page, testInfo, '08-revisao');
+    await completeCteSteps(page, {
+      ufIni: note.content.emit.mun.uf,
+      ufFim: note.content.dest.mun.uf,
+      after: {
+        geral: async () => {
+          await expect(page.locator('#f-geral-inicio-cMun')).toHaveValue(note.content.emit.mun.ibge);
+          await shot(page, testInfo, '03-dados-gerais');
+        },
+        partes: async () => {
+          await expect(page.locator('#f-remetente-xNome')).toHaveValue(note.content.emit.xNome);
+          await shot(page, testInfo, '04-partes');
+        },
+        valores: () => shot(page, testInfo, '05-valores'),
+        impostos: () => shot(page, testInfo, '06-impostos'),
+        carga: () => shot(page, testInfo, '07-carga'),
+        revisao: async () => {
+          await expect(preview.getByText(note.content.emit.xNome).first()).toBeVisible({ timeout: 20_000 });
+          await shot(page, testInfo, '08-revisao');
+        },
+      },
+    });
 
-    await page.getByTestId('emitir').click();
-    await expect(page.getByTestId('issue-result')).toContainText('autorizado', { timeout: 30_000 });
-    await expect(page.getByTestId('chave')).toHaveText(/^(\d{4} ){10}\d{4}$/);
+    await issueAuthorized(page);
     await shot(page, testInfo, '09-autorizado');
 
     const download = page.waitForEvent('download');

@@ -1,6 +1,10 @@
+import { readFile } from 'node:fs/promises';
+
 import type { TestInfo } from '@playwright/test';
 
-import type { Page } from './fixtures';
+import type { InboxNote } from '../../electron/shared/schemas/inbox';
+import { completeCteSteps, issueAuthorized, step } from './cte-steps';
+import type { E2eHost, Page } from './fixtures';
 import { expect, test } from './fixtures';
 
 // Caixa de entrada NF-e in demonstração mode: the embedded sandbox seeds the demo company's
@@ -13,15 +17,34 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
+/** Notes injected into the embedded sandbox's stream through its control API. */
+async function sandboxInject(webHost: E2eHost, body: Record<string, unknown>): Promise<string[]> {
+  const endpoint = await webHost.app.context.embedded.ensure();
+  const response = await fetch(`${endpoint.url}/_sandbox/nfe/inject`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-sandbox-secret': endpoint.clientSecret },
+    body: JSON.stringify(body),
+  });
+  expect(response.status, 'inject').toBe(201);
+  return ((await response.json()) as { chaves: string[] }).chaves;
+}
+
+/** The carrier notes of the cached inbox that can become a CT-e (not cancelled). */
+async function carrierNotes(webHost: E2eHost, company: string): Promise<InboxNote[]> {
+  const answer = await webHost.app.dispatch('inbox:list', { company, tab: 'transportador' });
+  if (!answer.ok) throw new Error(answer.error.message);
+  return (answer.data as { notes: InboxNote[] }).notes.filter((n) => !n.cancelada);
+}
+
 const destTable = (page: Page) => page.getByTestId('inbox-table-destinatario');
 const carrierTable = (page: Page) => page.getByTestId('inbox-table-transportador');
 
-test('fetch notes, ciência to all, confirm one, open its DANFE, then Emitir CT-e', async ({
+test('fetch notes, ciência to all, confirm one, open its DANFE, issue a CT-e from carrier notes', async ({
   page,
   openApp,
   webHost,
 }, testInfo) => {
-  test.setTimeout(90_000);
+  test.setTimeout(180_000);
   await openApp('/caixa-entrada');
   // The sandbox seeds the demo notes on the inbox's first use (signing keys are made then, slow on
   // a loaded machine); a request racing that first seed sees an empty stream, so wait for it.
@@ -76,10 +99,60 @@ test('fetch notes, ciência to all, confirm one, open its DANFE, then Emitir CT-
   await expect(page.getByTestId('manifestations-table')).toContainText('Registrada');
   await shot(page, testInfo, 'inbox-manifestacoes');
 
-  // Carrier note → Emitir CT-e with its key. The CT-e form does not read `nfe` yet: stop at the route.
+  // A second carrier note from the same emitente arrives, so one CT-e can carry both keys.
+  const company = webHost.app.context.host.settings.get().selectedCompany!;
+  const valid = await carrierNotes(webHost, company);
+  expect(valid).toHaveLength(1);
+  const { target } = await webHost.app.context.api.client();
+  const [injected] = await sandboxInject(webHost, {
+    cpf_cnpj: company,
+    ambiente: target.ambiente,
+    role: 'transportador',
+    count: 1,
+    emitente: { cpf_cnpj: valid[0]!.emitenteDoc, nome_razao_social: valid[0]!.emitenteNome },
+  });
   await page.getByTestId('tab-transportador').click();
-  const valid = carrierTable(page).locator('tbody tr').filter({ hasNotText: 'Cancelada' });
-  await valid.first().locator('.p-checkbox').click();
+  await page.getByTestId('inbox-buscar').click();
+  await expect(carrierTable(page).locator('tbody tr')).toHaveCount(3);
+  const chaves = [valid[0]!.chave, injected!];
+
+  // Both carrier notes selected → Emitir CT-e: the form is pre-filled from their XML.
+  const rows = carrierTable(page).locator('tbody tr').filter({ hasNotText: 'Cancelada' });
+  await expect(rows).toHaveCount(2);
+  for (const row of await rows.all()) await row.locator('.p-checkbox').click();
+  await shot(page, testInfo, 'inbox-emitir-cte');
   await page.getByTestId('emitir-cte').click();
-  await expect(page).toHaveURL(/#\/emitir-cte\?nfe=\d{44}$/);
+  await expect(page).toHaveURL(/#\/emitir-cte\?nfe=\d{44}(,|%2C)\d{44}$/);
+  await expect(page.getByText('2 NF-e da caixa de entrada preenchida(s) no formulário.')).toBeVisible();
+  const inicio = await page.locator('#f-geral-inicio-cMun').inputValue();
+  const fim = await page.locator('#f-geral-fim-cMun').inputValue();
+  expect(inicio).toMatch(/^\d{7}$/);
+  await step(page, 'documentos');
+  const keyInputs = page.getByTestId('nfe-keys').locator('input');
+  await expect(keyInputs).toHaveCount(2);
+  expect(
+    (await keyInputs.evaluateAll((els) => els.map((e) => (e as HTMLInputElement).value)))
+      .map((v) => v.replace(/\D/g, ''))
+      .sort(),
+  ).toEqual([...chaves].sort());
+  await shot(page, testInfo, 'cte-documentos-da-caixa');
+
+  // The IBGE code's first two digits name the UF.
+  await completeCteSteps(page, {
+    ufIni: inicio.slice(0, 2),
+    ufFim: fim.slice(0, 2),
+    after: { revisao: () => shot(page, testInfo, 'cte-revisao') },
+  });
+  await issueAuthorized(page);
+  await shot(page, testInfo, 'cte-autorizado');
+
+  // The authorized CT-e's XML lists both NF-e among its documents.
+  await page.getByRole('button', { name: 'Abrir' }).click();
+  await expect(page.getByTestId('status')).toHaveText('autorizado');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'XML autorizado' }).click();
+  const xml = await readFile(await (await download).path(), 'utf8');
+  const infNFe = [...xml.matchAll(/<infNFe>\s*<chave>(\w{44})<\/chave>/g)].map((m) => m[1]);
+  expect(infNFe.sort()).toEqual([...chaves].sort());
+  await shot(page, testInfo, 'cte-documento');
 });

@@ -1,0 +1,71 @@
+// The Emitir CT-e steps a user completes after the NF-e filled the parties, the route and the keys
+// (from an imported XML or from inbox notes): CFOP, values, ICMS, cargo, RNTRC, then the review.
+// Shared by the CT-e and the inbox end-to-end tests; each step may add its own checks.
+import type { Page } from './fixtures';
+import { expect } from './fixtures';
+
+export type CteStepKey = 'geral' | 'partes' | 'valores' | 'impostos' | 'carga' | 'modal' | 'revisao';
+
+export async function step(page: Page, key: CteStepKey | 'documentos'): Promise<void> {
+  await page.locator(`[data-step="${key}"]`).click();
+}
+
+export interface CteFill {
+  /** Where the route starts and ends: same UF → 5353, otherwise 6353. */
+  ufIni: string;
+  ufFim: string;
+  /** The freight value as typed (pt-BR), the ICMS rate and the vICMS text it must show. */
+  valor?: string;
+  pICMS?: string;
+  vICMS?: string;
+  proPred?: string;
+  rntrc?: string;
+  /** Checks (and screenshots) run once each step is filled, before moving on. */
+  after?: Partial<Record<CteStepKey, () => Promise<void>>>;
+}
+
+/** Completes the remaining required steps and stops on the review, with no field left to correct. */
+export async function completeCteSteps(page: Page, fill: CteFill): Promise<void> {
+  const valor = fill.valor ?? '1.500,00';
+  const after = async (key: CteStepKey) => fill.after?.[key]?.();
+
+  await step(page, 'geral');
+  await page.locator('#f-geral-cfop').fill(fill.ufIni === fill.ufFim ? '5353' : '6353');
+  await after('geral');
+
+  await step(page, 'partes');
+  // The state registrations come from the NF-e as they are and must pass the IE check.
+  await expect(page.locator('[data-step="partes"] .steps__count')).toHaveCount(0);
+  await after('partes');
+
+  await step(page, 'valores');
+  await page.locator('#f-valores-componentes-0-vComp').fill(valor);
+  await page.locator('#f-valores-vTPrest').fill(valor);
+  await page.locator('#f-valores-vRec').fill(valor);
+  await expect(page.getByTestId('soma-componentes')).toContainText('confere com o total');
+  await after('valores');
+
+  await step(page, 'impostos');
+  await page.locator('#f-impostos-icms-pICMS').fill(fill.pICMS ?? '12');
+  await expect(page.getByTestId('vicms')).toContainText(fill.vICMS ?? '180,00');
+  await after('impostos');
+
+  await step(page, 'carga');
+  await page.locator('#f-carga-proPred').fill(fill.proPred ?? 'MERCADORIAS DIVERSAS');
+  await after('carga');
+
+  await step(page, 'modal');
+  await page.locator('#f-rodoviario-rntrc').fill(fill.rntrc ?? '12345678');
+  await after('modal');
+
+  await step(page, 'revisao');
+  await expect(page.locator('.steps__count')).toHaveCount(0);
+  await after('revisao');
+}
+
+/** "Emitir" on the review, then the outcome screen with the authorized CT-e's key. */
+export async function issueAuthorized(page: Page): Promise<void> {
+  await page.getByTestId('emitir').click();
+  await expect(page.getByTestId('issue-result')).toContainText('autorizado', { timeout: 30_000 });
+  await expect(page.getByTestId('chave')).toHaveText(/^(\d{4} ){10}\d{4}$/);
+}

@@ -1,37 +1,81 @@
-// A local preview of the document before sending (the API offers none): a minimal DACTE-like
-// sheet built from the payload, marked as having no fiscal value.
-import type { JsonObject } from '../../fiscal/payload';
+// A local DACTE preview before sending (the API offers none). The payload already uses the XML's
+// element names, so it is read by the same parsers as an authorized XML and printed by the same
+// renderers: what the clerk reviews is the layout that will be printed, only without key, QR
+// code and protocol (the authority gives those), and marked as having no fiscal value.
+import { renderDacte } from '../../documents/dacte/dacte';
+import { renderDacteOs } from '../../documents/dacte/dacte-os';
+import { parseCte } from '../../documents/parse/cte';
+import { parseCteOs } from '../../documents/parse/cte-os';
+import type { CteOsView, CteView } from '../../documents/parse/types';
+import type { XNode, XValue } from '../../documents/parse/xml';
+import type { Json, JsonObject } from '../../fiscal/payload';
+import { PREVIEW_MARK } from './dce-preview';
 
-const esc = (v: unknown): string => String(v ?? '').replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
-const money = (v: unknown): string =>
-  typeof v === 'number' ? v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' }) : '';
+export { PREVIEW_MARK };
 
-function partyBlock(title: string, p: JsonObject | undefined, enderKey: string): string {
-  if (!p) return '';
-  const e = (p[enderKey] ?? {}) as JsonObject;
-  return `<section><h3>${esc(title)}</h3><p>${esc(p.xNome)} — ${esc(p.CNPJ ?? p.CPF)} ${p.IE ? `IE ${esc(p.IE)}` : ''}</p>
-<p>${esc(e.xLgr)}, ${esc(e.nro)} — ${esc(e.xBairro)} — ${esc(e.xMun)}/${esc(e.UF)}</p></section>`;
+/** JSON values → the parser's text nodes (numbers as the XML writes them, nulls left out). */
+function toXValue(value: Json): XValue | undefined {
+  if (value === null) return undefined;
+  if (Array.isArray(value)) {
+    return value.map(toXValue).filter((v): v is XValue => v !== undefined);
+  }
+  if (typeof value === 'object') {
+    const node: XNode = {};
+    for (const [key, child] of Object.entries(value)) {
+      const converted = toXValue(child);
+      if (converted !== undefined) node[key] = converted;
+    }
+    return node;
+  }
+  return String(value);
+}
+
+const obj = (v: Json | undefined): JsonObject =>
+  v !== null && typeof v === 'object' && !Array.isArray(v) ? v : {};
+
+/** CT-e OS payloads carry tpServ 6–8 (pessoas, valores, bagagem); everything else is a CT-e. */
+export function isCteOsPayload(payload: JsonObject): boolean {
+  const ide = obj(obj(payload.infCte).ide);
+  return [6, 7, 8].includes(Number(ide.tpServ));
+}
+
+function common<V extends CteView | CteOsView>(view: V, payload: JsonObject, mod: string): V {
+  const inf = obj(payload.infCte);
+  return {
+    ...view,
+    versao: typeof inf.versao === 'string' ? inf.versao : view.versao,
+    chave: '',
+    qrCode: '',
+    protocol: undefined,
+    ambiente: payload.ambiente === 'producao' ? 'producao' : 'homologacao',
+    ide: { ...view.ide, mod: view.ide.mod || mod },
+  };
+}
+
+export function ctePreviewView(payload: JsonObject): CteView {
+  const root = toXValue({ infCte: obj(payload.infCte) }) as XNode;
+  return common(parseCte(root, undefined), payload, '57');
+}
+
+export function cteOsPreviewView(payload: JsonObject): CteOsView {
+  const root = toXValue({ infCte: obj(payload.infCte) }) as XNode;
+  return common(parseCteOs(root, undefined), payload, '67');
+}
+
+/** The rendered printout with the preview mark on top and the authority's parts explained. */
+function marked(html: string): string {
+  return html
+    .replace(/<body([^>]*)>/, `<body$1><div class="banner" role="note">${PREVIEW_MARK}</div>`)
+    .replace('QR Code ausente no XML', 'QR Code gerado na autorização')
+    .replace(
+      '<div class="l">Chave de acesso</div><div class="v mono" style="font-size:8pt"></div>',
+      '<div class="l">Chave de acesso</div><div class="v" style="font-size:7pt">gerada na autorização</div>',
+    );
 }
 
 export function previewHtml(payload: JsonObject): string {
-  const inf = (payload.infCte ?? {}) as JsonObject;
-  const ide = (inf.ide ?? {}) as JsonObject;
-  const vPrest = (inf.vPrest ?? {}) as JsonObject;
-  const comps = ((vPrest.Comp ?? []) as JsonObject[])
-    .map((c) => `<tr><td>${esc(c.xNome)}</td><td>${esc(money(c.vComp))}</td></tr>`)
-    .join('');
-  const ide4 = ide.toma4 as JsonObject | undefined;
-  return `<!doctype html><html lang="pt-BR"><head><meta charset="utf-8"><title>Pré-visualização</title></head><body>
-<header><strong>PRÉ-VISUALIZAÇÃO — SEM VALOR FISCAL</strong>
-<p>Série ${esc(ide.serie)} · Número ${esc(ide.nCT)} · CFOP ${esc(ide.CFOP)} · ${esc(ide.natOp)}</p>
-<p>${esc(ide.xMunIni)}/${esc(ide.UFIni)} → ${esc(ide.xMunFim)}/${esc(ide.UFFim)} · Emissão ${esc(ide.dhEmi)}</p></header>
-${partyBlock('Emitente', inf.emit as JsonObject, 'enderEmit')}
-${partyBlock('Remetente', inf.rem as JsonObject, 'enderReme')}
-${partyBlock('Expedidor', inf.exped as JsonObject, 'enderExped')}
-${partyBlock('Recebedor', inf.receb as JsonObject, 'enderReceb')}
-${partyBlock('Destinatário', inf.dest as JsonObject, 'enderDest')}
-${partyBlock('Tomador', (inf.toma ?? ide4) as JsonObject, 'enderToma')}
-<section><h3>Valores da prestação</h3><table>${comps}
-<tr><th>Total</th><td>${esc(money(vPrest.vTPrest))}</td></tr><tr><th>A receber</th><td>${esc(money(vPrest.vRec))}</td></tr></table></section>
-</body></html>`;
+  const { html } = isCteOsPayload(payload)
+    ? renderDacteOs(cteOsPreviewView(payload))
+    : renderDacte(ctePreviewView(payload));
+  return marked(html);
 }

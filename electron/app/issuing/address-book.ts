@@ -1,5 +1,5 @@
-// The address book grows from the parties of every authorized document; entries are stored in
-// the form's party shape so picking one fills the form directly.
+// The address book grows from the parties of every authorized document (CT-e, CT-e OS, DC-e);
+// entries are stored in the issuing forms' party shape so picking one fills any form directly.
 import type { Repositories } from '../../cache/repositories';
 import type { JsonObject } from '../../fiscal/payload';
 
@@ -23,8 +23,9 @@ export function partyFromPayload(p: JsonObject, enderKey: string): Record<string
     ie: str(p.IE),
     xNome: str(p.xNome),
     xFant: str(p.xFant),
-    fone: str(p.fone),
-    email: str(p.email),
+    // The DC-e keeps the phone and e-mail inside the address group.
+    fone: str(p.fone) ?? str(e.fone),
+    email: str(p.email) ?? str(e.email),
     endereco: {
       xLgr: str(e.xLgr),
       nro: str(e.nro),
@@ -38,7 +39,22 @@ export function partyFromPayload(p: JsonObject, enderKey: string): Record<string
   };
 }
 
+/** The DC-e's remetente is its emit (the carrier goes in Transportadora), then the destinatário. */
+function partiesOfDce(inf: JsonObject): Record<string, unknown>[] {
+  const found: Record<string, unknown>[] = [];
+  for (const [role, ender] of [
+    ['emit', 'enderEmit'],
+    ['dest', 'enderDest'],
+  ]) {
+    const p = inf[role] as JsonObject | undefined;
+    const party = p ? partyFromPayload(p, ender) : null;
+    if (party) found.push(party);
+  }
+  return found;
+}
+
 export function partiesOfPayload(payload: JsonObject): Record<string, unknown>[] {
+  if (payload.infDCe) return partiesOfDce(payload.infDCe as JsonObject);
   const inf = (payload.infCte ?? {}) as JsonObject;
   const ide = (inf.ide ?? {}) as JsonObject;
   const found: Record<string, unknown>[] = [];

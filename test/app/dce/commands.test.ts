@@ -95,6 +95,23 @@ describe('dce commands (demonstração)', () => {
     expect(outbox.items.filter((i) => i.kind === 'dce')).toEqual([]);
   }, 30_000);
 
+  it('remembers the parties of an authorized DC-e in the address book, in the form shape', async () => {
+    type Entry = { cpfCnpj: string; nome: string; uf: string | null; data: Record<string, unknown> };
+    const search = async (text: string) =>
+      (await call<{ entries: Entry[] }>('addressBook:search', { company: DEMO_CNPJ, text, limit: 5 }))
+        .entries;
+    const [dest] = await search('Loja Destino');
+    expect(dest).toMatchObject({ cpfCnpj: '11444777000161', nome: 'Loja Destino Ltda', uf: 'SP' });
+    // The DC-e keeps fone/e-mail inside the address; the entry has them where the form does.
+    expect(dest!.data).toMatchObject({
+      email: 'compras@destino.example',
+      endereco: { xCpl: 'Sala 5', cMun: '3550308', cep: '01310100' },
+    });
+    const [rem] = await search('Maria Remetente');
+    expect(rem).toMatchObject({ cpfCnpj: '12345678909', uf: 'PR' });
+    expect(rem!.data).toMatchObject({ fone: '4133332222', endereco: { xMun: 'Curitiba' } });
+  });
+
   it('keeps drafts with kind dce', async () => {
     const saved = await call<{ id: number }>('drafts:save', {
       kind: 'dce',

@@ -3,18 +3,25 @@
 import { maskCep, maskCpfCnpj } from '../../../../electron/shared/masks';
 import type { PartyDraft } from './form-model';
 
+/** A party of any issuing form: the DC-e has no state registration nor trade name. */
+export type PartyLike = Omit<PartyDraft, 'ie' | 'xFant'> & Partial<Pick<PartyDraft, 'ie' | 'xFant'>>;
+
 type Loose = Record<string, unknown>;
 const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
 
 /** A record shaped like the form's party (prefill, address book). */
-export function mergeParty(target: PartyDraft, source: unknown): void {
+export function mergeParty(target: PartyLike, source: unknown): void {
   if (!source || typeof source !== 'object') return;
   const s = source as Loose;
-  for (const key of ['cpfCnpj', 'ie', 'xNome', 'xFant', 'fone', 'email'] as const) {
+  for (const key of ['cpfCnpj', 'xNome', 'fone', 'email'] as const) {
     if (str(s[key])) target[key] = str(s[key]);
   }
+  // Only forms that have these fields get them (a DC-e party has none).
+  for (const key of ['ie', 'xFant'] as const) {
+    if (key in target && str(s[key])) target[key] = str(s[key]);
+  }
   const e = (s.endereco ?? {}) as Loose;
-  for (const key of Object.keys(target.endereco) as (keyof PartyDraft['endereco'])[]) {
+  for (const key of Object.keys(target.endereco) as (keyof PartyLike['endereco'])[]) {
     if (str(e[key])) target.endereco[key] = str(e[key]);
   }
   // Shown the way the masked inputs show what is typed.
@@ -39,10 +46,11 @@ export interface CnpjAnswer {
   } | null;
 }
 
-export function mergeCnpjLookup(target: PartyDraft, a: CnpjAnswer): void {
+export function mergeCnpjLookup(target: PartyLike, a: CnpjAnswer): void {
   const e = a.endereco ?? {};
   mergeParty(target, {
-    xNome: a.razao_social,
+    // Names longer than the documents' 60 characters are cut rather than refused later.
+    xNome: a.razao_social?.slice(0, 60),
     xFant: a.nome_fantasia,
     email: a.email,
     fone: a.fone,
@@ -68,7 +76,7 @@ export interface CepAnswer {
   uf?: string | null;
 }
 
-export function mergeCep(target: PartyDraft, a: CepAnswer): void {
+export function mergeCep(target: PartyLike, a: CepAnswer): void {
   mergeParty(target, {
     endereco: {
       xLgr: a.logradouro,

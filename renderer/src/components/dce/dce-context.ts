@@ -1,14 +1,4 @@
-// How the DC-e field components reach the form's errors and "touched" marks.
-import type { InjectionKey } from 'vue';
-import { inject } from 'vue';
-
-export interface DceFormContext {
-  errorOf(path: string): string | undefined;
-  touch(path: string): void;
-}
-
-export const dceFormKey: InjectionKey<DceFormContext> = Symbol('dce-form');
-
-export function useDceForm(): DceFormContext {
-  return inject(dceFormKey, null) ?? { errorOf: () => undefined, touch: () => undefined };
-}
+// The DC-e form shares the issuing forms' context (errors, touched marks, the company), so the
+// CT-e's party and place fields work inside it unchanged.
+export type { FormContext as DceFormContext } from '../cte/form-context';
+export { formContextKey as dceFormKey, useFormContext as useDceForm } from '../cte/form-context';

@@ -108,64 +108,6 @@ export const draftTotal = (d: DceDraftData): number =>
 
 export const brl = (v: number): string => v.toLocaleString('pt-BR', { style: 'currency', currency: 'BRL' });
 
-interface CepAnswer {
-  logradouro?: string | null;
-  complemento?: string | null;
-  bairro?: string | null;
-  municipio?: string | null;
-  codigo_ibge?: string | null;
-  uf?: string | null;
-}
-interface CnpjAnswer {
-  razao_social?: string | null;
-  email?: string | null;
-  fone?: string | null;
-  endereco?: {
-    logradouro?: string | null;
-    numero?: string | null;
-    complemento?: string | null;
-    bairro?: string | null;
-    codigo_municipio?: string | null;
-    cidade?: string | null;
-    uf?: string | null;
-    cep?: string | null;
-  } | null;
-}
-
-/** Fills only what the answer has, keeping what the clerk typed elsewhere. */
-function fill<T extends object>(
-  target: T,
-  values: Partial<Record<keyof T, string | null | undefined>>,
-): void {
-  for (const [k, v] of Object.entries(values)) if (v) (target as Record<string, unknown>)[k] = v;
-}
-
-export function mergeCep(p: DcePartyDraft, a: CepAnswer): void {
-  fill(p.endereco, {
-    xLgr: a.logradouro,
-    xCpl: a.complemento,
-    xBairro: a.bairro,
-    xMun: a.municipio,
-    cMun: a.codigo_ibge,
-    uf: a.uf,
-  });
-}
-
-export function mergeCnpj(p: DcePartyDraft, a: CnpjAnswer): void {
-  fill(p, { xNome: a.razao_social?.slice(0, 60), email: a.email, fone: a.fone });
-  const e = a.endereco ?? {};
-  fill(p.endereco, {
-    xLgr: e.logradouro,
-    nro: e.numero,
-    xCpl: e.complemento,
-    xBairro: e.bairro,
-    cMun: e.codigo_municipio,
-    xMun: e.cidade,
-    uf: e.uf,
-    cep: e.cep,
-  });
-}
-
 const STATUS: Record<string, string> = {
   autorizado: 'Autorizada',
   cancelado: 'Cancelada',

@@ -221,8 +221,12 @@ export class AddressBookRepository {
     );
   }
 
+  /** Any part of the name, or of the CNPJ/CPF typed with or without its mask; most used first. */
   async find(company: string, text: string, limit = 10): Promise<Party[]> {
-    const like = `${text.replace(/[%_\\]/g, (c) => `\\${c}`)}%`;
+    const escape = (v: string) => v.replace(/[%_\\]/g, (c) => `\\${c}`);
+    const like = `%${escape(text)}%`;
+    const doc = text.replace(/[.\-/\s]/g, '');
+    const docLike = doc ? `%${escape(doc)}%` : like;
     const rows = await this.db.all<{
       cpf_cnpj: string;
       nome: string;
@@ -234,7 +238,7 @@ export class AddressBookRepository {
     }>(
       `SELECT * FROM address_book WHERE company = ? AND (nome LIKE ? ESCAPE '\\' OR cpf_cnpj LIKE ? ESCAPE '\\')
        ORDER BY use_count DESC, nome LIMIT ?`,
-      [company, like, like, limit],
+      [company, like, docLike, limit],
     );
     return rows.map((row) => ({
       cpfCnpj: row.cpf_cnpj,

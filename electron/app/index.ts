@@ -80,11 +80,7 @@ function createInbox(
       const { client, target } = await api.client();
       return { client, environment: target.environment, ambiente: target.ambiente };
     },
-    // The poller looks after the company the user works with; others are fetched on demand.
-    companies: async () => {
-      const selected = host.settings.get().selectedCompany;
-      return selected ? [selected] : [];
-    },
+    // The poller looks after every company of the environment's account whose inbox is enabled.
     changed: (counts) => events.emit('inbox:changed', counts),
     logger: host.logger,
   });

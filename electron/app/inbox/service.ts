@@ -1,5 +1,5 @@
 // The inbox service: one lock per company (manual and scheduled distribution never overlap), the
-// hourly poller (skipped when the service distributes by itself), manifestation, files, counts.
+// hourly poller of every enabled company (see poller.ts), manifestation, files, counts.
 import { createHash } from 'node:crypto';
 
 import type { NuvemFiscalClient } from '../../nuvemfiscal';
@@ -17,8 +17,10 @@ import type { DistributionDeps } from './distribution';
 import { collectDistributed, distribute, fetchByKey } from './distribution';
 import type { InboxScope } from './ingest';
 import { manifestOne } from './manifestation';
+import type { DistributionMode, PollOutcome } from './poller';
+import { InboxPoller, POLLER_FIRST_DELAY_MS, POLLER_TICK_MS } from './poller';
 import type { InboxStore } from './store';
-import { WAIT_MS, nextAllowedAt } from './store';
+import { nextAllowedAt } from './store';
 
 export interface InboxTarget {
   client: Pick<NuvemFiscalClient, 'distribuicao' | 'empresas'>;
@@ -29,8 +31,8 @@ export interface InboxTarget {
 export interface InboxServiceDeps {
   store: () => InboxStore | null;
   target: () => Promise<InboxTarget>;
-  /** Companies the poller looks after (the registered ones). */
-  companies: () => Promise<string[]>;
+  /** Companies the poller looks after; by default every company registered in the environment's account. */
+  companies?: () => Promise<string[]>;
   changed: (counts: InboxCounts) => void;
   logger: Logger;
   now?: () => number;
@@ -38,14 +40,28 @@ export interface InboxServiceDeps {
   pollIntervalMs?: number;
 }
 
-export const POLLER_TICK_MS = 5 * 60_000;
+export { POLLER_TICK_MS };
+const COMPANY_PAGE = 100;
 
 export class InboxService {
   private readonly locks = new Map<string, Promise<unknown>>();
-  private timer: NodeJS.Timeout | null = null;
-  private readonly automatic = new Map<string, boolean>();
+  private readonly running = new Map<string, number>();
+  private readonly modes = new Map<string, DistributionMode>();
+  private readonly poller: InboxPoller;
 
-  constructor(private readonly deps: InboxServiceDeps) {}
+  constructor(private readonly deps: InboxServiceDeps) {
+    this.poller = new InboxPoller(
+      {
+        store: () => this.deps.store(),
+        now: () => this.now(),
+        companies: () => this.pollCompanies(),
+        mode: (company) => this.mode(company),
+        busy: (company) => (this.running.get(company) ?? 0) > 0,
+        distribute: (company) => this.distribute(company),
+      },
+      deps.logger,
+    );
+  }
 
   now(): number {
     return (this.deps.now ?? Date.now)();
@@ -68,7 +84,10 @@ export class InboxService {
   /** Runs `task` after any other task of the same company: one poller per company, never two. */
   private exclusive<T>(company: string, task: () => Promise<T>): Promise<T> {
     const previous = this.locks.get(company) ?? Promise.resolve();
-    const run = previous.then(task, task);
+    this.running.set(company, (this.running.get(company) ?? 0) + 1);
+    const run = previous.then(task, task).finally(() => {
+      this.running.set(company, (this.running.get(company) ?? 1) - 1);
+    });
     this.locks.set(
       company,
       run.catch(() => undefined),
@@ -87,19 +106,46 @@ export class InboxService {
     };
   }
 
-  /** The distnfe config's `distribuicao_automatica`; null when it cannot be read (offline). */
-  async isAutomatic(company: string, target?: InboxTarget): Promise<boolean | null> {
+  /**
+   * How the company's distribution runs, from its distnfe configuration: none (404) means the inbox
+   * is not enabled; `distribuicao_automatica` for this ambiente means the service queries the
+   * authority itself. Null when it cannot be read now (offline): the last answer, if any.
+   */
+  async mode(company: string, target?: InboxTarget): Promise<DistributionMode | null> {
     try {
       const t = target ?? (await this.deps.target());
       const config = await t.client.empresas.config(company, 'distnfe');
-      const value = config.distribuicao_automatica === true;
-      this.automatic.set(company, value);
-      return value;
+      const sameAmbiente = config.ambiente === undefined || config.ambiente === t.ambiente;
+      const mode = config.distribuicao_automatica === true && sameAmbiente ? 'automatic' : 'manual';
+      this.modes.set(company, mode);
+      return mode;
     } catch (error) {
-      // No distnfe configuration yet (404) means the service does not distribute by itself.
-      if (error instanceof ApiError && error.status === 404) return false;
-      return this.automatic.get(company) ?? null;
+      if (error instanceof ApiError && error.status === 404) {
+        this.modes.set(company, 'disabled');
+        return 'disabled';
+      }
+      return this.modes.get(company) ?? null;
     }
+  }
+
+  /** The distnfe config's `distribuicao_automatica`; null when it cannot be read (offline). */
+  async isAutomatic(company: string, target?: InboxTarget): Promise<boolean | null> {
+    const mode = await this.mode(company, target);
+    return mode === null ? null : mode === 'automatic';
+  }
+
+  /** The companies of the current environment the poller looks after. */
+  private async pollCompanies(): Promise<{ environment: Environment; companies: string[] }> {
+    const target = await this.deps.target();
+    if (this.deps.companies)
+      return { environment: target.environment, companies: await this.deps.companies() };
+    const companies: string[] = [];
+    for (let skip = 0; ; skip += COMPANY_PAGE) {
+      const page = await target.client.empresas.listar({}, { top: COMPANY_PAGE, skip });
+      companies.push(...page.data.map((e) => e.cpf_cnpj));
+      if (page.data.length < COMPANY_PAGE) break;
+    }
+    return { environment: target.environment, companies };
   }
 
   async counts(company: string): Promise<InboxCounts> {
@@ -221,51 +267,21 @@ export class InboxService {
     return out;
   }
 
-  /** One scheduled check: distributes the companies whose hour has come, unless the service does it. */
-  async tick(): Promise<void> {
-    const store = this.deps.store();
-    if (!store) return;
-    let companies: string[];
-    let target: InboxTarget;
-    try {
-      target = await this.deps.target();
-      companies = await this.deps.companies();
-    } catch {
-      return; // offline or no credentials: the next tick tries again
-    }
-    for (const company of companies) {
-      const scope = { company, environment: target.environment };
-      const state = await store.state(scope);
-      const lastRun = state?.last_run_at ? Date.parse(state.last_run_at) : 0;
-      const next = nextAllowedAt(state);
-      if (this.now() - lastRun < WAIT_MS || (next && Date.parse(next) > this.now())) continue;
-      if ((await this.isAutomatic(company, target)) !== false) continue;
-      await this.distribute(company).catch((error: unknown) =>
-        this.deps.logger.warn(
-          `caixa de entrada ${company}: ${error instanceof Error ? error.message : String(error)}`,
-        ),
-      );
-    }
+  /** One scheduled check of every enabled company of the environment. */
+  tick(): Promise<PollOutcome[]> {
+    return this.poller.tick();
   }
 
-  start(intervalMs = POLLER_TICK_MS, firstDelayMs = 60_000): void {
-    this.stop();
-    const run = () => {
-      void this.tick().finally(() => {
-        if (this.timer) this.timer = setTimeout(run, intervalMs);
-        this.timer?.unref?.();
-      });
-    };
-    this.timer = setTimeout(run, firstDelayMs);
-    this.timer.unref?.();
+  start(intervalMs = POLLER_TICK_MS, firstDelayMs = POLLER_FIRST_DELAY_MS): void {
+    this.poller.start(intervalMs, firstDelayMs);
   }
 
   stop(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
+    this.poller.stop();
   }
 
   async idle(): Promise<void> {
+    await this.poller.idle();
     await Promise.all([...this.locks.values()]);
   }
 

@@ -133,11 +133,15 @@ describe('Buscar novas notas', () => {
     expect((await list({ tab: 'transportador' })).total).toBe(2);
   });
 
-  it('the hourly poller distributes a company whose hour has come, once', async () => {
+  it('the hourly poller distributes a company once its inbox is enabled, once per hour', async () => {
     await app.t.inject({ role: 'destinatario', count: 1 });
-    await app.service.tick();
+    // Without a distnfe configuration the company's inbox is not enabled: the poller leaves it alone.
+    expect(await app.service.tick()).toEqual([{ company: CNPJ, action: 'skipped', reason: 'disabled' }]);
+    expect(posts()).toBe(0);
+    await app.client.empresas.alterarConfig(CNPJ, 'distnfe', { ambiente: 'homologacao' });
+    expect(await app.service.tick()).toEqual([{ company: CNPJ, action: 'distributed' }]);
     expect(posts()).toBe(1);
-    await app.service.tick();
+    expect(await app.service.tick()).toEqual([{ company: CNPJ, action: 'skipped', reason: 'waiting' }]);
     expect(posts()).toBe(1);
   });
 

@@ -3,7 +3,7 @@
 // electron/app/issuing (the DC-e issue reuses them with kind 'dce').
 import type { Repositories } from '../../cache/repositories';
 import type { EmissionContext, EmitterCompany, JsonObject } from '../../fiscal/payload';
-import { buildCteOsPayload, buildCtePayload } from '../../fiscal/payload';
+import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../../fiscal/payload';
 import type { Empresa } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
 import type { CteIssueInput } from '../../shared/schemas/issuing';
@@ -11,6 +11,9 @@ import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
 import type { Issuing } from '../issuing';
 import { brasiliaDateTime, createIssuing, newReferencia } from '../issuing';
+import { cteSimpPreviewHtml } from '../issuing/cte-simp-preview';
+import { modelKind } from '../issuing/kinds';
+import { documentEvents } from '../issuing/document-events';
 import { checkCancellable, checkCorrections, docIdInCache, storeEvent } from '../issuing/lifecycle';
 import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
 import { previewHtml } from '../issuing/preview';
@@ -47,6 +50,7 @@ export function toEmitter(empresa: Empresa): EmitterCompany {
 }
 
 export function builderFor(input: CteIssueInput): (ctx: EmissionContext) => JsonObject {
+  if (input.kind === 'cte-simp') return (ctx) => buildCteSimpPayload(input.form, ctx);
   return input.kind === 'cte'
     ? (ctx) => buildCtePayload(input.form, ctx)
     : (ctx) => buildCteOsPayload(input.form, ctx);
@@ -101,7 +105,7 @@ export function cteCommands(
       const outcome = await issuing.sender.issue({
         kind: input.kind,
         company,
-        serie: serieOf(input.kind, input.serie),
+        serie: serieOf(modelKind(input.kind), input.serie),
         numero: input.numero,
         build: builderFor(input),
       });
@@ -110,25 +114,28 @@ export function cteCommands(
     'cte:preview': async (input) => {
       const { client, target } = await ctx.api.client();
       const company = toEmitter(await client.empresas.consultar(input.company));
+      const kind = modelKind(input.kind);
       const state = await issuing.numbering.state({
         company: input.company,
-        kind: input.kind,
-        serie: serieOf(input.kind, input.serie),
+        kind,
+        serie: serieOf(kind, input.serie),
         environment: target.environment,
       });
       const payload = builderFor(input)({
         company,
-        serie: serieOf(input.kind, input.serie),
+        serie: serieOf(kind, input.serie),
         numero: input.numero ?? state.next,
         ambiente: target.ambiente,
         referencia: newReferencia(),
         dhEmi: brasiliaDateTime(new Date()),
       });
-      return { payload, html: previewHtml(payload) };
+      const html = input.kind === 'cte-simp' ? cteSimpPreviewHtml(payload) : previewHtml(payload);
+      return { payload, html };
     },
     'cte:get': async ({ kind, id }) => {
-      const { doc, cacheId } = await fetchDoc(kind, id);
-      return { document: doc as Record<string, unknown>, cacheId };
+      const { client, doc, cacheId } = await fetchDoc(kind, id);
+      const events = await documentEvents(client[kind], repos(), cacheId, doc);
+      return { document: doc as Record<string, unknown>, cacheId, events };
     },
     'cte:cancelWindow': async ({ kind, id }) => {
       const { doc } = await fetchDoc(kind, id);
@@ -172,7 +179,8 @@ export function cteCommands(
       const { client } = await ctx.api.client();
       await client[kind].sincronizar(id);
       const { doc, cacheId } = await fetchDoc(kind, id);
-      return { document: doc as Record<string, unknown>, cacheId };
+      const events = await documentEvents(client[kind], repos(), cacheId, doc);
+      return { document: doc as Record<string, unknown>, cacheId, events };
     },
     'cte:files': async ({ kind, id, file }) => {
       const { client } = await ctx.api.client();

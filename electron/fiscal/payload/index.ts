@@ -2,3 +2,4 @@ export * from './common';
 export * from './cte';
 export * from './cteos';
 export type * from './input';
+export * from './cte-simp';

@@ -126,3 +126,39 @@ export interface CteOsInput {
   };
   observacoes: ObservacoesInput;
 }
+
+/** One delivery (det) of the simplified CT-e: its route, its values and the NF-e it carries. */
+export interface EntregaInput {
+  origem: PlaceInput;
+  destino: PlaceInput;
+  vPrest: number;
+  vRec: number;
+  componentes: { xNome: string; vComp: number }[];
+  nfe: { chave: string; pin?: string; dPrev?: string }[];
+}
+
+export interface CteSimpInput {
+  geral: {
+    cfop: string;
+    natOp: string;
+    tpServ: 0 | 1 | 2;
+    /** The tomador's role: 0 remetente, 1 expedidor, 2 recebedor, 3 destinatário, 4 outros. */
+    toma: 0 | 1 | 2 | 3 | 4;
+    ufIni: string;
+    ufFim: string;
+    dhEmi?: string;
+    retira: boolean;
+    xDetRetira?: string;
+  };
+  tomador: PartyInput;
+  entregas: EntregaInput[];
+  impostos: ImpostosInput;
+  carga: {
+    vCarga: number;
+    proPred: string;
+    xOutCat?: string;
+    quantidades: { cUnid: string; tpMed: string; qCarga: number }[];
+  };
+  rodoviario: { rntrc: string };
+  observacoes: ObservacoesInput;
+}

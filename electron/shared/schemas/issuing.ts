@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { cteFormSchema } from './cte-form';
+import { cteSimpFormSchema } from './cte-simp-form';
 import { cteOsFormSchema } from './cteos-form';
 
 const company = z.string().trim().min(11, { message: 'informe a empresa' }).max(14);
@@ -29,6 +30,13 @@ export const cteIssueInputSchema = z.discriminatedUnion('kind', [
     serie: serie.optional(),
     numero: numero.optional(),
     form: cteOsFormSchema,
+  }),
+  z.object({
+    kind: z.literal('cte-simp'),
+    company,
+    serie: serie.optional(),
+    numero: numero.optional(),
+    form: cteSimpFormSchema,
   }),
 ]);
 export type CteIssueInput = z.infer<typeof cteIssueInputSchema>;

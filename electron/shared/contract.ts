@@ -13,6 +13,7 @@ import {
   quotasResultSchema,
 } from './schemas/account';
 import { appInfoSchema, connectivitySchema, noticeSchema } from './schemas/app';
+import { cteRecordSchema } from './schemas/doc-events';
 import {
   certificateHandleSchema,
   certificateInfoSchema,
@@ -65,7 +66,6 @@ import {
   cteIssueInputSchema,
   ctePreviewSchema,
   docRefSchema,
-  documentRecordSchema,
   draftDuplicateInputSchema,
   draftIdSchema,
   draftListInputSchema,
@@ -207,11 +207,11 @@ export const commands = {
   'backup:status': command(empty, backupStatusSchema),
   'cte:issue': command(cteIssueInputSchema, issueOutcomeSchema),
   'cte:preview': command(cteIssueInputSchema, ctePreviewSchema),
-  'cte:get': command(docRefSchema, documentRecordSchema),
+  'cte:get': command(docRefSchema, cteRecordSchema),
   'cte:cancel': command(cancelInputSchema, cancelOutputSchema),
   'cte:cancelWindow': command(docRefSchema, cancelWindowSchema),
   'cte:correct': command(correctInputSchema, correctOutputSchema),
-  'cte:sync': command(docRefSchema, documentRecordSchema),
+  'cte:sync': command(docRefSchema, cteRecordSchema),
   'cte:files': command(cteFileInputSchema, cteFileOutputSchema),
   'cte:debug': command(docRefSchema, cteDebugOutputSchema),
   'cte:prefillFromNfe': command(prefillInputSchema, prefillOutputSchema),

@@ -1,0 +1,29 @@
+// The events of an issued CT-e/CT-e OS as its detail shows them: correction letters (sequence and
+// corrected fields; the last one prevails) and the cancellation, from the cache and the API.
+import { z } from 'zod';
+
+import { documentRecordSchema } from './issuing';
+
+export const docEventCorrectionSchema = z.object({
+  grupo_alterado: z.string(),
+  campo_alterado: z.string(),
+  valor_alterado: z.string(),
+  numero_item_alterado: z.number().nullable(),
+});
+
+export const docEventSchema = z.object({
+  type: z.enum(['cancelamento', 'carta_correcao', 'outro']),
+  sequence: z.number(),
+  /** The API's event status: registrado, rejeitado, pendente… (null when unknown). */
+  status: z.string().nullable(),
+  protocolo: z.string().nullable(),
+  dataEvento: z.string().nullable(),
+  /** The SEFAZ answer ("Evento registrado e vinculado a CT-e"), shown beside a rejection. */
+  motivo: z.string().nullable(),
+  justificativa: z.string().nullable(),
+  correcoes: z.array(docEventCorrectionSchema),
+});
+export type DocEvent = z.infer<typeof docEventSchema>;
+
+/** cte:get and cte:sync: the document, its cache id and its events, oldest first. */
+export const cteRecordSchema = documentRecordSchema.extend({ events: z.array(docEventSchema) });

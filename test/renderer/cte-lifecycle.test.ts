@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { setTransport } from '../../renderer/src/bridge';
-import { formatHoursLeft } from '../../renderer/src/components/cte/lifecycle';
+import type { DocEvent } from '../../electron/shared/schemas/doc-events';
+import { formatHoursLeft, statusTimeline } from '../../renderer/src/components/cte/lifecycle';
 import CteDocumentoView from '../../renderer/src/views/emitir-cte/CteDocumentoView.vue';
 import type { FakeTransport } from './support/fake-transport';
 import { createFakeTransport, settingsWith } from './support/fake-transport';
@@ -15,7 +16,35 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function transportFor(status: string, hoursLeft: number | null, cancellable = true): FakeTransport {
+const letter = (sequence: number, valor: string, status = 'registrado'): DocEvent => ({
+  type: 'carta_correcao',
+  sequence,
+  status,
+  protocolo: `14126000000010${sequence}`,
+  dataEvento: `2026-11-21T0${sequence}:00:00-03:00`,
+  motivo: status === 'registrado' ? 'Evento registrado e vinculado a CT-e' : 'Rejeição: campo inexistente',
+  justificativa: null,
+  correcoes: [
+    { grupo_alterado: 'compl', campo_alterado: 'xObs', valor_alterado: valor, numero_item_alterado: null },
+  ],
+});
+const cancelamento: DocEvent = {
+  type: 'cancelamento',
+  sequence: 1,
+  status: 'registrado',
+  protocolo: '141260000000200',
+  dataEvento: '2026-11-22T09:30:00-03:00',
+  motivo: null,
+  justificativa: 'Frete lançado em duplicidade',
+  correcoes: [],
+};
+
+function transportFor(
+  status: string,
+  hoursLeft: number | null,
+  cancellable = true,
+  events: DocEvent[] = [],
+): FakeTransport {
   const t = createFakeTransport({ settings: settingsWith({ selectedCompany: company }) });
   const document = {
     id: 'cte_1',
@@ -31,7 +60,7 @@ function transportFor(status: string, hoursLeft: number | null, cancellable = tr
       data_recebimento: '2026-11-20T10:00:05-03:00',
     },
   };
-  t.handlers['cte:get'] = () => ({ ok: true, data: { document, cacheId: 9 } });
+  t.handlers['cte:get'] = () => ({ ok: true, data: { document, cacheId: 9, events } });
   t.handlers['cte:cancelWindow'] = () => ({
     ok: true,
     data: {
@@ -43,7 +72,7 @@ function transportFor(status: string, hoursLeft: number | null, cancellable = tr
   t.handlers['cte:cancel'] = () => ({ ok: true, data: { event: { status: 'registrado' }, hoursLeft } });
   t.handlers['cte:sync'] = () => ({
     ok: true,
-    data: { document: { ...document, status: 'cancelado' }, cacheId: 9 },
+    data: { document: { ...document, status: 'cancelado' }, cacheId: 9, events },
   });
   return t;
 }
@@ -94,5 +123,80 @@ describe('CT-e lifecycle screen', () => {
     const { wrapper } = await mountDoc(transportFor('rejeitado', 100));
     expect(wrapper.find('[data-testid="cancel-panel"]').text()).toContain('Só um documento autorizado');
     expect(wrapper.find('#justificativa').exists()).toBe(false);
+  });
+
+  it('tells the story with times: created, authorized, each letter with its fields, cancelled', () => {
+    const doc = {
+      status: 'cancelado',
+      created_at: '2026-11-20T13:00:00Z',
+      autorizacao: {
+        codigo_status: 100,
+        motivo_status: 'Autorizado o uso do CT-e',
+        numero_protocolo: '141260000000042',
+        data_recebimento: '2026-11-20T10:00:05-03:00',
+      },
+    };
+    const rejected = letter(2, 'x', 'rejeitado');
+    const lines = statusTimeline(doc, [letter(1, 'Doca 3'), rejected, cancelamento]);
+    expect(lines.map((l) => [l.when, l.text])).toEqual([
+      ['2026-11-20T13:00:00Z', 'Criado e enviado à SEFAZ'],
+      [
+        '2026-11-20T10:00:05-03:00',
+        'Autorizado — 100 — Autorizado o uso do CT-e (protocolo 141260000000042)',
+      ],
+      ['2026-11-21T01:00:00-03:00', 'Carta de correção nº 1: Observações gerais (protocolo 141260000000101)'],
+      [
+        '2026-11-21T02:00:00-03:00',
+        'Carta de correção nº 2: Observações gerais — rejeitada: Rejeição: campo inexistente',
+      ],
+      ['2026-11-22T09:30:00-03:00', 'Cancelado: Frete lançado em duplicidade'],
+    ]);
+    expect(statusTimeline({ status: 'pendente', created_at: '2026-11-20T13:00:00Z' }, [])).toEqual([
+      { when: '2026-11-20T13:00:00Z', text: 'Criado e enviado à SEFAZ', tone: 'info' },
+      { when: null, text: 'Pendente: aguardando a resposta da SEFAZ', tone: 'warn' },
+    ]);
+  });
+
+  it('shows the letters from cte:get on a fresh visit, the last one prevailing', async () => {
+    const t = transportFor('autorizado', 30, true, [letter(1, 'Doca 3'), letter(2, 'Doca 4')]);
+    const { wrapper } = await mountDoc(t);
+    const timeline = wrapper.get('[data-testid="timeline"]').text();
+    expect(timeline).toContain('Carta de correção nº 1: Observações gerais');
+    expect(timeline).toContain('Carta de correção nº 2: Observações gerais');
+    expect(timeline).toContain('21/11/2026 02:00');
+    const history = wrapper.get('[data-testid="correction-history"]');
+    expect(history.text()).toContain('Cartas registradas: 2 de 20');
+    expect(history.text()).toContain('a última prevalece');
+    const items = history.findAll('ol > li');
+    expect(items[0]!.text()).toContain('substituída');
+    expect(items[1]!.text()).toContain('vale esta');
+    expect(items[1]!.text()).toContain('Observações gerais: “Doca 4”');
+  });
+
+  it('starts a new letter from the prevailing one and reloads the events after sending', async () => {
+    const t = transportFor('autorizado', 30, true, [letter(1, 'Doca 3'), letter(2, 'Doca 4')]);
+    t.handlers['cte:correct'] = () => ({ ok: true, data: { event: { status: 'registrado' }, history: [] } });
+    const { wrapper } = await mountDoc(t);
+    await wrapper.get('[data-testid="repeat-last"]').trigger('click');
+    await settle();
+    const value = wrapper.get('input[aria-label="Novo valor 1"]');
+    expect((value.element as HTMLInputElement).value).toBe('Doca 4');
+    await value.setValue('Doca 5');
+    await wrapper.get('[data-testid="send-correction"]').trigger('click');
+    await settle();
+    expect(t.calls.find((c) => c.channel === 'cte:correct')!.input).toEqual({
+      kind: 'cte',
+      id: 'cte_1',
+      correcoes: [{ grupo_alterado: 'compl', campo_alterado: 'xObs', valor_alterado: 'Doca 5' }],
+    });
+    expect(t.calls.filter((c) => c.channel === 'cte:get')).toHaveLength(2);
+  });
+
+  it('refuses a 21st letter', async () => {
+    const twenty = Array.from({ length: 20 }, (_, i) => letter(i + 1, `Valor ${i + 1}`));
+    const { wrapper } = await mountDoc(transportFor('autorizado', 30, true, twenty));
+    expect(wrapper.get('[data-testid="correction-full"]').text()).toContain('20 cartas de correção');
+    expect(wrapper.find('[data-testid="send-correction"]').exists()).toBe(false);
+    expect(wrapper.get('[data-testid="correction-history"]').text()).toContain('20 de 20');
   });
 });

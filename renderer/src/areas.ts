@@ -5,6 +5,7 @@ export type AreaName =
   | 'painel'
   | 'documentos'
   | 'emitir-cte'
+  | 'emitir-cte-simp'
   | 'emitir-cteos'
   | 'emitir-dce'
   | 'caixa-entrada'
@@ -58,6 +59,14 @@ export const areaGroups: AreaGroup[] = [
         icon: 'pi pi-truck',
         description:
           'Aqui você vai preencher e transmitir o Conhecimento de Transporte Eletrônico (modelo 57) e imprimir o DACTE.',
+      },
+      {
+        name: 'emitir-cte-simp',
+        path: '/emitir-cte-simp',
+        title: 'Emitir CT-e simplificado',
+        icon: 'pi pi-sitemap',
+        description:
+          'Aqui você vai emitir um só CT-e para várias entregas do mesmo tomador, a partir dos XML das NF-e.',
       },
       {
         name: 'emitir-cteos',

@@ -16,6 +16,7 @@ const views: Record<AreaName, Loader> = {
   painel: () => import('./views/painel/PainelView.vue'),
   documentos: () => import('./views/documentos/DocumentosView.vue'),
   'emitir-cte': () => import('./views/emitir-cte/EmitirCteView.vue'),
+  'emitir-cte-simp': () => import('./views/emitir-cte-simp/EmitirCteSimpView.vue'),
   'emitir-cteos': () => import('./views/emitir-cteos/EmitirCteOsView.vue'),
   'emitir-dce': () => import('./views/emitir-dce/EmitirDceView.vue'),
   'caixa-entrada': () => import('./views/caixa-entrada/CaixaEntradaView.vue'),

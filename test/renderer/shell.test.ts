@@ -10,6 +10,7 @@ const expectedAreas = [
   ['painel', 'Painel'],
   ['documentos', 'Documentos'],
   ['emitir-cte', 'Emitir CT-e'],
+  ['emitir-cte-simp', 'Emitir CT-e simplificado'],
   ['emitir-cteos', 'Emitir CT-e OS'],
   ['emitir-dce', 'Emitir DC-e'],
   ['caixa-entrada', 'Caixa de entrada NF-e'],
@@ -25,7 +26,7 @@ afterEach(() => {
 });
 
 describe('app shell', () => {
-  it('lists the ten areas in the sidebar with their test hooks and highlights the current one', async () => {
+  it('lists the eleven areas in the sidebar with their test hooks and highlights the current one', async () => {
     const { wrapper } = await mountWith(App, createFakeTransport(), { route: '/documentos' });
     await settle();
     expect(wrapper.find('[data-testid="app-ready"]').exists()).toBe(true);

@@ -139,10 +139,11 @@ export function createDistribution(ctx: SandboxContext, inbox: Inbox) {
       : final;
 
   return {
-    async request(p: DistribuicaoPedido): Promise<DistribuicaoNfe> {
+    /** One request; `automatic` is the service's own run, which the processing knobs leave alone. */
+    async request(p: DistribuicaoPedido, options: { automatic?: boolean } = {}): Promise<DistribuicaoNfe> {
       const k: StreamKey = { cpfCnpj: p.cpf_cnpj, ambiente: p.ambiente };
       await inbox.open(k);
-      const processing = await takeProcessing();
+      const processing = options.automatic ? null : await takeProcessing();
       const now = ctx.clock.nowMs();
       const last = await lastEmptyAt(k);
       const blocked = !p.ignorar_tempo_espera && last !== null && now - last < WAIT_AFTER_EMPTY_MS;
@@ -150,6 +151,7 @@ export function createDistribution(ctx: SandboxContext, inbox: Inbox) {
       // Quota: one unit per document returned, or one for the request when none is.
       await ctx.consume('dfe-eventos', Math.max(1, answer?.documentos.length ?? 0));
       if (answer) await remember(k, answer.codigo_status);
+      if (answer) await inbox.stream.markDistributed(answer.documentos.map((d) => d.id));
       const final: DistribuicaoNfe = {
         id: newId('dnf'),
         created_at: isoSeconds(new Date(now)),

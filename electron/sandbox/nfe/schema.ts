@@ -27,4 +27,13 @@ export async function migrateInbox(store: SandboxStore): Promise<void> {
        tipo_evento TEXT NOT NULL, status TEXT NOT NULL, seq INTEGER NOT NULL, json TEXT NOT NULL);
      CREATE TABLE IF NOT EXISTS sandbox_nfe_settings (name TEXT PRIMARY KEY, value TEXT NOT NULL);`,
   );
+  // What the service has delivered to the company (by a request or its own automatic run): only
+  // these are listed under /distribuicao/nfe/documentos, as the real service lists what it fetched.
+  await store.migrate(
+    'nfe-inbox-distributed',
+    `CREATE TABLE IF NOT EXISTS sandbox_nfe_distributed (doc_id TEXT PRIMARY KEY);
+     CREATE TABLE IF NOT EXISTS sandbox_nfe_auto_runs (
+       cpf_cnpj TEXT NOT NULL, ambiente TEXT NOT NULL, last_run_at INTEGER NOT NULL,
+       PRIMARY KEY (cpf_cnpj, ambiente));`,
+  );
 }

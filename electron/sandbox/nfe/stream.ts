@@ -167,6 +167,23 @@ export function createStream(store: SandboxStore) {
 
     maxNsu,
 
+    /** Records documents as delivered to the company (listed from then on). */
+    async markDistributed(ids: readonly string[]): Promise<void> {
+      for (const id of ids) {
+        await store.run('INSERT OR IGNORE INTO sandbox_nfe_distributed (doc_id) VALUES (?)', [id]);
+      }
+    },
+
+    /** The highest NSU the service has delivered to the company (0 when none). */
+    async distributedNsu(k: StreamKey): Promise<number> {
+      const row = await store.get<{ n: number | null }>(
+        `SELECT MAX(d.nsu) AS n FROM sandbox_nfe_docs d JOIN sandbox_nfe_distributed x ON x.doc_id = d.id
+         WHERE d.cpf_cnpj = ? AND d.ambiente = ?`,
+        [k.cpfCnpj, k.ambiente],
+      );
+      return row?.n ?? 0;
+    },
+
     async after(k: StreamKey, nsu: number, limit: number): Promise<DistDocument[]> {
       const rows = await store.all<DocRow>(
         `SELECT id, nsu, created_at, json, xml FROM sandbox_nfe_docs
@@ -205,7 +222,12 @@ export function createStream(store: SandboxStore) {
         skip: number;
       },
     ): Promise<{ data: DistDocument[]; count: number }> {
-      const where = ['cpf_cnpj = ?', 'ambiente = ?', 'nsu IS NOT NULL'];
+      const where = [
+        'cpf_cnpj = ?',
+        'ambiente = ?',
+        'nsu IS NOT NULL',
+        'id IN (SELECT doc_id FROM sandbox_nfe_distributed)',
+      ];
       const params: (string | number)[] = [k.cpfCnpj, k.ambiente];
       const add = (sql: string, value: string | number) => {
         where.push(sql);

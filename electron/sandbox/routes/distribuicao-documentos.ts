@@ -5,8 +5,8 @@ import { parseId } from '../http/ids';
 import { listEnvelope, parseListQuery } from '../http/paging';
 import { asQuery, parseIntegerQuery, queryValue } from '../http/query';
 import { danfeContent } from '../nfe/danfe';
-import { inboxOf } from '../nfe/inbox';
 import { isNfeKey, parseStreamQuery } from '../nfe/requests';
+import { nfeServicesOf } from '../nfe/services';
 import { SCHEMAS } from '../nfe/stream';
 
 function oneOf<T extends string>(
@@ -23,7 +23,7 @@ function oneOf<T extends string>(
 
 /** `/distribuicao/nfe/documentos`: the documents distributed to a company, their XML and PDF. */
 export async function distribuicaoDocumentosRoutes(app: FastifyInstance, ctx: SandboxContext) {
-  const inbox = await inboxOf(ctx);
+  const { inbox, automatic } = await nfeServicesOf(ctx);
 
   async function find(params: unknown) {
     const id = parseId((params as { id: string }).id);
@@ -51,6 +51,9 @@ export async function distribuicaoDocumentosRoutes(app: FastifyInstance, ctx: Sa
       skip: list.skip,
     };
     await inbox.open(key);
+    // Listed are the documents the service delivered: by the company's requests, or by its own
+    // automatic distribution, which runs here once its interval has passed on the sandbox clock.
+    await automatic.catchUp(key);
     const { data, count } = await inbox.stream.list(key, filter);
     return listEnvelope(data, count, list);
   });

@@ -5,16 +5,12 @@ import { parseId } from '../http/ids';
 import { listEnvelope, parseListQuery } from '../http/paging';
 import { asQuery } from '../http/query';
 import { parseBody } from '../http/validate';
-import { createDistribution } from '../nfe/distribution';
-import { inboxOf } from '../nfe/inbox';
-import { createManifestation } from '../nfe/manifestation';
 import { parseStreamQuery, pedidoSchema, requireSigner } from '../nfe/requests';
+import { nfeServicesOf } from '../nfe/services';
 
 /** `POST/GET /distribuicao/nfe` and `GET /distribuicao/nfe/{id}`: the distribution requests. */
 export async function distribuicaoNfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
-  const inbox = await inboxOf(ctx);
-  const distribution = createDistribution(ctx, inbox);
-  const manifestation = createManifestation(ctx, inbox);
+  const { distribution, manifestation, automatic } = await nfeServicesOf(ctx);
 
   app.post('/distribuicao/nfe', async (request) => {
     const pedido = parseBody(pedidoSchema, request.body);
@@ -30,7 +26,10 @@ export async function distribuicaoNfeRoutes(app: FastifyInstance, ctx: SandboxCo
   app.get('/distribuicao/nfe', async (request) => {
     const query = asQuery(request.query);
     const list = parseListQuery(query);
-    const { data, count } = await distribution.list(parseStreamQuery(query), list.top, list.skip);
+    const key = parseStreamQuery(query);
+    // The service's own requests (distribuicao_automatica) show up here once they are due.
+    await automatic.catchUp(key);
+    const { data, count } = await distribution.list(key, list.top, list.skip);
     return listEnvelope(data, count, list);
   });
 

@@ -115,22 +115,27 @@ describe('Buscar novas notas', () => {
     expect((await app.service.status(CNPJ)).bloqueado656).toBe(false);
   });
 
-  it('with distribuicao_automatica reads the documents the service distributed, and the poller stays quiet', async () => {
+  it('with distribuicao_automatica lists what the service distributed by itself, never sending dist-nsu', async () => {
     await app.client.empresas.alterarConfig(CNPJ, 'distnfe', {
       ambiente: 'homologacao',
       distribuicao_automatica: true,
+      distribuicao_intervalo_horas: 1,
     });
     await app.t.inject({ role: 'transportador', count: 2 });
-    // The sandbox's own stream stands in for what the service distributed by itself.
-    await rawDistribute(app.t, { tipo_consulta: 'dist-nsu', dist_nsu: 0 });
-    app.exchanges.length = 0;
     const result = await app.service.distribute(CNPJ);
     expect(result).toMatchObject({ automatica: true, documentos: 2 });
+    // The sandbox's own run (on its clock) is the only dist-nsu request of the company.
+    const own = await app.client.distribuicao.listarDistribuicoes({
+      cpf_cnpj: CNPJ,
+      ambiente: 'homologacao',
+    });
+    expect(own.data.map((p) => p.tipo_consulta)).toEqual(['dist-nsu']);
+    await app.t.inject({ role: 'transportador', count: 1 });
+    await app.advance(3_601);
+    // The poller reads the service's next delivery on the company's hour.
+    expect(await app.service.tick()).toEqual([{ company: CNPJ, action: 'collected' }]);
     expect(posts()).toBe(0);
-    await app.advance(7_200);
-    await app.service.tick();
-    expect(posts()).toBe(0);
-    expect((await list({ tab: 'transportador' })).total).toBe(2);
+    expect((await list({ tab: 'transportador' })).total).toBe(3);
   });
 
   it('the hourly poller distributes a company once its inbox is enabled, once per hour', async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedAvailable } from '../../support/shared';
 import { errorOf } from '../support';
 import { schemaErrors } from './contract';
-import { CNPJ, manifest, startInbox } from './support';
+import { CNPJ, distribute, manifest, startInbox } from './support';
 import type { InboxTest } from './support';
 
 const conforms = (name: string, body: unknown) => {
@@ -31,7 +31,10 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('GET /distribuicao/nfe/documentos', () => {
-  it('seeds demo notes on first use: summaries for the buyer, full notes for the carrier, events', async () => {
+  it('seeds demo notes on first use, listed once a request delivered them: summaries, full notes, events', async () => {
+    // Only what the service delivered is listed: nothing before the company's first request.
+    expect((await list())['@count']).toBe(0);
+    await distribute(t, { tipo_consulta: 'dist-nsu', dist_nsu: 0 });
     const all = await list();
     conforms('DistribuicaoNfeDocumentoListagem', all);
     expect(all['@count']).toBe(8);
@@ -170,6 +173,7 @@ describe('GET /distribuicao/nfe/documentos', () => {
       data_emissao: '2026-11-20T10:00:00-03:00',
     });
     expect(chaves).toHaveLength(2);
+    await distribute(t, { tipo_consulta: 'dist-nsu', dist_nsu: 8 });
     for (const chave of chaves) {
       expect(chave.slice(6, 20)).toBe('47821365000140');
       expect(chave.slice(2, 6)).toBe('2611');

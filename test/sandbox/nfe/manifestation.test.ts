@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sharedAvailable } from '../../support/shared';
 import { errorOf } from '../support';
 import { schemaErrors } from './contract';
-import { CNPJ, advance, distribute, manifest, startInbox } from './support';
+import { CNPJ, advance, deliverAll, distribute, manifest, startInbox } from './support';
 import type { InboxTest } from './support';
 
 const conforms = (name: string, body: unknown) => {
@@ -187,6 +187,7 @@ describe('POST /distribuicao/nfe/manifestacoes', () => {
       expect(res.body).toMatchObject({ status: 'rejeitado', codigo_status: codigo });
     }
     // The cancellation reached the buyer as a summary event, and the note left the pending list.
+    await deliverAll(t);
     const docs = await t.api.get<{ data: Doc[] }>(
       `/distribuicao/nfe/documentos?cpf_cnpj=${CNPJ}&ambiente=homologacao&chave_acesso=${chave}&tipo_documento=evento`,
     );

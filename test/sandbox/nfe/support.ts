@@ -65,6 +65,19 @@ export const distribute = (t: InboxTest, body: Record<string, unknown>) =>
     ...body,
   });
 
+/** Pages dist-nsu from NSU 0 to the end, so every document of the stream counts as delivered. */
+export async function deliverAll(t: InboxTest): Promise<number> {
+  let nsu = 0;
+  for (let page = 0; page < 100; page++) {
+    const res = await distribute(t, { tipo_consulta: 'dist-nsu', dist_nsu: nsu, ignorar_tempo_espera: true });
+    const ultimo = res.body.ultimo_nsu as number;
+    const max = res.body.max_nsu as number;
+    if (res.body.codigo_status !== 138 || ultimo >= max) return ultimo;
+    nsu = ultimo;
+  }
+  throw new Error('deliverAll: the stream did not end');
+}
+
 export const manifest = (t: InboxTest, body: Record<string, unknown>) =>
   t.api.post<Record<string, unknown>>('/distribuicao/nfe/manifestacoes', {
     cpf_cnpj: CNPJ,

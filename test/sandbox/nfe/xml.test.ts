@@ -7,7 +7,7 @@ import { buildProcEvento, buildResEvento } from '../../../electron/sandbox/nfe/p
 import type { EventFacts } from '../../../electron/sandbox/nfe/proc-xml';
 import { sharedAvailable } from '../../support/shared';
 import { xsdErrors } from '../dfe/xsd';
-import { CNPJ, startInbox } from './support';
+import { CNPJ, distribute, startInbox } from './support';
 import { NFE_XSD, detEvento, numbers } from './xml-support';
 
 const company: CompanyParty = {
@@ -123,6 +123,7 @@ describe.skipIf(!sharedAvailable)('generated XML against the PL_010_V1.30 schema
     const t = await startInbox();
     try {
       await t.inject({ role: 'transportador', count: 2 });
+      await distribute(t, { tipo_consulta: 'dist-nsu', dist_nsu: 0 });
       const list = await t.api.get<{ data: { id: string; schema: string; tipo_evento: string | null }[] }>(
         `/distribuicao/nfe/documentos?cpf_cnpj=${CNPJ}&ambiente=homologacao&$top=100`,
       );

@@ -30,10 +30,12 @@ async function fillParty(
     bairro: string;
     mun: string;
     ibge: string;
+    /** The UF's option in the select; picked before the code when `pickUf`, else filled by the code. */
     uf: string;
+    pickUf?: boolean;
   },
 ): Promise<void> {
-  const field = (name: string) => page.locator(`#dce-${path}-${name}`);
+  const field = (name: string) => page.locator(`#f-${path}-${name}`);
   await field('cpfCnpj').fill(p.doc);
   await field('xNome').fill(p.nome);
   await field('endereco-cep').fill(p.cep);
@@ -41,8 +43,15 @@ async function fillParty(
   await field('endereco-nro').fill(p.nro);
   await field('endereco-xBairro').fill(p.bairro);
   await field('endereco-xMun').fill(p.mun);
+  const uf = page.getByTestId(`${path}-endereco-uf`);
+  if (p.pickUf) {
+    await uf.click();
+    // The DC-e takes Brazilian addresses only: no "EX — Exterior" among the 27 UFs.
+    await expect(page.getByRole('option')).toHaveCount(27);
+    await page.getByRole('option', { name: p.uf }).click();
+  }
   await field('endereco-cMun').fill(p.ibge);
-  await field('endereco-uf').fill(p.uf);
+  await expect(uf).toContainText(p.uf);
 }
 
 async function typeNumber(page: Page, id: string, text: string): Promise<void> {
@@ -75,7 +84,7 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
     bairro: 'Centro',
     mun: 'Curitiba',
     ibge: '4106902',
-    uf: 'PR',
+    uf: 'PR — Paraná',
   });
   await fillParty(page, 'destinatario', {
     doc: '11444777000161',
@@ -86,7 +95,8 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
     bairro: 'Bela Vista',
     mun: 'São Paulo',
     ibge: '3550308',
-    uf: 'SP',
+    uf: 'SP — São Paulo',
+    pickUf: true,
   });
   await page.locator('#dce-itens-0-xProd').fill('Livros usados');
   await page.locator('#dce-itens-0-ncm').fill('49');
@@ -136,4 +146,15 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
   await expect(page.getByTestId('dce-status')).toHaveText('Cancelada', { timeout: 30_000 });
   await expect(page.getByTestId('dce-list')).toContainText('Cancelada');
   await expect(page.getByRole('button', { name: 'XML do cancelamento' })).toBeVisible();
+
+  // The parties of the authorized DC-e went to the address book: a new DC-e offers them.
+  await page.getByRole('button', { name: 'Nova DC-e' }).click();
+  const book = page.getByLabel('Buscar na agenda').nth(1);
+  await book.fill('Loja Destino');
+  await book.press('Enter');
+  await page.getByRole('button', { name: /Loja Destino Ltda/ }).click();
+  await expect(page.locator('#f-destinatario-cpfCnpj')).toHaveValue('11.444.777/0001-61');
+  await expect(page.locator('#f-destinatario-endereco-xLgr')).toHaveValue('Avenida Paulista');
+  await expect(page.getByTestId('destinatario-endereco-uf')).toContainText('SP — São Paulo');
+  await shot(page, testInfo, 'dce-agenda');
 });

@@ -78,7 +78,103 @@ const CASES: { name: string; form: unknown }[] = [
       })),
     },
   },
+  {
+    name: "every field the form fills, at the description's maximum lengths",
+    form: (() => {
+      const address = (cMun: string, xMun: string, uf: string, cep: string) => ({
+        xLgr: 'L'.repeat(60),
+        nro: 'N'.repeat(60),
+        xCpl: 'C'.repeat(60),
+        xBairro: 'B'.repeat(60),
+        cMun,
+        xMun: xMun.padEnd(60, 'x'),
+        uf,
+        cep,
+      });
+      return {
+        remetente: {
+          cpfCnpj: '123.456.789-09',
+          xNome: 'R'.repeat(60),
+          fone: '(41) 99999-0000',
+          endereco: address('4106902', 'Curitiba', 'PR', '80010-000'),
+        },
+        destinatario: {
+          cpfCnpj: '11.444.777/0001-61',
+          xNome: 'D'.repeat(60),
+          fone: '011 3333-4444',
+          email: `${'a'.repeat(47)}@destino.com`,
+          endereco: address('3550308', 'São Paulo', 'SP', '01310-100'),
+        },
+        itens: [
+          {
+            xProd: 'P'.repeat(120),
+            ncm: '6912.00.00',
+            qCom: 1.2345,
+            vUnCom: 9_999.99,
+            infAdProd: 'i'.repeat(500),
+          },
+        ],
+        modTrans: 1,
+        dhEmi: ctx(0, 'x').dhEmi,
+        observacoes: 'o'.repeat(5000),
+        solicitacao: 's'.repeat(2000),
+      };
+    })(),
+  },
 ];
+
+/** Each text the form takes, the description's member it becomes, and the form's own limit. */
+const TEXT_FIELDS: {
+  form: string;
+  schema: string;
+  member: string;
+  max: number;
+  text?: (n: number) => string;
+}[] = [
+  { form: 'remetente.xNome', schema: 'DceSefazEmit', member: 'xNome', max: 60 },
+  { form: 'destinatario.xNome', schema: 'DceSefazDest', member: 'xNome', max: 60 },
+  {
+    form: 'destinatario.email',
+    schema: 'DceSefazEndeDest',
+    member: 'email',
+    max: 60,
+    text: (n) => `${'a'.repeat(n - 12)}@destino.com`,
+  },
+  ...['xLgr', 'nro', 'xCpl', 'xBairro', 'xMun'].flatMap((member) => [
+    { form: `remetente.endereco.${member}`, schema: 'DceSefazEndeEmi', member, max: 60 },
+    { form: `destinatario.endereco.${member}`, schema: 'DceSefazEndeDest', member, max: 60 },
+  ]),
+  { form: 'itens.0.xProd', schema: 'DceSefazProd', member: 'xProd', max: 120 },
+  { form: 'itens.0.infAdProd', schema: 'DceSefazDet', member: 'infAdProd', max: 500 },
+  { form: 'observacoes', schema: 'DceSefazInfAdic', member: 'infCpl', max: 5000 },
+  { form: 'solicitacao', schema: 'DceSefazInfSolicDCe', member: 'xSolic', max: 2000 },
+];
+
+function withText(path: string, value: string): unknown {
+  const form = structuredClone(base) as Json;
+  const keys = path.split('.');
+  let node = form as Json;
+  for (const key of keys.slice(0, -1)) node = node[key] as Json;
+  node[keys.at(-1)!] = value;
+  return form;
+}
+
+describe.skipIf(!sharedAvailable)("contract: the DC-e form's text limits are the description's", () => {
+  const schemas = sharedAvailable
+    ? (parse(readFileSync(openapiPath, 'utf8')) as { components: { schemas: Record<string, Json> } })
+        .components.schemas
+    : {};
+  it.each(TEXT_FIELDS.map((f) => [f.form, f] as const))('%s', (_name, f) => {
+    const member = (schemas[f.schema]!.properties as Record<string, Json>)[f.member]!;
+    expect(member.maxLength).toBe(f.max);
+    const text = f.text ?? ((n: number) => 'a'.repeat(n));
+    expect(dceFormSchema.safeParse(withText(f.form, text(f.max))).success).toBe(true);
+    const over = dceFormSchema.safeParse(withText(f.form, text(f.max + 1)));
+    expect(over.success).toBe(false);
+    const issue = over.error!.issues.find((i) => i.path.join('.') === f.form);
+    expect(issue?.message).toMatch(new RegExp(`no máximo ${f.max} caracteres$`));
+  });
+});
 
 describe.skipIf(!sharedAvailable)(
   'contract: DC-e payloads against the API description and the sandbox',

@@ -116,7 +116,9 @@ function cases(): {
     payload: (n) => buildCtePayload(toma4, ctx(n, `contrato-${n}`)),
   });
   for (const icms of ICMS_SITUATIONS.filter((i) => i.situacao !== '60')) {
-    const form = cteOsFormSchema.parse(cteOsForm({ impostos: { icms, ibsCbs: IBS } }));
+    const form = cteOsFormSchema.parse(
+      cteOsForm({ impostos: { ...cteOsForm().impostos, icms, ibsCbs: IBS } }),
+    );
     list.push({
       name: `CT-e OS ICMS ${icms.situacao} + IBS/CBS`,
       path: '/cteos',

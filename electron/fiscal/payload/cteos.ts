@@ -3,6 +3,7 @@ import type { CteOsInput as CteOsForm } from './input';
 import type { EmissionContext, JsonObject } from './common';
 import {
   compact,
+  documentOf,
   emitter,
   ibsCbsGroup,
   icmsGroup,
@@ -14,19 +15,65 @@ import {
   VER_PROC,
 } from './common';
 
+type Rodo = CteOsForm['rodoviario'];
+
+/** rodoOS in the XSD's terms: the emitter's TAF or state registry, vehicle (owner), fretamento. */
+function rodoOS(r: Rodo): JsonObject {
+  const p = r.prop;
+  const prop = p
+    ? compact({
+        ...documentOf(p.cpfCnpj),
+        TAF: p.taf,
+        NroRegEstadual: p.taf ? undefined : p.nroRegEstadual,
+        xNome: p.xNome,
+        IE: p.ie && p.uf ? p.ie : undefined,
+        UF: p.ie && p.uf ? p.uf : undefined,
+        tpProp: p.tpProp,
+      })
+    : undefined;
+  return compact({
+    TAF: r.taf,
+    NroRegEstadual: r.taf ? undefined : r.nroRegEstadual,
+    veic: r.placa ? compact({ placa: r.placa, RENAVAM: r.renavam, prop, UF: r.ufVeiculo }) : undefined,
+    infFretamento: r.fretamento
+      ? compact({
+          tpFretamento: r.fretamento.tpFretamento,
+          dhViagem: r.fretamento.dhViagem ? normalizeDhEmi(r.fretamento.dhViagem, '') : undefined,
+        })
+      : undefined,
+  }) as JsonObject;
+}
+
+function docRef(d: CteOsForm['documentos'][number]): JsonObject {
+  if (d.chBPe) return { chBPe: d.chBPe };
+  return compact({
+    nDoc: d.nDoc,
+    serie: d.serie,
+    subserie: d.subserie,
+    dEmi: d.dEmi,
+    vDoc: d.vDoc,
+  }) as JsonObject;
+}
+
+function impostos(form: CteOsForm): JsonObject {
+  const fed = form.impostos.tributosFederais;
+  const infTribFed = fed ? compact({ ...fed }) : undefined;
+  return compact({
+    ICMS: icmsGroup(form.impostos.icms, form.valores.vTPrest),
+    vTotTrib: form.impostos.vTotTrib,
+    infAdFisco: form.impostos.infAdFisco,
+    infTribFed: infTribFed && Object.keys(infTribFed).length ? infTribFed : undefined,
+    IBSCBS: form.impostos.ibsCbs ? ibsCbsGroup(form.impostos.ibsCbs, form.valores.vTPrest) : undefined,
+  }) as JsonObject;
+}
+
 export function buildCteOsPayload(form: CteOsForm, ctx: EmissionContext): JsonObject {
   const g = form.geral;
   const company = ctx.company;
-  const r = form.rodoviario;
-  const rodoOS = compact({
-    TAF: r.taf,
-    NroRegEstadual: r.taf ? undefined : r.nroRegEstadual,
-    veic: r.placa ? compact({ placa: r.placa, UF: r.ufVeiculo }) : undefined,
-    infFretamento: r.fretamento
-      ? compact({ tpFretamento: r.fretamento.tpFretamento, dhViagem: r.fretamento.dhViagem })
-      : undefined,
-  });
+  // Valuables carry no modal group (MOC H018); passengers and baggage always do (H015).
+  const modal = g.tpServ === 7 ? {} : rodoOS(form.rodoviario);
   const v = form.valores;
+  const t = form.tomador;
   const infCte = compact({
     versao: '4.00',
     ide: compact({
@@ -46,7 +93,7 @@ export function buildCteOsPayload(form: CteOsForm, ctx: EmissionContext): JsonOb
       UFEnv: company.endereco.uf,
       modal: '01',
       tpServ: g.tpServ,
-      indIEToma: indIEToma(form.tomador),
+      indIEToma: indIEToma(t),
       cMunIni: g.inicio.cMun,
       xMunIni: g.inicio.xMun,
       UFIni: g.inicio.uf,
@@ -57,26 +104,21 @@ export function buildCteOsPayload(form: CteOsForm, ctx: EmissionContext): JsonOb
     }),
     compl: observations(form.observacoes),
     emit: emitter(company, form.impostos.icms),
-    toma: party(form.tomador, 'enderToma', form.tomador.xFant ? { xFant: form.tomador.xFant } : {}),
+    toma: t ? party(t, 'enderToma', t.xFant ? { xFant: t.xFant } : {}) : undefined,
     vPrest: compact({
       vTPrest: v.vTPrest,
       vRec: v.vRec,
       Comp: v.componentes.length ? v.componentes.map((c) => ({ xNome: c.xNome, vComp: c.vComp })) : undefined,
     }),
-    imp: compact({
-      ICMS: icmsGroup(form.impostos.icms, v.vTPrest),
-      vTotTrib: form.impostos.vTotTrib,
-      infAdFisco: form.impostos.infAdFisco,
-      infTribFed: form.impostos.tributosFederais ? compact({ ...form.impostos.tributosFederais }) : undefined,
-      IBSCBS: form.impostos.ibsCbs ? ibsCbsGroup(form.impostos.ibsCbs, v.vTPrest) : undefined,
-    }),
+    imp: impostos(form),
     infCTeNorm: compact({
       infServico: compact({
         xDescServ: form.servico.xDescServ,
         infQ: form.servico.qCarga !== undefined ? { qCarga: form.servico.qCarga } : undefined,
       }),
+      infDocRef: form.documentos.length ? form.documentos.map(docRef) : undefined,
       seg: form.seguro.length ? form.seguro.map((s) => compact({ ...s })) : undefined,
-      infModal: Object.keys(rodoOS).length ? { versaoModal: '4.00', rodoOS } : undefined,
+      infModal: Object.keys(modal).length ? { versaoModal: '4.00', rodoOS: modal } : undefined,
     }),
   });
   return { infCte, ambiente: ctx.ambiente, referencia: ctx.referencia } as JsonObject;

@@ -110,18 +110,38 @@ export interface CteOsInput {
     dhEmi?: string;
     percurso: string[];
   };
-  tomador: PartyInput;
+  /** Absent only for excess baggage. */
+  tomador?: PartyInput;
   valores: ValoresInput;
   impostos: ImpostosInput & {
     tributosFederais?: { vPIS?: number; vCOFINS?: number; vIR?: number; vINSS?: number; vCSLL?: number };
   };
   servico: { xDescServ: string; qCarga?: number };
+  /** infDocRef: a BP-e key, or number and date of another document. */
+  documentos: {
+    chBPe?: string;
+    nDoc?: string;
+    serie?: string;
+    subserie?: string;
+    dEmi?: string;
+    vDoc?: number;
+  }[];
   seguro: { respSeg: 4 | 5; xSeg?: string; nApol?: string }[];
   rodoviario: {
     taf?: string;
     nroRegEstadual?: string;
     placa?: string;
+    renavam?: string;
     ufVeiculo?: string;
+    prop?: {
+      cpfCnpj: string;
+      taf?: string;
+      nroRegEstadual?: string;
+      xNome: string;
+      ie?: string;
+      uf?: string;
+      tpProp: 0 | 1 | 2;
+    };
     fretamento?: { tpFretamento: 1 | 2; dhViagem?: string };
   };
   observacoes: ObservacoesInput;

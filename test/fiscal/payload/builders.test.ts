@@ -135,12 +135,12 @@ describe('CT-e OS payload', () => {
     const p = inf(buildCteOsPayload(f, ctx));
     expect(p.ide).toMatchObject({ tpServ: 6, indIEToma: 1, infPercurso: [{ UFPer: 'SP' }] });
     expect(p.toma).toMatchObject({ CNPJ: '04252011000110', enderToma: { UF: 'PR' } });
-    expect(p.imp!.infTribFed).toEqual({ vPIS: 5.2, vCOFINS: 24 });
+    expect(p.imp!.infTribFed).toEqual({ vPIS: 5.2, vCOFINS: 24, vINSS: 88 });
     expect(p.infCTeNorm).toMatchObject({
       infServico: { xDescServ: 'Fretamento eventual', infQ: { qCarga: 40 } },
       infModal: {
         versaoModal: '4.00',
-        rodoOS: { TAF: '123456789012', veic: { placa: 'ABC1D23', UF: 'PR' } },
+        rodoOS: { NroRegEstadual: '1234567890123456789012345', veic: { placa: 'ABC1D23', UF: 'PR' } },
       },
     });
   });

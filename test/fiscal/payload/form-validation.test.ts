@@ -86,19 +86,19 @@ describe('CT-e form validation', () => {
 });
 
 describe('CT-e OS form validation', () => {
-  it('accepts the fixture; refuses ICMS 60 and fretamento without TAF', () => {
+  it('accepts the fixture; refuses ICMS 60 and passengers inside one UF without the state registry', () => {
     expect(cteOsFormSchema.safeParse(cteOsForm()).success).toBe(true);
     expect(
       issues(
         cteOsForm({
           impostos: { icms: { situacao: '60', vBCSTRet: 1, pICMSSTRet: 1 } },
-          rodoviario: { fretamento: { tpFretamento: 1 } },
+          rodoviario: { fretamento: { tpFretamento: 2 } },
         }),
         cteOsFormSchema,
       ),
     ).toMatchObject({
       'impostos.icms.situacao': 'o CT-e OS não tem a situação 60 (substituição tributária)',
-      'rodoviario.taf': 'para fretamento informe o TAF ou o número do registro estadual',
+      'rodoviario.nroRegEstadual': 'informe o registro estadual: transporte de pessoas dentro da UF',
     });
   });
 });

@@ -127,10 +127,19 @@ export function cteOsForm(over: Partial<CteOsFormInput> = {}): CteOsFormInput {
       endereco: { xLgr: 'Rua D', nro: '5', xBairro: 'Centro', ...curitiba },
     },
     valores: { componentes: [], vTPrest: 800, vRec: 800 },
-    impostos: { icms: { situacao: '00', pICMS: 12 }, tributosFederais: { vPIS: 5.2, vCOFINS: 24 } },
+    impostos: {
+      icms: { situacao: '00', pICMS: 12 },
+      tributosFederais: { vPIS: 5.2, vCOFINS: 24, vINSS: 88 },
+    },
     servico: { xDescServ: 'Fretamento eventual', qCarga: 40 },
     seguro: [{ respSeg: 4, xSeg: 'Seguradora X', nApol: 'AP123' }],
-    rodoviario: { taf: '123456789012', placa: 'ABC1D23', ufVeiculo: 'PR', fretamento: { tpFretamento: 2 } },
+    // Passengers inside one UF: the state registry, not the TAF (MOC H023).
+    rodoviario: {
+      nroRegEstadual: '1234567890123456789012345',
+      placa: 'ABC1D23',
+      ufVeiculo: 'PR',
+      fretamento: { tpFretamento: 2 },
+    },
     observacoes: { obsCont: [] },
     ...over,
   };

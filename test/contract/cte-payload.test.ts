@@ -115,6 +115,24 @@ function cases(): {
     schema: 'CtePedidoEmissao',
     payload: (n) => buildCtePayload(toma4, ctx(n, `contrato-${n}`)),
   });
+  const full = cteFormSchema.parse(
+    cteForm({
+      geral: { ...cteForm().geral, retira: true, xDetRetira: 'Retirada na filial de São Paulo' },
+      impostos: { icms: { situacao: '00', pICMS: 12 }, vTotTrib: 210.5, infAdFisco: 'Nada a declarar' },
+      carga: { ...cteForm().carga, vCargaAverb: 30000 },
+      observacoes: {
+        xObs: 'Entrega agendada',
+        obsCont: [{ xCampo: 'Pedido', xTexto: 'PED-1' }],
+        obsFisco: [{ xCampo: 'Regime', xTexto: 'Especial 123' }],
+      },
+    }),
+  );
+  list.push({
+    name: 'CT-e with retira, vTotTrib, vCargaAverb, ObsCont and ObsFisco',
+    path: '/cte',
+    schema: 'CtePedidoEmissao',
+    payload: (n) => buildCtePayload(full, ctx(n, `contrato-${n}`)),
+  });
   for (const icms of ICMS_SITUATIONS.filter((i) => i.situacao !== '60')) {
     const form = cteOsFormSchema.parse(
       cteOsForm({ impostos: { ...cteOsForm().impostos, icms, ibsCbs: IBS } }),

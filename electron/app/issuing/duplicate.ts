@@ -74,9 +74,15 @@ export function cteFormFromPayload(payload: JsonObject): Record<string, unknown>
       vTPrest: o(inf.vPrest).vTPrest,
       vRec: o(inf.vPrest).vRec,
     },
-    impostos: { icms: icmsForm(o(imp.ICMS)), ibsCbs: ibsCbsForm(imp.IBSCBS as JsonObject | undefined) },
+    impostos: {
+      icms: icmsForm(o(imp.ICMS)),
+      ibsCbs: ibsCbsForm(imp.IBSCBS as JsonObject | undefined),
+      vTotTrib: imp.vTotTrib,
+      infAdFisco: imp.infAdFisco,
+    },
     carga: {
       vCarga: carga.vCarga,
+      vCargaAverb: carga.vCargaAverb,
       proPred: carga.proPred,
       xOutCat: carga.xOutCat,
       quantidades: arr(carga.infQ),
@@ -87,6 +93,10 @@ export function cteFormFromPayload(payload: JsonObject): Record<string, unknown>
       outros: arr(doc.infOutros),
     },
     rodoviario: { rntrc: o(o(norm.infModal).rodo).RNTRC },
-    observacoes: { xObs: o(inf.compl).xObs, obsCont: arr(o(inf.compl).ObsCont) },
+    observacoes: {
+      xObs: o(inf.compl).xObs,
+      obsCont: arr(o(inf.compl).ObsCont),
+      obsFisco: arr(o(inf.compl).ObsFisco),
+    },
   };
 }

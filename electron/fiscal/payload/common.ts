@@ -4,6 +4,7 @@ import type {
   AddressInput as AddressForm,
   IbsCbsInput as IbsCbsForm,
   IcmsInput as IcmsForm,
+  ObservacoesInput,
   PartyInput as PartyForm,
 } from './input';
 import { ufBySigla } from '../uf';
@@ -214,7 +215,11 @@ export function ibsCbsGroup(form: IbsCbsForm, vTPrest: number): JsonObject {
   };
 }
 
-export function observations(obs: { xObs?: string; obsCont: { xCampo: string; xTexto: string }[] }) {
-  const compl = compact({ xObs: obs.xObs, ObsCont: obs.obsCont.length ? obs.obsCont : undefined });
+export function observations(obs: ObservacoesInput) {
+  const compl = compact({
+    xObs: obs.xObs,
+    ObsCont: obs.obsCont.length ? obs.obsCont : undefined,
+    ObsFisco: obs.obsFisco?.length ? obs.obsFisco : undefined,
+  });
   return Object.keys(compl).length ? (compl as JsonObject) : undefined;
 }

@@ -95,6 +95,7 @@ export function buildCtePayload(form: CteForm, ctx: EmissionContext): JsonObject
         proPred: form.carga.proPred,
         xOutCat: form.carga.xOutCat,
         infQ: form.carga.quantidades.map((q) => ({ cUnid: q.cUnid, tpMed: q.tpMed, qCarga: q.qCarga })),
+        vCargaAverb: form.carga.vCargaAverb,
       }),
       infDoc,
       infModal: { versaoModal: '4.00', rodo: { RNTRC: form.rodoviario.rntrc } },

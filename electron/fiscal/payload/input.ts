@@ -64,6 +64,7 @@ export interface ImpostosInput {
 export interface ObservacoesInput {
   xObs?: string;
   obsCont: { xCampo: string; xTexto: string }[];
+  obsFisco?: { xCampo: string; xTexto: string }[];
 }
 
 export interface CteInput {
@@ -87,6 +88,7 @@ export interface CteInput {
   impostos: ImpostosInput;
   carga: {
     vCarga?: number;
+    vCargaAverb?: number;
     proPred: string;
     xOutCat?: string;
     quantidades: { cUnid: string; tpMed: string; qCarga: number }[];

@@ -210,6 +210,10 @@ export const documentosSchema = z.object({
 
 export const cargaSchema = z.object({
   vCarga: money().optional(),
+  /** Value for the cargo insurance (averbação) when it differs from vCarga; more than zero. */
+  vCargaAverb: money()
+    .refine((v) => v > 0, { message: 'o valor para averbação deve ser maior que zero' })
+    .optional(),
   proPred: text(1, 60, 'o produto predominante'),
   xOutCat: optText(30, 'outras características'),
   quantidades: z
@@ -263,6 +267,11 @@ export const observacoesSchema = z.object({
     .array(z.object({ xCampo: text(1, 20, 'o campo'), xTexto: text(1, 160, 'o texto') }))
     .max(10, { message: 'no máximo 10 observações do contribuinte' })
     .default([]),
+  /** Optional so the forms that reuse this group (CT-e OS, simplificado) keep their defaults. */
+  obsFisco: z
+    .array(z.object({ xCampo: text(1, 20, 'o campo'), xTexto: text(1, 60, 'o texto') }))
+    .max(10, { message: 'no máximo 10 observações ao fisco' })
+    .optional(),
 });
 
 /** Where cross-field rules report (a zod refinement context, or a collector in tests). */
@@ -312,7 +321,15 @@ function checkCteForm(f: z.infer<typeof cteFormObject>, ctx: IssueSink): void {
   }
   checkCfop(f.geral, ctx);
   checkValores(f.valores, ctx);
-  const kinds = (['nfe', 'dce', 'outros'] as const).filter((k) => f.documentos[k].length > 0);
+  checkDocumentos(f.documentos, ctx);
+}
+
+/** One kind of document per CT-e (infDoc is a choice), and no key twice. */
+export function checkDocumentos(
+  d: { nfe: { chave: string }[]; dce: { chave: string }[]; outros: unknown[] },
+  ctx: IssueSink,
+): void {
+  const kinds = (['nfe', 'dce', 'outros'] as const).filter((k) => d[k].length > 0);
   if (kinds.length > 1) {
     ctx.addIssue({
       code: 'custom',
@@ -320,12 +337,15 @@ function checkCteForm(f: z.infer<typeof cteFormObject>, ctx: IssueSink): void {
       message: 'informe um só tipo de documento: NF-e, DC-e ou outros',
     });
   }
-  const seen = new Set<string>();
-  f.documentos.nfe.forEach((d, i) => {
-    if (seen.has(d.chave))
-      ctx.addIssue({ code: 'custom', path: ['documentos', 'nfe', i, 'chave'], message: 'chave repetida' });
-    seen.add(d.chave);
-  });
+  for (const kind of ['nfe', 'dce'] as const) {
+    const seen = new Set<string>();
+    d[kind].forEach((doc, i) => {
+      const key = doc.chave.replace(/\D/g, '');
+      if (key && seen.has(key))
+        ctx.addIssue({ code: 'custom', path: ['documentos', kind, i, 'chave'], message: 'chave repetida' });
+      seen.add(key);
+    });
+  }
 }
 
 export function checkCfop(

@@ -70,7 +70,7 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
   // Sending an empty form shows what is missing, in Portuguese, and sends nothing.
   await page.getByRole('button', { name: 'Emitir DC-e' }).click();
   await expect(page.locator('[data-path="remetente.cpfCnpj"] [role="alert"]')).toHaveText(
-    'o CPF tem 11 dígitos e o CNPJ 14',
+    'informe o CPF ou CNPJ',
   );
   await expect(page.getByText(/campo\(s\) a corrigir/)).toBeVisible();
   await shot(page, testInfo, 'dce-erros');

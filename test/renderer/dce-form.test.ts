@@ -72,7 +72,20 @@ afterEach(() => {
 describe('DC-e form model', () => {
   it('validates with the schema paths and sums rounded line totals', () => {
     const errors = validateDce(emptyDceDraft());
-    expect(errors['remetente.cpfCnpj']).toMatch(/CPF tem 11 dígitos/);
+    // An empty field asks for itself before any length or check-digit rule.
+    expect(errors['remetente.cpfCnpj']).toBe('informe o CPF ou CNPJ');
+    expect(errors['remetente.endereco.cep']).toBe('informe o CEP');
+    expect(errors['remetente.endereco.cMun']).toBe('informe o código IBGE do município');
+    expect(errors['remetente.endereco.uf']).toBe('informe a UF');
+    const short = emptyDceDraft();
+    short.remetente.cpfCnpj = '123.456';
+    short.remetente.endereco.cep = '8001';
+    short.remetente.endereco.cMun = '41069';
+    expect(validateDce(short)).toMatchObject({
+      'remetente.cpfCnpj': 'o CPF tem 11 dígitos e o CNPJ 14',
+      'remetente.endereco.cep': 'o CEP tem 8 dígitos',
+      'remetente.endereco.cMun': 'o código IBGE do município tem 7 dígitos',
+    });
     expect(errors['itens.0.xProd']).toMatch(/descrição/);
     expect(errors['itens.0.vUnCom']).toMatch(/valor unitário/);
     expect(validateDce(validDraft())).toEqual({});
@@ -90,7 +103,7 @@ describe('Emitir DC-e', { timeout: 20_000 }, () => {
     await wrapper.get('form').trigger('submit');
     await settle();
     const alerts = wrapper.findAll('[role="alert"]').map((a) => a.text());
-    expect(alerts).toContain('o CPF tem 11 dígitos e o CNPJ 14');
+    expect(alerts).toContain('informe o CPF ou CNPJ');
     expect(alerts).toContain('informe a descrição do item');
     expect(wrapper.text()).toMatch(/campo\(s\) a corrigir/);
     expect(t.calls.some((c) => c.channel === 'dce:issue')).toBe(false);

@@ -39,7 +39,11 @@ export const dceAddressSchema = z
     nro: text(1, 60, 'o número'),
     xCpl: optText(60, 'o complemento'),
     xBairro: text(2, 60, 'o bairro'),
-    cMun: municipioSchema,
+    cMun: z
+      .string({ message: 'informe o código IBGE do município' })
+      .trim()
+      .min(1, { message: 'informe o código IBGE do município' })
+      .pipe(municipioSchema),
     xMun: text(2, 60, 'o município'),
     uf: z
       .string({ message: 'informe a UF' })
@@ -50,6 +54,7 @@ export const dceAddressSchema = z
     cep: z
       .string({ message: 'informe o CEP' })
       .trim()
+      .min(1, { message: 'informe o CEP' })
       .transform((v) => v.replace(/\D/g, ''))
       .refine((v) => /^\d{8}$/.test(v), { message: 'o CEP tem 8 dígitos' }),
   })
@@ -63,6 +68,8 @@ export const dceAddressSchema = z
 export const dcePartySchema = z.object({
   cpfCnpj: z
     .string({ message: 'informe o CPF ou CNPJ' })
+    .trim()
+    .min(1, { message: 'informe o CPF ou CNPJ' })
     .transform((v) => v.replace(/\D/g, ''))
     .refine((v) => v.length === 11 || v.length === 14, { message: 'o CPF tem 11 dígitos e o CNPJ 14' })
     .refine(isValidCpfCnpj, { message: 'CPF ou CNPJ inválido (confira os dígitos)' }),

@@ -49,7 +49,7 @@ describe('DC-e form schema', () => {
     });
     expect(bad['remetente.cpfCnpj']).toMatch(/CPF ou CNPJ inválido/);
     expect(bad['destinatario.endereco.cMun']).toMatch(/não pertence à UF SP/);
-    expect(bad['destinatario.endereco.cep']).toMatch(/CEP tem 8 dígitos/);
+    expect(bad['destinatario.endereco.cep']).toBe('informe o CEP');
     expect(bad['itens.0.xProd']).toMatch(/informe a descrição/);
     expect(bad['itens.0.ncm']).toMatch(/capítulo \(2 dígitos\)/);
     expect(bad['itens.0.qCom']).toMatch(/maior que zero/);

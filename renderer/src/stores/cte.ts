@@ -14,6 +14,7 @@ import {
   stepOfPath,
   toSchemaInput,
   validateCte,
+  withDefaults,
 } from '../components/cte/form-model';
 import { useAppStore } from './app';
 
@@ -135,9 +136,7 @@ export const useCteStore = defineStore('cte', () => {
   }
 
   function load(saved: { id: number; data: unknown }): void {
-    const base = emptyCteDraft();
-    const incoming = (saved.data ?? {}) as Partial<CteDraftData>;
-    reset({ ...base, ...incoming } as CteDraftData, saved.id);
+    reset(withDefaults(emptyCteDraft(), saved.data ?? {}), saved.id);
   }
 
   function issueInput() {

@@ -2,7 +2,12 @@
 // optional parties behind switches. `toSchemaInput` turns it into what cte-form.ts validates, so the
 // zod schema stays the single source of truth for the messages and the paths.
 import type { IssueSink } from '../../../../electron/shared/schemas/cte-form';
-import { checkCfop, checkValores, cteFormSchema } from '../../../../electron/shared/schemas/cte-form';
+import {
+  checkCfop,
+  checkDocumentos,
+  checkValores,
+  cteFormSchema,
+} from '../../../../electron/shared/schemas/cte-form';
 
 export interface AddressDraft {
   xLgr: string;
@@ -40,6 +45,9 @@ export interface CteDraftData {
     fim: PlaceDraft;
     /** datetime-local value (Brasília time); empty = now at sending. */
     dhEmi: string;
+    /** The recebedor collects at the destination (airport, branch, port, station). */
+    retira: boolean;
+    xDetRetira: string;
   };
   remetente: PartyDraft;
   destinatario: PartyDraft;
@@ -52,10 +60,13 @@ export interface CteDraftData {
     icms: { situacao: string } & Record<string, string | number | null>;
     ibsCbsOn: boolean;
     ibsCbs: { cst: string; cClassTrib: string; pIBSUF: Money; pIBSMun: Money; pCBS: Money };
+    /** Approximate taxes (Lei 12.741/2012), printed on the DACTE. */
+    vTotTrib: Money;
     infAdFisco: string;
   };
   carga: {
     vCarga: Money;
+    vCargaAverb: Money;
     proPred: string;
     xOutCat: string;
     quantidades: { cUnid: string; tpMed: string; qCarga: number | null }[];
@@ -66,7 +77,11 @@ export interface CteDraftData {
     outros: { tpDoc: string; descOutros: string; nDoc: string; vDocFisc: Money }[];
   };
   rodoviario: { rntrc: string };
-  observacoes: { xObs: string };
+  observacoes: { xObs: string; obsCont: ObsDraft[]; obsFisco: ObsDraft[] };
+}
+export interface ObsDraft {
+  xCampo: string;
+  xTexto: string;
 }
 
 export const emptyParty = (): PartyDraft => ({
@@ -89,6 +104,8 @@ export function emptyCteDraft(): CteDraftData {
       inicio: { cMun: '', xMun: '', uf: '' },
       fim: { cMun: '', xMun: '', uf: '' },
       dhEmi: '',
+      retira: false,
+      xDetRetira: '',
     },
     remetente: emptyParty(),
     destinatario: emptyParty(),
@@ -101,18 +118,34 @@ export function emptyCteDraft(): CteDraftData {
       icms: { situacao: '00', pICMS: null },
       ibsCbsOn: false,
       ibsCbs: { cst: '000', cClassTrib: '000001', pIBSUF: null, pIBSMun: null, pCBS: null },
+      vTotTrib: null,
       infAdFisco: '',
     },
     carga: {
       vCarga: null,
+      vCargaAverb: null,
       proPred: '',
       xOutCat: '',
       quantidades: [{ cUnid: '01', tpMed: 'PESO BRUTO', qCarga: null }],
     },
     documentos: { nfe: [], dce: [], outros: [] },
     rodoviario: { rntrc: '' },
-    observacoes: { xObs: '' },
+    observacoes: { xObs: '', obsCont: [], obsFisco: [] },
   };
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  v !== null && typeof v === 'object' && !Array.isArray(v);
+
+/**
+ * A saved draft over today's empty form: drafts saved before a field existed get its default,
+ * so the steps never read a missing group. Arrays and values come from the draft as saved.
+ */
+export function withDefaults<T>(base: T, saved: unknown): T {
+  if (!isPlain(base) || !isPlain(saved)) return (saved === undefined ? base : saved) as T;
+  const out: Record<string, unknown> = { ...base };
+  for (const [k, v] of Object.entries(saved)) out[k] = k in base ? withDefaults(base[k], v) : v;
+  return out as T;
 }
 
 /** Fields of each ICMS situation, in display order. */
@@ -155,7 +188,11 @@ export function toSchemaInput(d: CteDraftData): Record<string, unknown> {
   const icms: Record<string, unknown> = { situacao: d.impostos.icms.situacao };
   for (const f of ICMS_FIELDS[d.impostos.icms.situacao] ?? []) icms[f] = d.impostos.icms[f];
   return clean({
-    geral: { ...d.geral, dhEmi: withOffset(d.geral.dhEmi) },
+    geral: {
+      ...d.geral,
+      dhEmi: withOffset(d.geral.dhEmi),
+      xDetRetira: d.geral.retira ? d.geral.xDetRetira : undefined,
+    },
     remetente: party('remetente', filled(d.remetente)),
     destinatario: party('destinatario', filled(d.destinatario)),
     expedidor: party('expedidor', d.use.expedidor),
@@ -165,6 +202,7 @@ export function toSchemaInput(d: CteDraftData): Record<string, unknown> {
     impostos: {
       icms,
       ibsCbs: d.impostos.ibsCbsOn ? d.impostos.ibsCbs : undefined,
+      vTotTrib: d.impostos.vTotTrib,
       infAdFisco: d.impostos.infAdFisco,
     },
     carga: d.carga,
@@ -178,7 +216,7 @@ export type FieldErrors = Record<string, string>;
 export const pathKey = (path: readonly PropertyKey[]) => path.map(String).join('.');
 
 /** Every problem by field path; cross-field rules run even while other steps are still incomplete. */
-export function validateCte(d: CteDraftData): FieldErrors {
+export function validateCte(d: CteDraftData, now: Date = new Date()): FieldErrors {
   const errors: FieldErrors = {};
   const sink: IssueSink = {
     addIssue: (issue) => {
@@ -195,7 +233,24 @@ export function validateCte(d: CteDraftData): FieldErrors {
   }
   const g = d.geral;
   if (/^\d{4}$/.test(g.cfop) && g.inicio.uf && g.fim.uf) checkCfop(g, sink);
+  checkDocumentos(d.documentos, sink);
+  const when = dhEmiProblem(g.dhEmi, now);
+  if (when) errors['geral.dhEmi'] ??= when;
   return errors;
+}
+
+/** The authority accepts dhEmi up to 5 minutes ahead and 168 hours (7 days) behind its clock. */
+export const DH_EMI_AHEAD_MS = 5 * 60_000;
+export const DH_EMI_BEHIND_MS = 168 * 3_600_000;
+
+export function dhEmiProblem(local: string, now: Date): string | undefined {
+  if (!local) return undefined;
+  const at = Date.parse(withOffset(local));
+  if (Number.isNaN(at)) return undefined;
+  if (at - now.getTime() > DH_EMI_AHEAD_MS) return 'a data e hora de emissão não pode estar no futuro';
+  if (now.getTime() - at > DH_EMI_BEHIND_MS)
+    return 'a SEFAZ recusa CT-e com emissão há mais de 7 dias: deixe vazio para usar a hora do envio';
+  return undefined;
 }
 
 export interface StepDef {

@@ -13,6 +13,7 @@ import { createAppIssuing, cteCommands } from './commands/cte';
 import { dceCommands } from './commands/dce';
 import { draftCommands } from './commands/drafts';
 import { inboxCommands } from './commands/inbox';
+import { mailCommands } from './commands/mail';
 import { printingCommands } from './commands/printing';
 import { companyCommands } from './commands/companies';
 import { serviceCommands } from './commands/services';
@@ -58,6 +59,7 @@ export function buildCommandTable(ctx: AppContext): CommandTable {
     ...draftCommands(ctx),
     ...inboxCommands(ctx),
     ...printingCommands(ctx),
+    ...mailCommands(ctx),
   };
 }
 

@@ -87,6 +87,12 @@ export const commandChannels = [
   'print:pdf',
   'print:batch',
   'print:printers',
+  'mailSettings:get',
+  'mailSettings:set',
+  'mail:test',
+  'mail:compose',
+  'mail:send',
+  'mail:log',
 ] as const;
 
 export const eventChannels = [

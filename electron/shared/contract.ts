@@ -152,6 +152,17 @@ import {
   inboxSaveResultSchema,
   inboxStatusSchema,
 } from './schemas/inbox';
+import {
+  mailComposeSchema,
+  mailDocSchema,
+  mailLogSchema,
+  mailSendInputSchema,
+  mailSendResultSchema,
+  mailSettingsInputSchema,
+  mailSettingsViewSchema,
+  mailTestInputSchema,
+  mailTestResultSchema,
+} from './schemas/mail';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
 export * from './channels';
@@ -252,6 +263,12 @@ export const commands = {
   'print:pdf': command(printPdfInputSchema, producedFileSchema),
   'print:batch': command(printBatchInputSchema, printBatchResultSchema),
   'print:printers': command(empty, printersSchema),
+  'mailSettings:get': command(empty, mailSettingsViewSchema),
+  'mailSettings:set': command(mailSettingsInputSchema, mailSettingsViewSchema),
+  'mail:test': command(mailTestInputSchema, mailTestResultSchema),
+  'mail:compose': command(mailDocSchema, mailComposeSchema),
+  'mail:send': command(mailSendInputSchema, mailSendResultSchema),
+  'mail:log': command(mailDocSchema, mailLogSchema),
 } satisfies Record<CommandChannel, CommandDef>;
 
 export const events = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { environmentSchema } from './app';
+import { smtpSettingsSchema } from './mail';
 
 const hostUrl = z
   .string()
@@ -33,6 +34,8 @@ export const settingsSchema = z.object({
     })
     .partial()
     .optional(),
+  /** Outgoing mail for sending documents; the password is in the secret store, never here. */
+  smtp: smtpSettingsSchema.optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -167,6 +167,52 @@ describe('Caixa de entrada NF-e', () => {
     expect(calls[0]?.input).toMatchObject({ company: ALFA, tipoEvento: '210210', chaves: [key(1), key(2)] });
   });
 
+  it('filters with pt-BR dates (dd/mm/aaaa) and sends ISO days and a clean key to inbox:list', async () => {
+    const t = transportWith({ destinatario: [], transportador: [note(1, { comoTransportador: true })] });
+    await mountWith(App, t, { route: '/caixa-entrada' });
+    const de = await waitFor(() => {
+      const el = document.querySelector<HTMLInputElement>('#filter-de');
+      if (!el) throw new Error('no date input');
+      return el;
+    });
+    const ate = document.querySelector<HTMLInputElement>('#filter-ate')!;
+    expect(de.placeholder).toBe('dd/mm/aaaa');
+    const type = async (input: HTMLInputElement, text: string) => {
+      input.value = text;
+      input.dispatchEvent(new Event('input', { bubbles: true }));
+      input.dispatchEvent(new Event('blur'));
+      await settle();
+    };
+    const apply = async () => {
+      (document.querySelector('[data-testid="filter-apply"]') as HTMLElement).click();
+      await settle();
+    };
+    const lists = () => t.calls.filter((c) => c.channel === 'inbox:list');
+    await type(de, '10/11/2026');
+    await type(ate, '20/11/2026');
+    await type(document.querySelector<HTMLInputElement>('[data-testid="filter-chave"]')!, '4126 1147.8213');
+    const before = lists().length;
+    await apply();
+    expect(lists()).toHaveLength(before + 1);
+    expect(lists().at(-1)?.input).toMatchObject({
+      tab: 'transportador',
+      de: '2026-11-10',
+      ate: '2026-11-20',
+      chave: '412611478213',
+    });
+    // A period typed backwards is explained and not sent.
+    await type(de, '21/11/2026');
+    await apply();
+    expect(lists()).toHaveLength(before + 1);
+    expect(document.querySelector('[data-testid="inbox-filters"]')?.textContent).toContain(
+      'A data inicial é depois da data final.',
+    );
+    (document.querySelector('[data-testid="filter-clear"]') as HTMLElement).click();
+    await settle();
+    expect(lists().at(-1)?.input).not.toHaveProperty('de');
+    expect(de.value).toBe('');
+  });
+
   it('deadline helpers: ≤ 15 days is near; ciência goes only to manifestable notes without any event', () => {
     expect(isDeadlineNear({ diasRestantes: 15 })).toBe(true);
     expect(isDeadlineNear({ diasRestantes: 16 })).toBe(false);

@@ -55,16 +55,18 @@ function whereOf(scope: InboxScope, f: ListInput) {
   if (f.de) add('substr(n.data_emissao, 1, 10) >= ?', f.de);
   if (f.ate) add('substr(n.data_emissao, 1, 10) <= ?', f.ate);
   if (f.emitente) {
-    const digits = f.emitente.replace(/\D/g, '');
-    if (digits.length >= 8 && digits.length === f.emitente.replace(/[.\-/\s]/g, '').length) {
-      add('n.emitente_doc LIKE ?', `${digits}%`);
-    } else add('n.emitente_nome LIKE ?', `%${f.emitente}%`);
+    // A CNPJ typed with its mask (numeric or alphanumeric) matches the start of the document; any
+    // text matches part of the name. Both are tried, so neither needs guessing which was meant.
+    const doc = f.emitente.toUpperCase().replace(/[.\-/\s]/g, '');
+    add('(n.emitente_doc LIKE ? OR n.emitente_nome LIKE ?)', `${doc}%`, `%${f.emitente}%`);
   }
   if (f.valorMin !== undefined) add('n.valor >= ?', Math.round(f.valorMin * 100));
   if (f.valorMax !== undefined) add('n.valor <= ?', Math.round(f.valorMax * 100));
   if (f.manifestacao) add(MANIFESTATION_SQL[f.manifestacao]!);
   if (f.forma) add('n.resumo = ?', f.forma === 'resumida' ? 1 : 0);
-  if (f.chave) add('n.chave LIKE ?', `%${f.chave.replace(/\D/g, '')}%`);
+  // Keys carry the emitter's CNPJ as is, letters included (alphanumeric CNPJ).
+  const chave = f.chave?.toUpperCase().replace(/[^0-9A-Z]/g, '');
+  if (chave) add('n.chave LIKE ?', `%${chave}%`);
   return { clause: where.join(' AND '), params };
 }
 

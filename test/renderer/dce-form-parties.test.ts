@@ -1,6 +1,7 @@
 // Emitir DC-e parties, which share the CT-e's party fields: no state registration, e-mail only for
 // the destinatário, the UF as a select of the 27 UFs (no exterior), the IBGE code filling the UF,
-// the address book (search and pick) and the CNPJ lookup.
+// the address book (search and pick), the CNPJ lookup (by the button or as soon as a CNPJ is typed)
+// and the carrier shown as the emitter.
 import Select from 'primevue/select';
 import { afterEach, describe, expect, it } from 'vitest';
 
@@ -62,6 +63,25 @@ function transport() {
         uf: 'PR',
         cep: '80020310',
       },
+    },
+  });
+  t.handlers['lookup:cep'] = () => ({
+    ok: true,
+    data: {
+      cep: '01310100',
+      logradouro: 'Avenida Paulista',
+      bairro: 'Bela Vista',
+      municipio: 'São Paulo',
+      codigo_ibge: '3550308',
+      uf: 'SP',
+    },
+  });
+  t.handlers['companies:list'] = () => ({
+    ok: true,
+    data: {
+      companies: [
+        { cpf_cnpj: company, nome_razao_social: 'Transportes Rodovia Azul Ltda', nome_fantasia: null },
+      ],
     },
   });
   return t;
@@ -151,5 +171,56 @@ describe('Emitir DC-e parties', { timeout: 20_000 }, () => {
     expect(t.calls.find((c) => c.channel === 'lookup:cnpj')!.input).toEqual({ cnpj: '11444777000161' });
     expect(store.data.remetente.xNome).toHaveLength(60);
     expect(store.data.remetente.endereco).toMatchObject({ xMun: 'Curitiba', uf: 'PR', nro: '50' });
+  });
+
+  it('looks a complete CNPJ and CEP up as they are typed, only while their fields are empty', async () => {
+    const t = transport();
+    await openForm(t);
+    const store = useDceStore();
+    const dest = store.data.destinatario;
+    dest.cpfCnpj = '11.444.777/0001-6';
+    await settle();
+    expect(t.calls.some((c) => c.channel === 'lookup:cnpj')).toBe(false);
+    dest.cpfCnpj = '11.444.777/0001-61';
+    await settle();
+    expect(t.calls.filter((c) => c.channel === 'lookup:cnpj')).toHaveLength(1);
+    expect(dest.endereco.xMun).toBe('Curitiba');
+    // Already filled (typed or picked): no lookup overwrites it.
+    store.data.remetente.xNome = 'Maria Remetente';
+    store.data.remetente.cpfCnpj = '11.444.777/0001-61';
+    await settle();
+    expect(t.calls.filter((c) => c.channel === 'lookup:cnpj')).toHaveLength(1);
+    store.data.remetente.endereco.cep = '01310-100';
+    await settle();
+    expect(t.calls.find((c) => c.channel === 'lookup:cep')!.input).toEqual({ cep: '01310100' });
+    expect(store.data.remetente.endereco).toMatchObject({ xLgr: 'Avenida Paulista', uf: 'SP' });
+  });
+
+  it('stays quiet when an automatic lookup fails (offline), and says it when the button does', async () => {
+    const t = transport();
+    t.handlers['lookup:cnpj'] = () => ({
+      ok: false,
+      error: { code: 'offline', message: 'Sem conexão com a API.' },
+    });
+    const wrapper = await openForm(t);
+    const store = useDceStore();
+    store.data.remetente.cpfCnpj = '11.444.777/0001-61';
+    await settle();
+    expect(t.calls.some((c) => c.channel === 'lookup:cnpj')).toBe(true);
+    expect(wrapper.text()).not.toContain('Sem conexão com a API.');
+    await wrapper
+      .findAll('button')
+      .filter((b) => b.text() === 'Buscar')[0]!
+      .trigger('click');
+    await settle();
+    expect(wrapper.text()).toContain('Sem conexão com a API.');
+  });
+
+  it('names the carrier as the emitter', async () => {
+    const wrapper = await openForm();
+    await waitFor(() =>
+      expect(wrapper.get('[data-testid="dce-carrier"]').text()).toContain('Transportes Rodovia Azul Ltda'),
+    );
+    expect(wrapper.get('[data-testid="dce-carrier"]').text()).toContain('45.723.174/0001-10');
   });
 });

@@ -5,10 +5,12 @@ import path from 'node:path';
 import type { TestInfo } from '@playwright/test';
 
 import { DEMO_CNPJ, demoCompany } from '../../electron/app/demo';
+import type { CommandEnvelope } from '../../electron/shared/errors';
 import { generateNote } from '../../electron/sandbox/nfe/generator';
 import { completeCteSteps, issueAuthorized, step } from './cte-steps';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { dceForm } from '../app/dce/fixtures';
 
 // Emitir CT-e in demonstração mode: an NF-e where the demo company is the carrier is imported as
 // XML, the form is completed step by step, previewed and issued through the embedded sandbox; then
@@ -105,7 +107,7 @@ test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cance
     await openPanel(page, 'Carta de correção');
     await page.getByLabel('Novo valor 1').fill('NATUREZA CORRIGIDA');
     await page.getByTestId('send-correction').click();
-    await expect(page.getByText('(a última prevalece)')).toBeVisible({ timeout: 20_000 });
+    await expect(page.getByText('a última prevalece')).toBeVisible({ timeout: 20_000 });
     await shot(page, testInfo, '10-correcao');
 
     await openPanel(page, 'Cancelar');
@@ -118,4 +120,80 @@ test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cance
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
+});
+
+/** The agenda of one party panel: search, then pick the entry by its name. */
+async function pickFromAgenda(page: Page, panel: RegExp, text: string, nome: string): Promise<void> {
+  const box = page.locator('.p-panel').filter({ has: page.locator('.p-panel-header', { hasText: panel }) });
+  await box.getByLabel('Buscar na agenda').fill(text);
+  await box.getByRole('button', { name: 'Agenda' }).click();
+  await box.getByRole('button', { name: new RegExp(nome) }).click();
+}
+
+test('a CT-e carrying the company DC-e: partners from the agenda, DC-e picked, DACTE preview, issued', async ({
+  page,
+  openApp,
+  webHost,
+}, testInfo) => {
+  await openApp('/emitir-cte');
+  await expect(page.getByRole('heading', { level: 1, name: 'Emitir CT-e' })).toBeVisible();
+  // A DC-e the company issued as carrier: its parties enter the address book, its key is offered.
+  const envelope = (await webHost.app.dispatch('dce:issue', {
+    company: DEMO_CNPJ,
+    form: dceForm(),
+  })) as CommandEnvelope<{ status: string; numero: number; document: { chave?: string | null } | null }>;
+  if (!envelope.ok) throw new Error(envelope.error.message);
+  expect(envelope.data.status).toBe('autorizado');
+  const numero = envelope.data.numero;
+  const chave = String(envelope.data.document?.chave ?? '');
+  expect(chave).toMatch(/^\d{44}$/);
+
+  await step(page, 'documentos');
+  await expect(page.getByTestId('dce-offered')).toContainText('Loja Destino Ltda');
+  await page.getByTestId(`add-dce-${numero}`).click();
+  await expect(page.getByText('Chave de DC-e válida')).toBeVisible();
+  await expect(page.locator('#f-documentos-dce-0-chave')).toHaveValue(chave);
+  await shot(page, testInfo, '21-documentos-dce');
+
+  const preview = page.frameLocator('[data-testid="dacte-preview"]');
+  await completeCteSteps(page, {
+    ufIni: 'PR',
+    ufFim: 'SP',
+    after: {
+      geral: async () => {
+        await page.locator('#f-geral-inicio-cMun').fill('4106902');
+        await page.locator('#f-geral-inicio-xMun').fill('Curitiba');
+        await page.locator('#f-geral-fim-cMun').fill('3550308');
+        await page.locator('#f-geral-fim-xMun').fill('São Paulo');
+      },
+      partes: async () => {
+        await page.getByTestId('open-address-book').click();
+        const book = page.getByTestId('address-book');
+        await expect(book).toContainText('Maria Remetente');
+        await expect(book).toContainText('Loja Destino Ltda');
+        await shot(page, testInfo, '22-catalogo-parceiros');
+        await page.keyboard.press('Escape');
+        await expect(book).toBeHidden();
+        await pickFromAgenda(page, /^Remetente/, 'Maria', 'Maria Remetente');
+        await pickFromAgenda(page, /^Destinatário/, 'Loja', 'Loja Destino Ltda');
+        await expect(page.locator('#f-remetente-xNome')).toHaveValue('Maria Remetente');
+        await expect(page.locator('#f-destinatario-endereco-xMun')).toHaveValue('São Paulo');
+      },
+      carga: async () => {
+        await page.locator('#f-carga-quantidades-0-qCarga').fill('12,5');
+        await page.locator('#f-carga-vCarga').fill('62,15');
+      },
+      revisao: async () => {
+        await expect(preview.getByText('PRÉ-VISUALIZAÇÃO — SEM VALOR FISCAL')).toBeVisible({
+          timeout: 20_000,
+        });
+        await expect(preview.getByText(chave)).toBeVisible();
+        await expect(preview.getByText('Maria Remetente').first()).toBeVisible();
+        await expect(page.getByTestId('authorizer-status')).toContainText('em operação');
+        await shot(page, testInfo, '23-revisao-dce');
+      },
+    },
+  });
+  await issueAuthorized(page);
+  await shot(page, testInfo, '24-autorizado-dce');
 });

@@ -66,7 +66,7 @@ export function cteOsPreviewView(payload: JsonObject): CteOsView {
 function marked(html: string): string {
   return html
     .replace(/<body([^>]*)>/, `<body$1><div class="banner" role="note">${PREVIEW_MARK}</div>`)
-    .replace('QR Code ausente no XML', 'QR Code gerado na autorização')
+    .replace('QR Code ausente no XML', 'QR Code após autorizar')
     .replace(
       '<div class="l">Chave de acesso</div><div class="v mono" style="font-size:8pt"></div>',
       '<div class="l">Chave de acesso</div><div class="v" style="font-size:7pt">gerada na autorização</div>',

@@ -152,7 +152,7 @@ describe('CT-e preview (DACTE from the payload)', () => {
     expect(view.tomaRole).toBe('Outros');
     const html = previewHtml(payload);
     expect(html).not.toContain('<svg');
-    expect(html).toContain('QR Code gerado na autorização');
+    expect(html).toContain('QR Code após autorizar');
     expect(html).toContain('gerada na autorização');
     expect(html).not.toContain('QR Code ausente no XML');
   });

@@ -97,6 +97,10 @@ test('fetch notes, ciência to all, confirm one, open its DANFE, issue a CT-e fr
   await page.getByTestId('tab-manifestacoes').click();
   await expect(page.getByTestId('manifestations-table').locator('tbody tr')).toHaveCount(5);
   await expect(page.getByTestId('manifestations-table')).toContainText('Registrada');
+  // Every note has a ciência; with `conclusiva` the three without a conclusive one are listed again.
+  await expect(page.getByTestId('pending-table')).toContainText('Nenhuma nota pendente.');
+  await page.getByTestId('pending-conclusiva').click();
+  await expect(page.getByTestId('pending-table').locator('tbody tr')).toHaveCount(3);
   await shot(page, testInfo, 'inbox-manifestacoes');
 
   // A second carrier note from the same emitente arrives, so one CT-e can carry both keys.
@@ -115,6 +119,21 @@ test('fetch notes, ciência to all, confirm one, open its DANFE, issue a CT-e fr
   await page.getByTestId('inbox-buscar').click();
   await expect(carrierTable(page).locator('tbody tr')).toHaveCount(3);
   const chaves = [valid[0]!.chave, injected!];
+
+  // The period is typed and shown as dd/mm/aaaa; a period before every note leaves the list empty.
+  await page.locator('#filter-ate-transportador').fill('01/01/2026');
+  const carrierPanel = page.getByTestId('notes-transportador');
+  await carrierPanel.getByTestId('filter-apply').click();
+  await expect(carrierTable(page)).toContainText('Nenhuma nota recebida como transportador');
+  await page.locator('#filter-de-transportador').click();
+  await expect(page.locator('.p-datepicker-panel')).toContainText(
+    /janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro/,
+  );
+  await shot(page, testInfo, 'inbox-filtro-datas');
+  await page.keyboard.press('Escape');
+  await carrierPanel.getByTestId('filter-clear').click();
+  await expect(page.locator('#filter-ate-transportador')).toHaveValue('');
+  await expect(carrierTable(page).locator('tbody tr')).toHaveCount(3);
 
   // Both carrier notes selected → Emitir CT-e: the form is pre-filled from their XML.
   const rows = carrierTable(page).locator('tbody tr').filter({ hasNotText: 'Cancelada' });

@@ -171,11 +171,12 @@ describe('Caixa de entrada NF-e', () => {
     const t = transportWith({ destinatario: [], transportador: [note(1, { comoTransportador: true })] });
     await mountWith(App, t, { route: '/caixa-entrada' });
     const de = await waitFor(() => {
-      const el = document.querySelector<HTMLInputElement>('#filter-de');
+      const el = document.querySelector<HTMLInputElement>('#filter-de-transportador');
       if (!el) throw new Error('no date input');
       return el;
     });
-    const ate = document.querySelector<HTMLInputElement>('#filter-ate')!;
+    const ate = document.querySelector<HTMLInputElement>('#filter-ate-transportador')!;
+    const panel = document.querySelector('[data-testid="notes-transportador"]')!;
     expect(de.placeholder).toBe('dd/mm/aaaa');
     const type = async (input: HTMLInputElement, text: string) => {
       input.value = text;
@@ -184,13 +185,13 @@ describe('Caixa de entrada NF-e', () => {
       await settle();
     };
     const apply = async () => {
-      (document.querySelector('[data-testid="filter-apply"]') as HTMLElement).click();
+      (panel.querySelector('[data-testid="filter-apply"]') as HTMLElement).click();
       await settle();
     };
     const lists = () => t.calls.filter((c) => c.channel === 'inbox:list');
     await type(de, '10/11/2026');
     await type(ate, '20/11/2026');
-    await type(document.querySelector<HTMLInputElement>('[data-testid="filter-chave"]')!, '4126 1147.8213');
+    await type(panel.querySelector<HTMLInputElement>('[data-testid="filter-chave"]')!, '4126 1147.8213');
     const before = lists().length;
     await apply();
     expect(lists()).toHaveLength(before + 1);
@@ -204,10 +205,10 @@ describe('Caixa de entrada NF-e', () => {
     await type(de, '21/11/2026');
     await apply();
     expect(lists()).toHaveLength(before + 1);
-    expect(document.querySelector('[data-testid="inbox-filters"]')?.textContent).toContain(
+    expect(panel.querySelector('[data-testid="inbox-filters"]')?.textContent).toContain(
       'A data inicial é depois da data final.',
     );
-    (document.querySelector('[data-testid="filter-clear"]') as HTMLElement).click();
+    (panel.querySelector('[data-testid="filter-clear"]') as HTMLElement).click();
     await settle();
     expect(lists().at(-1)?.input).not.toHaveProperty('de');
     expect(de.value).toBe('');

@@ -1,5 +1,8 @@
 import type { Browser, Page } from 'playwright-core';
 import { AppError } from '../shared/errors';
+import { DEFAULT_BATCH_LIMITS, planBatch } from './pdf-batch';
+import type { BatchJob, BatchLimits } from './pdf-batch';
+import { splitPdf } from './pdf-split';
 
 /**
  * HTML → PDF. The Electron host plugs its own engine (webContents.printToPDF); tests, the CLI and
@@ -112,20 +115,76 @@ export class ChromiumPdfEngine implements PdfEngine {
   }
 }
 
-/** Renders many HTML documents on the engine's page pool; results keep the input order. */
+export type PdfOutcome = { ok: true; pdf: Uint8Array } | { ok: false; error: unknown };
+
+export interface PdfBatchOptions extends Partial<BatchLimits> {
+  /** Each printout as soon as its PDF (or its failure) is known; completion order. */
+  onSettled?(index: number, outcome: PdfOutcome): void;
+}
+
+/**
+ * One job of the plan. A joined job that fails in any way (engine error, a page count that does not
+ * add up, a PDF the splitter cannot read) is printed again one printout at a time, so a batch never
+ * gives worse files than printing each alone, and a failure stays with its own printout.
+ */
+async function runJob(engine: PdfEngine, job: BatchJob, htmls: string[]): Promise<PdfOutcome[]> {
+  if (job.indices.length > 1) {
+    try {
+      const joined = await engine.htmlToPdf(job.html);
+      const parts = job.pages.map((pages, k) => ({ pages, title: job.titles[k] ?? '' }));
+      return (await splitPdf(joined, parts)).map((pdf) => ({ ok: true, pdf }));
+    } catch {
+      // Fall back to one print job per printout below.
+    }
+  }
+  const outcomes: PdfOutcome[] = [];
+  for (const index of job.indices) {
+    try {
+      outcomes.push({ ok: true, pdf: await engine.htmlToPdf(htmls[index] ?? '') });
+    } catch (error) {
+      outcomes.push({ ok: false, error });
+    }
+  }
+  return outcomes;
+}
+
+/**
+ * Renders many printouts, one PDF each, in input order: joined into a few large print jobs (see
+ * planBatch) run `concurrency` at a time on the engine, then split back per printout.
+ */
+export async function htmlBatchToPdfSettled(
+  engine: PdfEngine,
+  htmls: string[],
+  options: PdfBatchOptions = {},
+): Promise<PdfOutcome[]> {
+  const limits = { ...DEFAULT_BATCH_LIMITS, ...options };
+  const jobs = planBatch(htmls, limits);
+  const results = new Array<PdfOutcome>(htmls.length);
+  let next = 0;
+  const worker = async () => {
+    for (let job = jobs[next++]; job !== undefined; job = jobs[next++]) {
+      const outcomes = await runJob(engine, job, htmls);
+      job.indices.forEach((index, k) => {
+        const outcome = outcomes[k] ?? { ok: false, error: new Error('missing PDF') };
+        results[index] = outcome;
+        options.onSettled?.(index, outcome);
+      });
+    }
+  };
+  const workers = Math.max(1, Math.min(limits.concurrency, jobs.length));
+  await Promise.all(Array.from({ length: workers }, worker));
+  return results;
+}
+
+/** As htmlBatchToPdfSettled, failing the whole batch on the first printout that fails. */
 export async function htmlBatchToPdf(
   engine: PdfEngine,
   htmls: string[],
   concurrency = 2,
 ): Promise<Uint8Array[]> {
-  const results: Uint8Array[] = new Array<Uint8Array>(htmls.length);
-  let next = 0;
-  const worker = async () => {
-    while (next < htmls.length) {
-      const index = next++;
-      results[index] = await engine.htmlToPdf(htmls[index] ?? '');
-    }
-  };
-  await Promise.all(Array.from({ length: Math.max(1, Math.min(concurrency, htmls.length)) }, worker));
-  return results;
+  const outcomes = await htmlBatchToPdfSettled(engine, htmls, { concurrency });
+  return outcomes.map((outcome) => {
+    if (!outcome.ok) throw outcome.error;
+    return outcome.pdf;
+  });
 }

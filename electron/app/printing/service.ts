@@ -1,5 +1,6 @@
 import { zipSync } from 'fflate';
 
+import { htmlBatchToPdfSettled } from '../../documents/pdf';
 import { renderDocumentHtml } from '../../documents/render';
 import { AppError, toErrorPayload } from '../../shared/errors';
 import type { PrintBatchResult, PrintProgress } from '../../shared/schemas/printing';
@@ -90,8 +91,9 @@ export class PrintingService {
   }
 
   /**
-   * Prints or exports many documents one after the other (the machines have 2 cores and one
-   * printer), reporting progress; a failing document is listed in the summary, the rest go on.
+   * Prints or exports many documents, reporting progress; a failing document is listed in the
+   * summary, the rest go on. Printing goes one document at a time (one printer); PDFs are made in a
+   * few joined print jobs and split back per document (see htmlBatchToPdfSettled).
    */
   async batch(input: { ids: number[]; action: 'print' | 'pdf'; printer?: string; jobId: string }) {
     const adapter = this.adapter();
@@ -110,6 +112,11 @@ export class PrintingService {
     let done = 0;
     const emit = (current: string | null, phase: PrintProgress['phase']) =>
       this.deps.progress({ jobId, done, total: ids.length, failed: failures.length, current, phase });
+    const fail = (id: number, label: string, error: unknown) => {
+      failures.push({ id, label, message: toErrorPayload(error).message });
+      done += 1;
+    };
+    const ready: { id: number; label: string; fileName: string; html: string }[] = [];
     for (const id of ids) {
       let label = `Documento ${id}`;
       try {
@@ -120,14 +127,35 @@ export class PrintingService {
         if (direct) {
           const printed = await adapter.print(html, { deviceName: input.printer });
           if (!printed) throw new AppError('print_failed', 'A impressora recusou o documento.');
-        } else {
-          pdfs[uniqueName(pdfs, `${item.baseName}.pdf`)] = await adapter.toPdf(html);
-        }
+          done += 1;
+        } else ready.push({ id, label, fileName: `${item.baseName}.pdf`, html });
       } catch (error) {
-        failures.push({ id, label, message: toErrorPayload(error).message });
+        fail(id, label, error);
       }
-      done += 1;
     }
+    const engine = {
+      htmlToPdf: async (html: string) => new Uint8Array(await adapter.toPdf(html)),
+      close: async () => undefined,
+    };
+    const outcomes = await htmlBatchToPdfSettled(
+      engine,
+      ready.map((r) => r.html),
+      {
+        onSettled: (index, outcome) => {
+          const doc = ready[index];
+          if (doc === undefined) return;
+          if (outcome.ok) done += 1;
+          else fail(doc.id, doc.label, outcome.error);
+          emit(doc.label, 'running');
+        },
+      },
+    );
+    // Input order, whatever order the print jobs finished in.
+    outcomes.forEach((outcome, index) => {
+      const doc = ready[index];
+      if (outcome.ok && doc !== undefined) pdfs[uniqueName(pdfs, doc.fileName)] = outcome.pdf;
+    });
+    failures.sort((a, b) => ids.indexOf(a.id) - ids.indexOf(b.id));
     emit(null, 'done');
     const base = { jobId, total: ids.length, done, failures };
     if (direct) return { ...base, file: null, mode: 'printed' as const };

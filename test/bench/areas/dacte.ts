@@ -1,11 +1,17 @@
 // DACTE figures: XML → HTML per document over the reference samples (each a first print: the barcode
-// and QR code memo is cleared before every render), and 100 PDFs in one batch on headless Chromium.
+// and QR code memo is cleared before every render), and 100 different DACTEs printed in one batch on
+// headless Chromium and written as 100 PDF files (seconds, pages per second, CPU per PDF).
 import { readdirSync, readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
+import path from 'node:path';
+
+import { PDFDocument } from 'pdf-lib';
 
 import { clearCodeCache } from '../../../electron/documents/html/codes';
 import { ChromiumPdfEngine, htmlBatchToPdf } from '../../../electron/documents/pdf';
 import { renderDocumentHtml } from '../../../electron/documents/render';
+import { accessKeyCheckDigit } from '../../../electron/fiscal/access-key';
 import { cteXml } from '../../documents/fixtures';
 import { printableSamples } from '../../documents/support';
 import type { Figure } from '../types';
@@ -51,6 +57,30 @@ function childrenCpuSeconds(): number | null {
   return ticks / 100; // USER_HZ is 100 on Linux
 }
 
+/** The same CT-e as number `n`: nCT, and its keys (with their check digit) wherever they appear. */
+function renumber(xml: string, n: number): string {
+  let out = xml.replace(/<nCT>[^<]*<\/nCT>/, `<nCT>${n}</nCT>`);
+  const keys = new Set([...xml.matchAll(/(?:<chCTe>|Id="CTe)(\d{44})/g)].map((m) => m[1] ?? ''));
+  for (const key of keys) {
+    // cUF AAMM CNPJ mod série | nCT (9) | tpEmis cCT | DV
+    const body = `${key.slice(0, 25)}${String(n).padStart(9, '0')}${key.slice(34, 43)}`;
+    out = out.split(key).join(`${body}${accessKeyCheckDigit(body)}`);
+  }
+  return out;
+}
+
+/** Every file is a PDF of its own document's page count (outside the timing). */
+async function checkFiles(dir: string, pages: number[]): Promise<void> {
+  const files = readdirSync(dir).sort();
+  if (files.length !== pages.length)
+    throw new Error(`${files.length} PDF files for ${pages.length} documents`);
+  for (const [i, name] of files.entries()) {
+    const doc = await PDFDocument.load(await readFile(path.join(dir, name)), { updateMetadata: false });
+    if (doc.getPageCount() !== pages[i])
+      throw new Error(`${name}: ${doc.getPageCount()} pages, expected ${pages[i]}`);
+  }
+}
+
 export default async function* dacte(): AsyncGenerator<Figure> {
   let xmls = printableSamples()
     .filter((s) => s.root === 'cteProc' || s.root === 'CTe')
@@ -82,23 +112,48 @@ export default async function* dacte(): AsyncGenerator<Figure> {
   yield { name: 'html_median_ms', value: round(quantile(times, 0.5), 3), unit: 'ms' };
   yield { name: 'html_p95_ms', value: round(quantile(times, 0.95), 3), unit: 'ms' };
 
-  const htmls = Array.from({ length: BATCH }, (_, i) => renderDocumentHtml(xmls[i % xmls.length] ?? '').html);
+  // 100 different documents: the samples over and over, each copy with its own number and key
+  // (so its own barcode and QR code), written as 100 files.
+  const batch = Array.from({ length: BATCH }, (_, i) =>
+    renderDocumentHtml(renumber(xmls[i % xmls.length] ?? '', 9001 + i)),
+  );
+  const htmls = batch.map((r) => r.html);
+  if (new Set(htmls).size !== BATCH) throw new Error('the batch repeats a document');
+  const sheets = batch.reduce((n, r) => n + r.pages, 0);
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'carreta-bench-dacte-'));
   const engine = new ChromiumPdfEngine({ poolSize: 2 });
   try {
-    await engine.htmlToPdf(htmls[0] ?? ''); // browser start-up is not part of the batch
+    // Browser start-up is not part of the batch: the app keeps its engine, and its two pages, warm.
+    await htmlBatchToPdf(engine, htmls.slice(0, 2), 2);
     const cpuBefore = childrenCpuSeconds();
     const nodeCpu = process.cpuUsage();
     const start = performance.now();
     const pdfs = await htmlBatchToPdf(engine, htmls, 2);
+    await Promise.all(
+      pdfs.map((pdf, i) => writeFile(path.join(dir, `dacte-${String(i + 1).padStart(3, '0')}.pdf`), pdf)),
+    );
     const seconds = (performance.now() - start) / 1000;
     const cpuAfter = childrenCpuSeconds();
     const used = process.cpuUsage(nodeCpu);
     const browserCpu = cpuBefore === null || cpuAfter === null ? Number.NaN : cpuAfter - cpuBefore;
+    const nodeSeconds = (used.user + used.system) / 1e6;
+    await checkFiles(
+      dir,
+      batch.map((r) => r.pages),
+    );
     note(
-      `pdf: ${pdfs.length} PDFs, ${pdfs.reduce((n, p) => n + p.length, 0)} bytes; cpu: browser ${browserCpu.toFixed(2)} s + node ${((used.user + used.system) / 1e6).toFixed(2)} s; load ${os.loadavg()[0]?.toFixed(1)}`,
+      `pdf: ${pdfs.length} files, ${sheets} pages, ${pdfs.reduce((n, p) => n + p.length, 0)} bytes; cpu (user+sys): browser ${browserCpu.toFixed(2)} s + node ${nodeSeconds.toFixed(2)} s = ${(((browserCpu + nodeSeconds) * 1000) / BATCH).toFixed(1)} ms per PDF; load ${os.loadavg()[0]?.toFixed(1)}`,
     );
     yield { name: 'pdf_batch_100_s', value: round(seconds, 2), unit: 's' };
+    yield { name: 'pdf_pages_per_s', value: round(sheets / seconds, 1), unit: 'pages/s' };
+    if (Number.isFinite(browserCpu))
+      yield {
+        name: 'pdf_cpu_ms_per_pdf',
+        value: round(((browserCpu + nodeSeconds) * 1000) / BATCH, 1),
+        unit: 'ms',
+      };
   } finally {
     await engine.close();
+    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -209,6 +209,39 @@ describe('NF-e import into deliveries', () => {
   });
 });
 
+describe('NF-e import of homologação notes', () => {
+  it('tells recipients apart by CNPJ when the NF-e carries the fixed homologação name', async () => {
+    const transport = createFakeTransport();
+    const homolog = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
+    transport.handlers['cte:prefillFromNfe'] = (input) => {
+      const name = (input as { files: { name: string }[] }).files[0]!.name;
+      const cnpj = name === 'a.xml' ? '45723174000110' : '11222333000181';
+      return {
+        ok: true,
+        data: {
+          remetente: null,
+          destinatario: party(cnpj, homolog, '3550308', 'São Paulo', 'SP'),
+          carga: { vCarga: 0, pesoBruto: 0, pesoLiquido: 0, volumes: 0 },
+          chaves: [nfeKey(name === 'a.xml' ? 41 : 42)],
+          problems: [],
+          warnings: [],
+        },
+      };
+    };
+    setTransport(transport);
+    const d = emptyCteSimpDraft();
+    await importNfeAsDeliveries(
+      d,
+      [
+        { name: 'a.xml', base64: 'PA==' },
+        { name: 'b.xml', base64: 'PA==' },
+      ],
+      null,
+    );
+    expect(d.entregas.map((e) => e.recebedor)).toEqual(['45.723.174/0001-10', '11.222.333/0001-81']);
+  });
+});
+
 describe('Emitir CT-e simplificado screen', () => {
   it('adds NF-e keys to a delivery only when the check digit is right', async () => {
     const { wrapper, store } = await mountForm();

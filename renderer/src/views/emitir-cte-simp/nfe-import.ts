@@ -2,6 +2,7 @@
 // command as the CT-e form (safe parser, key check, "already in another CT-e" warning), one at a
 // time so each note keeps its own route; notes for the same recipient and município share a
 // delivery. The cargo adds up; the tomador and the UFs are filled only while still empty.
+import { formatCpfCnpj } from '../../../../electron/shared/format';
 import { invoke } from '../../bridge';
 import type { PartyDraft, PlaceDraft } from '../../components/cte/form-model';
 import { mergeParty } from '../../components/cte/party-merge';
@@ -26,6 +27,13 @@ const placeOf = (p: PrefillParty | null): PlaceDraft | null =>
 const samePlace = (a: PlaceDraft, b: PlaceDraft) => a.cMun === b.cMun && a.uf === b.uf;
 const isEmpty = (p: PartyDraft) => !p.cpfCnpj.trim() && !p.xNome.trim();
 const r2 = (v: number) => Math.round(v * 100) / 100;
+/** Homologação NF-e carry a fixed recipient name by rule: the CNPJ tells the recipients apart. */
+const recipientLabel = (p: PrefillParty | null): string =>
+  !p?.xNome
+    ? ''
+    : /^NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO/i.test(p.xNome)
+      ? formatCpfCnpj(p.cpfCnpj ?? '')
+      : p.xNome;
 
 function addQuantity(data: CteSimpDraftData, cUnid: string, tpMed: string, value: number): void {
   if (value <= 0) return;
@@ -67,13 +75,14 @@ export async function importNfeAsDeliveries(
     let entrega =
       byRecipient.get(recipientKey) ??
       data.entregas.find(
-        (e) => e.recebedor && e.recebedor === (dest?.xNome ?? '') && destino && samePlace(e.destino, destino),
+        (e) =>
+          e.recebedor && e.recebedor === recipientLabel(dest) && destino && samePlace(e.destino, destino),
       );
     if (!entrega) {
       entrega = emptyEntrega(data);
       if (origem) entrega.origem = origem;
       if (destino) entrega.destino = destino;
-      entrega.recebedor = dest?.xNome ?? '';
+      entrega.recebedor = recipientLabel(dest);
       data.entregas.push(entrega);
       // The reactive copy is the one in the list: keep grouping on it.
       entrega = data.entregas[data.entregas.length - 1]!;

@@ -199,4 +199,16 @@ describe('CT-e lifecycle screen', () => {
     expect(wrapper.find('[data-testid="send-correction"]').exists()).toBe(false);
     expect(wrapper.get('[data-testid="correction-history"]').text()).toContain('20 de 20');
   });
+
+  it("says when the detail is this computer's copy because the API is out of reach", async () => {
+    const t = transportFor('autorizado', 30, true, [letter(1, 'Doca 3')]);
+    const online = t.handlers['cte:get']!;
+    t.handlers['cte:get'] = async (input) => {
+      const answer = await online(input);
+      return answer.ok ? { ok: true, data: { ...(answer.data as object), offline: true } } : answer;
+    };
+    const { wrapper } = await mountDoc(t);
+    expect(wrapper.get('[data-testid="offline-copy"]').text()).toContain('cópia salva neste computador');
+    expect(wrapper.get('[data-testid="timeline"]').text()).toContain('Carta de correção nº 1');
+  });
 });

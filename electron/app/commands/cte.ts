@@ -13,11 +13,12 @@ import type { Issuing } from '../issuing';
 import { brasiliaDateTime, createIssuing, newReferencia } from '../issuing';
 import { cteSimpPreviewHtml } from '../issuing/cte-simp-preview';
 import { modelKind } from '../issuing/kinds';
-import { documentEvents } from '../issuing/document-events';
+import { cachedDetail, documentEvents } from '../issuing/document-events';
 import { checkCancellable, checkCorrections, docIdInCache, storeEvent } from '../issuing/lifecycle';
 import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
 import { previewHtml } from '../issuing/preview';
 import { storeDocument } from '../issuing/store-document';
+import { isOffline } from '../sync/source';
 
 type Channels =
   | 'cte:issue'
@@ -133,9 +134,16 @@ export function cteCommands(
       return { payload, html };
     },
     'cte:get': async ({ kind, id }) => {
-      const { client, doc, cacheId } = await fetchDoc(kind, id);
-      const events = await documentEvents(client[kind], repos(), cacheId, doc);
-      return { document: doc as Record<string, unknown>, cacheId, events };
+      try {
+        const { client, doc, cacheId } = await fetchDoc(kind, id);
+        const events = await documentEvents(client[kind], repos(), cacheId, doc);
+        return { document: doc as Record<string, unknown>, cacheId, events };
+      } catch (error) {
+        // Offline, the office still reads what this computer keeps (the user is told it may be old).
+        const cached = isOffline(error) ? await cachedDetail(repos(), environment(), id) : null;
+        if (!cached) throw error;
+        return { ...cached, offline: true };
+      }
     },
     'cte:cancelWindow': async ({ kind, id }) => {
       const { doc } = await fetchDoc(kind, id);

@@ -2,7 +2,8 @@
 // holds (sent from this app or brought by the sync), completed by what the API answers. The API only
 // tells the latest correction letter and the cancellation of a document (there is no list of its
 // events), so the cache is what keeps the earlier letters; whatever the API tells is stored too.
-import type { EventRow, EventType, Repositories } from '../../cache/repositories';
+import type { Environment, EventRow, EventType, Repositories } from '../../cache/repositories';
+import { unpackRecord } from '../../cache/repositories';
 import type { Dfe, DfeEvento } from '../../nuvemfiscal';
 import type { DocEvent } from '../../shared/schemas/doc-events';
 import { storeEvent } from './lifecycle';
@@ -120,4 +121,15 @@ export async function documentEvents(
   }
   for (const f of fetched) await storeEvent(repos, docId, f.type, f.record);
   return cachedEvents(repos, docId);
+}
+
+/** The detail from this computer's copy alone (no network): the last record seen and its events. */
+export async function cachedDetail(repos: Repositories, environment: Environment, apiId: string) {
+  const row = await repos.documents.byApiId(environment, apiId);
+  if (!row) return null;
+  return {
+    document: unpackRecord(row.api_record) as Record<string, unknown>,
+    cacheId: row.id,
+    events: await cachedEvents(repos, row.id),
+  };
 }

@@ -25,5 +25,11 @@ export const docEventSchema = z.object({
 });
 export type DocEvent = z.infer<typeof docEventSchema>;
 
-/** cte:get and cte:sync: the document, its cache id and its events, oldest first. */
-export const cteRecordSchema = documentRecordSchema.extend({ events: z.array(docEventSchema) });
+/**
+ * cte:get and cte:sync: the document, its cache id and its events, oldest first; `offline` when the
+ * API could not be reached and all of it comes from this computer's copy.
+ */
+export const cteRecordSchema = documentRecordSchema.extend({
+  events: z.array(docEventSchema),
+  offline: z.boolean().optional(),
+});

@@ -12,26 +12,34 @@ import { commands } from '../../../electron/shared/contract';
 import { memoryHost } from '../../support/memory-host';
 import { company, cteForm } from '../../fiscal/payload/forms';
 import type { Rig } from './harness';
-import { openRig, startIssuingSandbox, target } from './harness';
+import { apiClient, openRig, startIssuingSandbox, target } from './harness';
 
 let sandbox: RunningSandbox;
 let rig: Rig;
-let call: <C extends CommandChannel>(channel: C, input: unknown) => Promise<CommandOutput<C>>;
+type Call = <C extends CommandChannel>(channel: C, input: unknown) => Promise<CommandOutput<C>>;
+let call: Call;
+/** The same commands with the API out of reach (nothing listens on the port). */
+let offlineCall: Call;
 
-beforeAll(async () => {
-  sandbox = await startIssuingSandbox();
-  rig = await openRig(sandbox.url);
+function commandsOver(client: ReturnType<typeof apiClient>): Call {
   const { host } = memoryHost({ settings: { environment: 'sandbox' } });
   const ctx = {
     host,
     cache: { require: () => rig.repos, repos: null },
-    api: { client: async () => ({ client: rig.client, target: target(sandbox.url) }) },
+    api: { client: async () => ({ client, target: target(sandbox.url) }) },
   } as unknown as AppContext;
   const table = cteCommands(ctx, rig.issuing) as unknown as Record<string, (input: unknown) => unknown>;
-  call = async (channel, input) => {
+  return async (channel, input) => {
     const def = commands[channel];
     return def.output.parse(await table[channel]!(def.input.parse(input))) as never;
   };
+}
+
+beforeAll(async () => {
+  sandbox = await startIssuingSandbox();
+  rig = await openRig(sandbox.url);
+  call = commandsOver(rig.client);
+  offlineCall = commandsOver(apiClient('http://127.0.0.1:9'));
 }, 30_000);
 afterAll(async () => {
   await rig?.close();
@@ -108,6 +116,19 @@ describe('CT-e events on the detail', () => {
     };
     const events = await documentEvents(offline, rig.repos, doc.cacheId, { id: doc.id, status: 'cancelado' });
     expect(events).toHaveLength(4);
+  });
+
+  it("offline, shows this computer's copy of the document and its events, saying so", async () => {
+    const got = await offlineCall('cte:get', { kind: 'cte', id: doc.id });
+    expect(got.offline).toBe(true);
+    expect(got.cacheId).toBe(doc.cacheId);
+    expect(got.document.status).toBe('cancelado');
+    expect(got.events).toHaveLength(4);
+    expect((await call('cte:get', { kind: 'cte', id: doc.id })).offline).toBeUndefined();
+    // Nothing kept for an unknown document: the offline error stands.
+    await expect(offlineCall('cte:get', { kind: 'cte', id: 'cte_nao_existe' })).rejects.toMatchObject({
+      code: 'api_offline',
+    });
   });
 
   it('asks the API for a cancellation the sync recorded as not found, and hides that empty record', async () => {

@@ -4,6 +4,7 @@ import App from '../../renderer/src/App.vue';
 import { setTransport } from '../../renderer/src/bridge';
 import { isDeadlineNear, newForCiencia } from '../../renderer/src/components/inbox/inbox-format';
 import type { InboxNote } from '../../electron/shared/schemas/inbox';
+import type { Settings } from '../../electron/shared/schemas/settings';
 import type { FakeTransport } from './support/fake-transport';
 import { createFakeTransport, settingsWith } from './support/fake-transport';
 import { mountWith, settle, waitFor } from './support/mount';
@@ -34,8 +35,11 @@ function note(n: number, patch: Partial<InboxNote> = {}): InboxNote {
 
 const counts = { company: ALFA, novas: 3, prazoCurto: 1 };
 
-function transportWith(notes: { destinatario: InboxNote[]; transportador: InboxNote[] }): FakeTransport {
-  const t = createFakeTransport({ settings: settingsWith({ selectedCompany: ALFA }) });
+function transportWith(
+  notes: { destinatario: InboxNote[]; transportador: InboxNote[] },
+  settings: Partial<Settings> = {},
+): FakeTransport {
+  const t = createFakeTransport({ settings: settingsWith({ selectedCompany: ALFA, ...settings }) });
   t.handlers['inbox:counts'] = () => ({ ok: true, data: counts });
   t.handlers['inbox:status'] = () => ({
     ok: true,
@@ -212,6 +216,29 @@ describe('Caixa de entrada NF-e', () => {
     await settle();
     expect(lists().at(-1)?.input).not.toHaveProperty('de');
     expect(de.value).toBe('');
+  });
+
+  it('"Nuvem Fiscal busca as notas sozinha" sets distribuicao_automatica for the ambiente in use', async () => {
+    const t = transportWith({ destinatario: [], transportador: [] }, { environment: 'producao' });
+    t.handlers['serviceConfig:get'] = () => ({
+      ok: true,
+      data: { kind: 'distnfe', config: { ambiente: 'homologacao', ciencia_automatica: true } },
+    });
+    t.handlers['serviceConfig:set'] = (input) => ({ ok: true, data: (input as { config: unknown }).config });
+    await mountWith(App, t, { route: '/caixa-entrada' });
+    const toggle = await waitFor(() => {
+      const el = document.querySelector<HTMLInputElement>('[data-testid="inbox-automatica"] input');
+      if (!el || el.disabled) throw new Error('no toggle yet');
+      return el;
+    });
+    toggle.click();
+    await settle();
+    const set = t.calls.find((c) => c.channel === 'serviceConfig:set');
+    expect(set?.input).toEqual({
+      cpfCnpj: ALFA,
+      kind: 'distnfe',
+      config: { ambiente: 'producao', ciencia_automatica: true, distribuicao_automatica: true },
+    });
   });
 
   it('deadline helpers: ≤ 15 days is near; ciência goes only to manifestable notes without any event', () => {

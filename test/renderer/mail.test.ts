@@ -149,6 +149,9 @@ describe('Enviar por e-mail', () => {
     const history = document.body.querySelector('[data-testid="email-history"]')!;
     expect(history.textContent).toContain('Falhou');
     expect(history.textContent).toContain(message);
+    expect(document.body.querySelector('[data-testid="email-last"]')?.textContent).toContain(
+      'Último envio: falhou em',
+    );
   });
 
   it('without SMTP settings it points to Configurações and does not send', async () => {

@@ -1,4 +1,11 @@
-// A synthetic cteProc built in code, so pagination and PDF tests run without ../shared.
+// A synthetic cteProc built in code, so pagination and PDF tests run without ../shared, and the
+// XML fixtures of fixtures/ (our own documents, checked against the XSD in fixtures-xsd.test.ts).
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+
+export function fixtureXml(name: string): string {
+  return readFileSync(path.join(import.meta.dirname, 'fixtures', name), 'utf8');
+}
 
 export function nfeKey(i: number): string {
   return `3524061234567800019955001${String(i).padStart(9, '0')}1${String(i).padStart(8, '0')}`.slice(0, 44);

@@ -64,7 +64,10 @@ describe('contingency', () => {
     const xml = cteXml(80, 10).replace('<tpEmis>1</tpEmis>', '<tpEmis>5</tpEmis>');
     const result = renderDocumentHtml(xml);
     expect(result.pages).toBeGreaterThan(1);
-    expect(htmlText(result.html).split('EMITIDO EM CONTINGÊNCIA – FS-DA').length - 1).toBe(result.pages);
+    expect(
+      htmlText(result.html).split('DACTE em Contingência - impresso em decorrência de problemas técnicos')
+        .length - 1,
+    ).toBe(result.pages);
   });
 });
 

@@ -1,8 +1,9 @@
-import { cpfCnpj, esc, join, qty } from '../html/format';
-import { banners, cell, htmlDocument, SHEET, sheet, wrapText } from '../html/page';
+import { cpfCnpj, esc, join, qty, xmlDateTime } from '../html/format';
+import { cell, htmlDocument, sectionTitle, SHEET, sheet, wrapText } from '../html/page';
 import type { CteOsView } from '../parse/types';
+import { dacteBanners } from './contingency';
 import type { RenderedHtml, RenderOptions } from './dacte';
-import { CFOP_ROW_MM, HEADER_MM, header } from './header';
+import { CFOP_ROW_MM, header, headerHeight } from './header';
 import { planSheets } from './pagination';
 import {
   canhoto,
@@ -14,7 +15,6 @@ import {
   ibsCbs,
   icms,
   MM,
-  modalSection,
   OBS_LINE_WIDTH_MM,
   obsSection,
   prestacao,
@@ -22,7 +22,7 @@ import {
 } from './sections';
 
 const SERVICO_MM = 1 + 3.5 + 16;
-const SEGURO_MM = 1 + 3.5 + 8;
+const SEGURO_ROWS = 3;
 const DESC_WIDTH_MM = 172;
 
 /** The service box takes the first sheet's spare height, as in the model (p. 51). */
@@ -34,27 +34,57 @@ function servico(view: CteOsView, heightMm: number): string {
   return `<div class="t gap"><div class="r"><div class="c st" style="width:100%">Informações da prestação do serviço</div></div><div class="r">${cell('Quantidade', esc(qty(view.servico?.qCarga ?? '')), 25, heightMm, 'right')}<div class="c" style="width:175mm;height:${heightMm}mm"><div class="l">Descrição do serviço prestado</div>${lines.map((l) => `<div class="line">${esc(l)}</div>`).join('')}</div></div></div>`;
 }
 
+/** Seguro da viagem (Anexo II §4): one row per seg, up to SEGURO_ROWS; the rest goes on in the observations. */
 function seguro(view: CteOsView): string {
-  const s = view.seguros[0];
-  return `<div class="t gap"><div class="r"><div class="c st" style="width:100%">Seguro da viagem</div></div><div class="r">${cell('Responsável', esc(s?.respSeg ?? ''), 60, 8)}${cell('Nome da seguradora', esc(s?.xSeg ?? ''), 80, 8)}${cell('Número da apólice', esc(s?.nApol ?? ''), 60, 8)}</div></div>`;
+  const list = view.seguros.length > 0 ? view.seguros.slice(0, SEGURO_ROWS) : [undefined];
+  const rows = list
+    .map(
+      (s) =>
+        `<div class="r">${cell('Responsável', esc(s?.respSeg ?? ''), 60, 8)}${cell('Nome da seguradora', esc(s?.xSeg ?? ''), 80, 8)}${cell('Número da apólice', esc(s?.nApol ?? ''), 60, 8)}</div>`,
+    )
+    .join('');
+  return `<div class="t gap">${sectionTitle('Seguro da viagem')}${rows}</div>`;
 }
 
+function seguroHeight(view: CteOsView): number {
+  return 1 + 3.5 + 8 * Math.max(1, Math.min(SEGURO_ROWS, view.seguros.length));
+}
+
+const FRETAMENTO: Record<string, string> = { '1': 'Eventual', '2': 'Contínuo' };
+
+/** The second road row: charter (infFretamento) and the vehicle's owner when it is not the emitter's. */
+function hasRodoRow2(view: CteOsView): boolean {
+  const r = view.rodoOS;
+  return (
+    r !== undefined &&
+    (r.tpFretamento !== '' || r.propXNome !== '' || r.propTAF !== '' || r.propNroRegEstadual !== '')
+  );
+}
+
+/** Informações específicas do modal rodoviário (Anexo II §4: rodoOS, veic and prop fields). */
 function rodoOs(view: CteOsView): string {
   const r = view.rodoOS;
-  return modalSection(
-    'Informações específicas do modal rodoviário',
-    `${cell('Termo de autorização de fretamento', esc(r?.TAF ?? ''), 44, 8)}${cell('Nº de registro estadual', esc(r?.NroRegEstadual ?? ''), 36, 8)}${cell('Placa do veículo', esc(r?.placa ?? ''), 30, 8)}${cell('RENAVAM do veículo', esc(r?.RENAVAM ?? ''), 40, 8)}${cell('CNPJ/CPF (proprietário)', esc(cpfCnpj(r?.propDoc ?? '')), 50, 8)}`,
-  );
+  const row1 = `${cell('Termo de autorização de fretamento', esc(r?.TAF ?? ''), 44, 8)}${cell('Nº de registro estadual', esc(r?.NroRegEstadual ?? ''), 36, 8)}${cell('Placa do veículo', esc(r?.placa ?? ''), 30, 8)}${cell('RENAVAM do veículo', esc(r?.RENAVAM ?? ''), 40, 8)}${cell('CNPJ/CPF (proprietário)', esc(cpfCnpj(r?.propDoc ?? '')), 50, 8)}`;
+  const row2 =
+    r === undefined || !hasRodoRow2(view)
+      ? ''
+      : `<div class="r">${cell('Tipo de fretamento', esc(FRETAMENTO[r.tpFretamento] ?? r.tpFretamento), 30, 8)}${cell('Data e hora da viagem', esc(xmlDateTime(r.dhViagem)), 36, 8)}${cell('Proprietário do veículo', esc(r.propXNome), 62, 8)}${cell('TAF (proprietário)', esc(r.propTAF), 36, 8)}${cell('Nº reg. estadual (proprietário)', esc(r.propNroRegEstadual), 36, 8)}</div>`;
+  return `<div class="t gap">${sectionTitle('Informações específicas do modal rodoviário')}<div class="r">${row1}</div>${row2}</div>`;
+}
+
+function rodoOsHeight(view: CteOsView): number {
+  return MM.modal + (hasRodoRow2(view) ? 8 : 0);
 }
 
 /** DACTE OS (Anexo II §6, model p. 51). */
 export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): RenderedHtml {
   const homologacao = view.ambiente === 'homologacao';
   const flags = { homologacao, cancelled: options.cancelled === true };
-  const { html: banner, mm: bannerMm } = banners(view.ambiente, view.ide.tpEmis);
+  const { html: banner, mm: bannerMm } = dacteBanners(view);
+  const headerMm = headerHeight(view);
   const fixedFirst =
     MM.canhoto +
-    HEADER_MM +
+    headerMm +
     CFOP_ROW_MM +
     bannerMm +
     MM.prestacao +
@@ -63,10 +93,10 @@ export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): Ren
     componentsHeight(view) +
     MM.icms +
     (view.ibsCbs ? MM.ibsCbs : 0) +
-    SEGURO_MM +
-    MM.modal +
+    seguroHeight(view) +
+    rodoOsHeight(view) +
     MM.fisco;
-  const extra = view.seguros.slice(1).map((s) => `Seguro: ${join([s.respSeg, s.xSeg, s.nApol])}`);
+  const extra = view.seguros.slice(SEGURO_ROWS).map((s) => `Seguro: ${join([s.respSeg, s.xSeg, s.nApol])}`);
   const fisco = fiscoBoxes(view.obsCont, view.obsFisco);
   const obsLines = [
     ...wrapText([view.xObs, ...extra].filter(Boolean).join('\n'), OBS_LINE_WIDTH_MM),
@@ -75,7 +105,7 @@ export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): Ren
   const firstSheetFree = SHEET.contentHeight - fixedFirst - 2;
   const plans = planSheets({
     firstSheetFree,
-    continuationFree: SHEET.contentHeight - HEADER_MM - CFOP_ROW_MM - bannerMm - 2,
+    continuationFree: SHEET.contentHeight - headerMm - CFOP_ROW_MM - bannerMm - 2,
     docCount: view.docsRef.length,
     obsLineCount: obsLines.length,
     firstObsLines: 3,

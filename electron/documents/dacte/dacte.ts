@@ -1,7 +1,9 @@
-import { esc, join } from '../html/format';
-import { banners, cell, htmlDocument, SHEET, sheet, wrapText } from '../html/page';
+import { join } from '../html/format';
+import { htmlDocument, SHEET, sheet, wrapText } from '../html/page';
 import type { CteView, Party } from '../parse/types';
-import { CFOP_ROW_MM, HEADER_MM, header } from './header';
+import { dacteBanners } from './contingency';
+import { CFOP_ROW_MM, header, headerHeight } from './header';
+import { modalLayout } from './modal-blocks';
 import { planSheets } from './pagination';
 import {
   canhoto,
@@ -14,7 +16,6 @@ import {
   ibsCbs,
   icms,
   MM,
-  modalSection,
   OBS_LINE_WIDTH_MM,
   obsSection,
   partyBox,
@@ -32,15 +33,6 @@ export interface RenderedHtml {
   html: string;
   pages: number;
 }
-
-const MODAL_TITLES: Record<string, string> = {
-  '01': 'Informações específicas do modal rodoviário',
-  '02': 'Informações específicas do modal aéreo',
-  '03': 'Informações específicas do modal aquaviário',
-  '04': 'Informações específicas do modal ferroviário',
-  '05': 'Informações específicas do modal dutoviário',
-  '06': 'Informações específicas do transporte multimodal',
-};
 
 function isPresent(p: Party | undefined): p is Party {
   return p !== undefined && (p.xNome !== '' || p.CNPJ !== '' || p.CPF !== '');
@@ -69,14 +61,6 @@ function partiesBlock(view: CteView): { html: string; height: number } {
   return { html, height };
 }
 
-function modalBlock(view: CteView): string {
-  const title = MODAL_TITLES[view.ide.modal] ?? 'Informações específicas do modal';
-  const items =
-    view.modalInfo.length > 0 ? view.modalInfo.slice(0, 6) : [{ label: 'RNTRC da empresa', value: '' }];
-  const width = 200 / items.length;
-  return modalSection(title, items.map((i) => cell(i.label, esc(i.value), width, 8)).join(''));
-}
-
 /** Observation lines: xObs, then the references of complementary/substitute CT-e. */
 function observationLines(view: CteView): string[] {
   const text = [view.xObs, ...view.refs.map((r) => join([r.label, r.value], ': '))]
@@ -88,11 +72,13 @@ function observationLines(view: CteView): string[] {
 export function renderDacte(view: CteView, options: RenderOptions = {}): RenderedHtml {
   const homologacao = view.ambiente === 'homologacao';
   const flags = { homologacao, cancelled: options.cancelled === true };
-  const { html: banner, mm: bannerMm } = banners(view.ambiente, view.ide.tpEmis);
+  const { html: banner, mm: bannerMm } = dacteBanners(view);
+  const headerMm = headerHeight(view);
   const parties = partiesBlock(view);
+  const modal = modalLayout(view);
   const fixedFirst =
     MM.canhoto +
-    HEADER_MM +
+    headerMm +
     CFOP_ROW_MM +
     bannerMm +
     MM.prestacao +
@@ -101,13 +87,14 @@ export function renderDacte(view: CteView, options: RenderOptions = {}): Rendere
     componentsHeight(view) +
     MM.icms +
     (view.ibsCbs ? MM.ibsCbs : 0) +
-    MM.modal +
+    modal.beforeObs.mm +
+    modal.afterObs.mm +
     MM.fisco;
   const fisco = fiscoBoxes(view.obsCont, view.obsFisco);
-  const obsLines = [...observationLines(view), ...fisco.overflow];
+  const obsLines = [...observationLines(view), ...modal.obsLines, ...fisco.overflow];
   const plans = planSheets({
     firstSheetFree: SHEET.contentHeight - fixedFirst - 2,
-    continuationFree: SHEET.contentHeight - HEADER_MM - CFOP_ROW_MM - bannerMm - 2,
+    continuationFree: SHEET.contentHeight - headerMm - CFOP_ROW_MM - bannerMm - 2,
     docCount: view.docs.length,
     obsLineCount: obsLines.length,
     firstObsLines: 3,
@@ -150,8 +137,9 @@ export function renderDacte(view: CteView, options: RenderOptions = {}): Rendere
       icms(view.icms, view.vTotTrib),
       view.ibsCbs ? ibsCbs(view.ibsCbs) : '',
       docs,
+      modal.beforeObs.html,
       obs,
-      modalBlock(view),
+      modal.afterObs.html,
       fiscoSection(fisco),
     ].join('');
     return sheet(body, flags);

@@ -2,9 +2,17 @@ import { accessKeyBarcodeSvg, qrCodeSvg } from '../html/codes';
 import { cep, chave, doc, esc, join, phone, street, xmlDateTime } from '../html/format';
 import { cell } from '../html/page';
 import type { CteOsView, CteView } from '../parse/types';
+import { fsdaData, fsdaDataGroups, isFsda } from './contingency';
 
 export const HEADER_MM = 56;
 export const CFOP_ROW_MM = 8;
+/** FS-DA: the one-line "Consulta em …" field 1 becomes the 17 mm box of the additional barcode. */
+const FSDA_EXTRA_MM = 8;
+
+/** Height of the identification block (without the CFOP row) for this document. */
+export function headerHeight(view: CteView | CteOsView): number {
+  return HEADER_MM + (isFsda(view) ? FSDA_EXTRA_MM : 0);
+}
 
 const MODAIS: Record<string, string> = {
   '01': 'RODOVIÁRIO',
@@ -41,7 +49,7 @@ export interface HeaderOptions {
   subtitle: string;
 }
 
-function emitterBox(view: CteView | CteOsView, logoDataUrl: string | undefined): string {
+function emitterBox(view: CteView | CteOsView, logoDataUrl: string | undefined, heightMm: number): string {
   const e = view.emit;
   const logo =
     logoDataUrl !== undefined && /^data:image\/(png|jpe?g|gif|svg\+xml|webp);base64,/i.test(logoDataUrl)
@@ -53,7 +61,7 @@ function emitterBox(view: CteView | CteOsView, logoDataUrl: string | undefined):
     join([e.CNPJ || e.CPF ? `CNPJ/CPF: ${doc(e)}` : '', e.IE ? `IE: ${e.IE}` : ''], '   '),
     e.ender.fone ? `FONE: ${phone(e.ender.fone)}` : '',
   ].filter(Boolean);
-  return `<div class="c" style="width:78mm;height:38mm;display:flex;align-items:center">${logo}<div style="flex:1;min-width:0;text-align:center"><div style="font-size:9pt;font-weight:bold;line-height:1.15;max-height:10.5mm;overflow:hidden">${esc(e.xNome || e.xFant)}</div>${lines.map((l) => `<div style="font-size:6.5pt;line-height:1.3">${esc(l)}</div>`).join('')}</div></div>`;
+  return `<div class="c" style="width:78mm;height:${heightMm}mm;display:flex;align-items:center">${logo}<div style="flex:1;min-width:0;text-align:center"><div style="font-size:9pt;font-weight:bold;line-height:1.15;max-height:10.5mm;overflow:hidden">${esc(e.xNome || e.xFant)}</div>${lines.map((l) => `<div style="font-size:6.5pt;line-height:1.3">${esc(l)}</div>`).join('')}</div></div>`;
 }
 
 /** The identification block repeated on every sheet: emitter, title, numbers, key, barcode, QR code. */
@@ -61,7 +69,8 @@ export function header(view: CteView | CteOsView, opts: HeaderOptions): string {
   const ide = view.ide;
   const globalizado = view.kind === 'cte' ? (ide.indGlobalizado === '1' ? 'SIM' : 'NÃO') : '';
   const infGlobalizado = view.kind === 'cte' ? view.infGlobalizado : '';
-  const colA = `<div class="col" style="width:78mm">${emitterBox(view, opts.logoDataUrl)}<div class="r">${cell('Tipo do CT-e', esc(TIPOS_CTE[ide.tpCTe] ?? ide.tpCTe), 39, 9)}${cell('Tipo do serviço', esc(TIPOS_SERVICO[ide.tpServ] ?? ide.tpServ), 39, 9)}</div><div class="r">${
+  const extra = headerHeight(view) - HEADER_MM;
+  const colA = `<div class="col" style="width:78mm">${emitterBox(view, opts.logoDataUrl, 38 + extra)}<div class="r">${cell('Tipo do CT-e', esc(TIPOS_CTE[ide.tpCTe] ?? ide.tpCTe), 39, 9)}${cell('Tipo do serviço', esc(TIPOS_SERVICO[ide.tpServ] ?? ide.tpServ), 39, 9)}</div><div class="r">${
     view.kind === 'cte'
       ? `${cell('Indicador do CT-e globalizado', globalizado, 39, 9)}${cell('Inf. do CT-e globalizado', esc(infGlobalizado), 39, 9)}`
       : `${cell('Tomador do serviço', esc(view.toma?.xNome ?? ''), 78, 9)}`
@@ -71,22 +80,50 @@ export function header(view: CteView | CteOsView, opts: HeaderOptions): string {
   const numbers = `<div class="r">${cell('Modelo', esc(ide.mod), 12, 9, 'center')}${cell('Série', esc(ide.serie), 12, 9, 'center')}${cell('Número', esc(ide.nCT), 22, 9, 'center')}${cell('FL', `${opts.page}/${opts.pages}`, 12, 9, 'center')}${cell('Data e hora de emissão', esc(xmlDateTime(ide.dhEmi)), 34, 9, 'center')}</div>`;
   // At most 84 mm of bars: the 10-module quiet zone of Anexo II §2.17 stays inside the 9 cm area.
   const barcode = `<div class="c" style="width:92mm;height:17mm;padding:1mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 15)}</div>`;
-  const key = `<div class="c center" style="width:92mm;height:8mm"><div class="l">Chave de acesso</div><div class="v mono" style="font-size:8pt">${esc(chave(view.chave))}</div></div>`;
+  const keyLabel = isFsda(view)
+    ? 'Chave de acesso para consulta de autenticidade no site www.cte.fazenda.gov.br ou da Sefaz Autorizadora'
+    : 'Chave de acesso';
+  // The long FS-DA label of the model (p. 29) only fits in small lower-case type.
+  const keyLabelStyle = isFsda(view) ? ' style="text-transform:none;font-size:4.6pt"' : '';
+  const key = `<div class="c center" style="width:92mm;height:8mm"><div class="l"${keyLabelStyle}>${keyLabel}</div><div class="v mono" style="font-size:8pt">${esc(chave(view.chave))}</div></div>`;
   const isuf = view.kind === 'cte' ? view.destISUF : '';
-  const consulta =
-    isuf === ''
+  const consulta = isFsda(view)
+    ? fsdaField1(view, isuf)
+    : isuf === ''
       ? `<div class="c center" style="width:92mm;height:9mm;padding-top:2mm"><div style="font-size:7.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>`
       : `<div class="r"><div class="c center" style="width:62mm;height:9mm;padding-top:2.2mm"><div style="font-size:6.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>${cell('Insc. SUFRAMA destinatário', esc(isuf), 30, 9, 'center')}</div>`;
   const colB = `<div class="col" style="width:92mm"><div class="r">${title}${modal}</div>${numbers}${barcode}${key}${consulta}</div>`;
   const qr = view.qrCode
     ? `<div style="padding:3mm;background:#fff">${qrCodeSvg(view.qrCode, 22)}</div>`
     : '<div class="l center" style="margin-top:20mm">QR Code ausente no XML</div>';
-  const colC = `<div class="c" style="width:30mm;height:56mm;display:flex;flex-direction:column;align-items:center;justify-content:center">${qr}</div>`;
+  const colC = `<div class="c" style="width:30mm;height:${HEADER_MM + extra}mm;display:flex;flex-direction:column;align-items:center;justify-content:center">${qr}</div>`;
   return `<div class="t"><div class="r">${colA}${colB}${colC}</div>${cfopRow(view)}</div>`;
+}
+
+/** FS-DA field 1 (Anexo II §2.19.2): the additional barcode of the Dados do CT-e. */
+function fsdaField1(view: CteView | CteOsView, isuf: string): string {
+  const data = fsdaData(view);
+  const width = isuf === '' ? 92 : 62;
+  const bars =
+    data === ''
+      ? `<div class="l center" style="width:100%;padding:4mm 2mm 0;white-space:normal">Código de barras dos dados do CT-e indisponível: faltam no XML a UF e o CNPJ/CPF do ${view.kind === 'cteos' ? 'tomador' : 'destinatário ou remetente'}, o valor da prestação ou a data de emissão</div>`
+      : accessKeyBarcodeSvg(data, width - 8, 15);
+  const box = `<div class="c" style="width:${width}mm;height:17mm;padding:1mm 0;display:flex;justify-content:center">${bars}</div>`;
+  return isuf === ''
+    ? box
+    : `<div class="r">${box}${cell('Insc. SUFRAMA destinatário', esc(isuf), 30, 17, 'center')}</div>`;
 }
 
 function cfopRow(view: CteView | CteOsView): string {
   const p = view.protocol;
   const prot = p === undefined ? '' : join([p.nProt, xmlDateTime(p.dhRecbto)], ' ');
-  return `<div class="r">${cell('CFOP - Natureza da operação', esc(join([view.ide.CFOP, view.ide.natOp])), 108, CFOP_ROW_MM)}${cell('Protocolo de autorização de uso', esc(prot), 92, CFOP_ROW_MM, 'center')}</div>`;
+  const cfop = esc(join([view.ide.CFOP, view.ide.natOp]));
+  if (isFsda(view)) {
+    // Field 2 holds the Dados do CT-e; the protocol (§2.1), once the CT-e is authorized, moves left.
+    const dados = cell('Dados do CT-e', esc(fsdaDataGroups(fsdaData(view))), 92, CFOP_ROW_MM, 'center mono');
+    return prot === ''
+      ? `<div class="r">${cell('CFOP - Natureza da operação', cfop, 108, CFOP_ROW_MM)}${dados}</div>`
+      : `<div class="r">${cell('CFOP - Natureza da operação', cfop, 60, CFOP_ROW_MM)}${cell('Protocolo de autorização de uso', `<span style="font-size:6.3pt">${esc(prot)}</span>`, 48, CFOP_ROW_MM, 'center')}${dados}</div>`;
+  }
+  return `<div class="r">${cell('CFOP - Natureza da operação', cfop, 108, CFOP_ROW_MM)}${cell('Protocolo de autorização de uso', esc(prot), 92, CFOP_ROW_MM, 'center')}</div>`;
 }

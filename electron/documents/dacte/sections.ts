@@ -1,5 +1,5 @@
 import { cep, chave, cpfCnpj, doc, esc, join, money, percent, phone, qty, street } from '../html/format';
-import { cell, sectionTitle, wrapText } from '../html/page';
+import { cell, sectionTitle, textWidthMm, wrapText } from '../html/page';
 import type {
   CargoQuantity,
   CteOsView,
@@ -42,17 +42,24 @@ export function canhoto(view: CteView | CteOsView): string {
 </div><div style="border-top:.3mm dashed #000;margin-top:1.6mm"></div></div>`;
 }
 
+/** UFPer of infPercurso (up to 25): one line when it fits, else a compact list on two lines. */
+function percursoCell(ufs: string[]): string {
+  const text = ufs.join(' - ');
+  if (textWidthMm(text, 7.5) <= 56) return cell('Percurso do veículo', esc(text), 60, 8);
+  return `<div class="c" style="width:60mm;height:8mm"><div class="l">Percurso do veículo</div><div class="vs wrap" style="font-size:6pt;line-height:1.15;overflow:hidden;max-height:5.4mm">${esc(ufs.join('/'))}</div></div>`;
+}
+
 export function prestacao(view: CteView | CteOsView, percurso?: string[]): string {
   const ini = join([view.ide.xMunIni, view.ide.UFIni]);
   const fim = join([view.ide.xMunFim, view.ide.UFFim]);
   const body =
     percurso === undefined
       ? `${cell('Início da prestação', esc(ini), 100, 8)}${cell('Término da prestação', esc(fim), 100, 8)}`
-      : `${cell('Início da prestação', esc(ini), 70, 8)}${cell('Percurso do veículo', esc(percurso.join(' - ')), 60, 8)}${cell('Término da prestação', esc(fim), 70, 8)}`;
+      : `${cell('Início da prestação', esc(ini), 70, 8)}${percursoCell(percurso)}${cell('Término da prestação', esc(fim), 70, 8)}`;
   return `<div class="t gap"><div class="r">${body}</div></div>`;
 }
 
-function line(label: string, value: string, widthMm: number): string {
+export function line(label: string, value: string, widthMm: number): string {
   return `<div style="width:${widthMm}mm;display:flex;align-items:baseline;overflow:hidden;white-space:nowrap"><span class="l" style="flex:none;margin-right:1mm">${esc(label)}</span><span class="vs" style="overflow:hidden;text-overflow:ellipsis">${value}</span></div>`;
 }
 

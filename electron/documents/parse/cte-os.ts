@@ -51,6 +51,10 @@ export function parseCteOs(cte: XNode, protCTe: XNode | undefined): CteOsView {
       xMunFim: txt(ide, 'xMunFim'),
       cMunFim: txt(ide, 'cMunFim'),
       indGlobalizado: '',
+      retira: '',
+      xDetRetira: '',
+      dhCont: txt(ide, 'dhCont'),
+      xJust: txt(ide, 'xJust'),
     },
     emit: parseParty(el(inf, 'emit'), 'enderEmit') ?? emptyParty(),
     toma: parseParty(el(inf, 'toma'), 'enderToma'),
@@ -94,6 +98,10 @@ export function parseCteOs(cte: XNode, protCTe: XNode | undefined): CteOsView {
             propDoc: txt(prop, 'CNPJ') || txt(prop, 'CPF'),
             propTAF: txt(prop, 'TAF'),
             propNroRegEstadual: txt(prop, 'NroRegEstadual'),
+            propXNome: txt(prop, 'xNome'),
+            UF: txt(veic, 'UF'),
+            tpFretamento: txt(rodoOS, 'infFretamento', 'tpFretamento'),
+            dhViagem: txt(rodoOS, 'infFretamento', 'dhViagem'),
           },
   };
 }

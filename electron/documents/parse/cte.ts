@@ -10,6 +10,7 @@ import {
   parseParty,
   parseProtocol,
 } from './common';
+import { parseFluxo, parseModalView } from './modal';
 import type { CargoQuantity, CteView, LabeledValue, OriginDoc, Party } from './types';
 import { attr, el, els, firstOf, txt } from './xml';
 import type { XNode } from './xml';
@@ -68,6 +69,10 @@ export function parseCte(cte: XNode, protCTe: XNode | undefined): CteView {
       xMunFim: txt(ide, 'xMunFim'),
       cMunFim: txt(ide, 'cMunFim'),
       indGlobalizado: txt(ide, 'indGlobalizado'),
+      retira: txt(ide, 'retira'),
+      xDetRetira: txt(ide, 'xDetRetira'),
+      dhCont: txt(ide, 'dhCont'),
+      xJust: txt(ide, 'xJust'),
     },
     emit: parseParty(el(inf, 'emit'), 'enderEmit') ?? emptyParty(),
     rem,
@@ -104,6 +109,9 @@ export function parseCte(cte: XNode, protCTe: XNode | undefined): CteView {
           },
     docs: parseOriginDocs(norm, rem),
     modalInfo: parseModal(el(norm, 'infModal')),
+    modal: parseModalView(el(norm, 'infModal'), rem?.CNPJ || rem?.CPF || ''),
+    fluxo: parseFluxo(compl),
+    xCaracSer: txt(compl, 'xCaracSer'),
     infGlobalizado: txt(inf, 'infGlobalizado', 'xObs'),
     destISUF: txt(inf, 'dest', 'ISUF'),
     refs: parseRefs(inf),

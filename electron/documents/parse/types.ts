@@ -1,5 +1,8 @@
 // View models: what the printouts need, already flattened from the XML. Every text field is '' when
 // the XML lacks it, so templates never test for undefined except on whole optional groups.
+import type { FluxoView, ModalView } from './modal-types';
+
+export type { FluxoView, ModalView } from './modal-types';
 
 export interface Endereco {
   xLgr: string;
@@ -121,6 +124,12 @@ interface CteCommon {
     xMunFim: string;
     cMunFim: string;
     indGlobalizado: string;
+    /** Recebedor picks the cargo up at the airport/port/station: '0' sim, '1' não (ide/retira). */
+    retira: string;
+    xDetRetira: string;
+    /** Contingency entry (ide/dhCont, ide/xJust), present when tpEmis is not 1. */
+    dhCont: string;
+    xJust: string;
   };
   emit: Party;
   vPrest: { vTPrest: string; vRec: string; comps: ValueComponent[] };
@@ -147,6 +156,12 @@ export interface CteView extends CteCommon {
   docs: OriginDoc[];
   /** Modal-specific lines (rodoviário: RNTRC; other modals listed generically). */
   modalInfo: LabeledValue[];
+  /** The modal group, typed (Anexo II §3 "Informações específicas do modal"). */
+  modal: ModalView | undefined;
+  /** Previsão do fluxo da carga (compl/fluxo). */
+  fluxo: FluxoView | undefined;
+  /** Característica adicional do serviço (compl/xCaracSer). */
+  xCaracSer: string;
   infGlobalizado: string;
   /** Inscrição SUFRAMA of the destinatário (dest/ISUF). */
   destISUF: string;
@@ -170,6 +185,12 @@ export interface CteOsView extends CteCommon {
         propDoc: string;
         propTAF: string;
         propNroRegEstadual: string;
+        propXNome: string;
+        /** UF where the vehicle is licensed (veic/UF). */
+        UF: string;
+        /** Charter (infFretamento, passenger transport): '1' eventual, '2' contínuo. */
+        tpFretamento: string;
+        dhViagem: string;
       }
     | undefined;
 }

@@ -190,11 +190,42 @@ export const cteOsFormObject = z.object({
 export const cteOsFormSchema = cteOsFormObject.superRefine((f, ctx) => checkCteOsForm(f, ctx));
 export type CteOsForm = z.infer<typeof cteOsFormSchema>;
 export type CteOsFormInput = z.input<typeof cteOsFormSchema>;
-type Parsed = z.infer<typeof cteOsFormObject>;
 
-function checkCteOsForm(f: Parsed, ctx: IssueSink): void {
+/**
+ * What the cross-field rules read. The renderer runs them on a form that does not parse yet
+ * (zod refinements wait for every field), so the rules show while other steps are incomplete.
+ */
+export interface CteOsRuleInput {
+  geral: {
+    tpServ: number;
+    inicio: { uf: string };
+    fim: { uf: string };
+    dhEmi?: string;
+    percurso: string[];
+  };
+  tomador?: { cpfCnpj: string };
+  impostos: { icms: { situacao: string }; tributosFederais?: { vINSS?: number } };
+  documentos: unknown[];
+  rodoviario: {
+    taf?: string;
+    nroRegEstadual?: string;
+    placa?: string;
+    renavam?: string;
+    ufVeiculo?: string;
+    prop?: unknown;
+    fretamento?: { tpFretamento: number; dhViagem?: string };
+  };
+}
+type Parsed = CteOsRuleInput;
+
+function checkCteOsForm(f: z.infer<typeof cteOsFormObject>, ctx: IssueSink): void {
   checkCfop(f.geral, ctx);
   checkValores(f.valores, ctx);
+  checkCteOsRules(f, ctx);
+}
+
+/** MOC H015–H057 on the CT-e OS (see the file's header). */
+export function checkCteOsRules(f: Parsed, ctx: IssueSink): void {
   if (f.impostos.icms.situacao === '60') {
     ctx.addIssue({
       code: 'custom',
@@ -229,6 +260,7 @@ function checkCteOsForm(f: Parsed, ctx: IssueSink): void {
 
 function checkPercurso(f: Parsed, ctx: IssueSink): void {
   f.geral.percurso.forEach((uf, i) => {
+    if (!uf) return;
     if (uf === 'EX' || (i > 0 && f.geral.percurso[i - 1] === uf))
       ctx.addIssue({
         code: 'custom',
@@ -249,11 +281,14 @@ function checkModal(f: Parsed, ctx: IssueSink): void {
     return;
   }
   if (r.taf && r.nroRegEstadual) at('nroRegEstadual', 'informe o TAF ou o registro estadual, não os dois');
-  const interna = f.geral.inicio.uf === f.geral.fim.uf;
+  const { inicio, fim } = f.geral;
   if (f.geral.tpServ === 6) {
-    if (interna && !r.nroRegEstadual)
+    const interna = inicio.uf === fim.uf;
+    if (!inicio.uf || !fim.uf) {
+      if (!r.taf && !r.nroRegEstadual) at('taf', 'informe o TAF ou o registro estadual');
+    } else if (interna && !r.nroRegEstadual)
       at('nroRegEstadual', 'informe o registro estadual: transporte de pessoas dentro da UF');
-    if (!interna && !r.taf) at('taf', 'informe o TAF: transporte de pessoas entre UFs');
+    else if (!interna && !r.taf) at('taf', 'informe o TAF: transporte de pessoas entre UFs');
     if (!r.fretamento) at('fretamento', 'informe o tipo de fretamento');
   } else {
     if (!r.taf && !r.nroRegEstadual) at('taf', 'informe o TAF ou o registro estadual');

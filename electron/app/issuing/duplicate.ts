@@ -69,6 +69,8 @@ export function cteFormFromPayload(payload: JsonObject): Record<string, unknown>
     recebedor: party(inf.receb, 'enderReceb'),
     destinatario: party(inf.dest, 'enderDest'),
     tomador: party(ide.toma4, 'enderToma'),
+    // The form's switches (ignored by the schema): optional parties and IBS/CBS open as they were sent.
+    use: { expedidor: Boolean(inf.exped), recebedor: Boolean(inf.receb) },
     valores: {
       componentes: arr(o(inf.vPrest).Comp),
       vTPrest: o(inf.vPrest).vTPrest,
@@ -76,6 +78,7 @@ export function cteFormFromPayload(payload: JsonObject): Record<string, unknown>
     },
     impostos: {
       icms: icmsForm(o(imp.ICMS)),
+      ibsCbsOn: Boolean(imp.IBSCBS),
       ibsCbs: ibsCbsForm(imp.IBSCBS as JsonObject | undefined),
       vTotTrib: imp.vTotTrib,
       infAdFisco: imp.infAdFisco,

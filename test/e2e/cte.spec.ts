@@ -155,6 +155,16 @@ test('a CT-e carrying the company DC-e: partners from the agenda, DC-e picked, D
   await expect(page.locator('#f-documentos-dce-0-chave')).toHaveValue(chave);
   await shot(page, testInfo, '21-documentos-dce');
 
+  // Observações: the contribuinte's and the fisco's fields, printed on the DACTE.
+  await page.locator('[data-step="observacoes"]').click();
+  await page.getByRole('button', { name: 'Adicionar observação do contribuinte' }).click();
+  await page.locator('#f-observacoes-obsCont-0-xCampo').fill('Pedido');
+  await page.locator('#f-observacoes-obsCont-0-xTexto').fill('PED-E2E-77');
+  await page.getByRole('button', { name: 'Adicionar observação ao fisco' }).click();
+  await page.locator('#f-observacoes-obsFisco-0-xCampo').fill('Regime');
+  await page.locator('#f-observacoes-obsFisco-0-xTexto').fill('Especial 42');
+  await shot(page, testInfo, '21b-observacoes');
+
   const preview = page.frameLocator('[data-testid="dacte-preview"]');
   await completeCteSteps(page, {
     ufIni: 'PR',
@@ -165,6 +175,9 @@ test('a CT-e carrying the company DC-e: partners from the agenda, DC-e picked, D
         await page.locator('#f-geral-inicio-xMun').fill('Curitiba');
         await page.locator('#f-geral-fim-cMun').fill('3550308');
         await page.locator('#f-geral-fim-xMun').fill('São Paulo');
+        await page.getByTestId('retira').click();
+        await page.locator('#f-geral-xDetRetira').fill('Retirada na filial de São Paulo');
+        await shot(page, testInfo, '20-dados-gerais-retira');
       },
       partes: async () => {
         await page.getByTestId('open-address-book').click();
@@ -188,6 +201,8 @@ test('a CT-e carrying the company DC-e: partners from the agenda, DC-e picked, D
           timeout: 20_000,
         });
         await expect(preview.getByText(chave)).toBeVisible();
+        await expect(preview.getByText('PED-E2E-77')).toBeVisible();
+        await expect(preview.getByText('Especial 42')).toBeVisible();
         await expect(preview.getByText('Maria Remetente').first()).toBeVisible();
         await expect(page.getByTestId('authorizer-status')).toContainText('em operação');
         await shot(page, testInfo, '23-revisao-dce');

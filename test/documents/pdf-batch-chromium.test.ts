@@ -5,6 +5,7 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PdfEngine } from '../../electron/documents/pdf';
 import {
@@ -12,6 +13,7 @@ import {
   DEFAULT_CHROMIUM_PATH,
   htmlBatchToPdfSettled,
 } from '../../electron/documents/pdf';
+import { DEFAULT_BATCH_LIMITS, planBatch } from '../../electron/documents/pdf-batch';
 import { renderDocumentHtml } from '../../electron/documents/render';
 import type { RenderDocumentResult } from '../../electron/documents/render';
 import { accessKeyCheckDigit } from '../../electron/fiscal/access-key';
@@ -106,6 +108,25 @@ function keyFor(n: number): string {
   return `${body}${accessKeyCheckDigit(body)}`;
 }
 
+/** Images placed in the PDF, by page and size (pdfimages -list without the object numbers). */
+function images(file: string): string[] {
+  return execFileSync('pdfimages', ['-list', file], { encoding: 'utf8' })
+    .split('\n')
+    .slice(2)
+    .filter(Boolean)
+    .map((line) => line.trim().split(/\s+/).slice(0, 6).join(' '));
+}
+
+/** A small striped PNG as a company logo. */
+function logoDataUrl(): string {
+  const png = new PNG({ width: 60, height: 30 });
+  for (let i = 0; i < png.data.length; i += 4) {
+    const dark = Math.floor(i / 4 / 6) % 2 === 0;
+    png.data.set(dark ? [20, 40, 160, 255] : [255, 255, 255, 255], i);
+  }
+  return `data:image/png;base64,${PNG.sync.write(png).toString('base64')}`;
+}
+
 /** Counts the print jobs that reach the browser. */
 function counting(engine: PdfEngine): PdfEngine & { calls: number } {
   const wrapped = {
@@ -137,8 +158,12 @@ describe.skipIf(!toolsAvailable)('batch PDFs on headless Chromium, split per doc
       [3, 20],
       [6, 60],
     ];
+    // The third document carries a logo: joined jobs must wait for its image as a single print does.
     const results: RenderDocumentResult[] = shape.map(([keys, words], i) =>
-      renderDocumentHtml(cteXml(keys, words, '', keyFor(501 + i))),
+      renderDocumentHtml(
+        cteXml(keys, words, '', keyFor(501 + i)),
+        i === 2 ? { logoDataUrl: logoDataUrl() } : {},
+      ),
     );
     if (sharedAvailable) {
       for (const file of [
@@ -149,11 +174,12 @@ describe.skipIf(!toolsAvailable)('batch PDFs on headless Chromium, split per doc
     }
     expect(results.some((r) => r.pages > 2)).toBe(true);
     const counted = counting(engine);
-    const outcomes = await htmlBatchToPdfSettled(
-      counted,
-      results.map((r) => r.html),
-      { maxSheets: 6, concurrency: 2 },
+    const limits = { ...DEFAULT_BATCH_LIMITS, maxSheets: 6 };
+    const htmls = results.map((r) => r.html);
+    expect(planBatch(htmls, limits).find((job) => job.indices.includes(2))?.indices.length).toBeGreaterThan(
+      1,
     );
+    const outcomes = await htmlBatchToPdfSettled(counted, htmls, limits);
     // Joined for real: fewer print jobs than documents, not one job per document.
     expect(counted.calls).toBeLessThan(results.length);
     expect(counted.calls).toBeGreaterThan(1);
@@ -176,6 +202,8 @@ describe.skipIf(!toolsAvailable)('batch PDFs on headless Chromium, split per doc
       const alone = save(`${result.kind}-${i}-alone`, await engine.htmlToPdf(result.html));
       // Same words at the same places as printing the document alone.
       expectSameWords(words(file), words(alone));
+      expect(images(file)).toEqual(images(alone));
+      if (i === 2) expect(images(file).length).toBeGreaterThan(0);
       for (const page of new Set([1, result.pages])) {
         const codes = await decode(raster(file, page), ['Code128']);
         expect(codes.map((c) => c.text)).toContain(result.key);

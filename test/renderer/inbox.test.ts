@@ -241,6 +241,49 @@ describe('Caixa de entrada NF-e', () => {
     });
   });
 
+  it('Emitir CT-e with several carrier notes opens one form with all keys; a cancelled note blocks it', async () => {
+    const carrier = (n: number, patch: Partial<InboxNote> = {}) =>
+      note(n, {
+        estado: 'completa',
+        comoDestinatario: false,
+        comoTransportador: true,
+        podeManifestar: false,
+        diasRestantes: null,
+        ...patch,
+      });
+    const t = transportWith({
+      destinatario: [],
+      transportador: [carrier(1), carrier(2), carrier(3, { cancelada: true })],
+    });
+    t.handlers['inbox:nfeXml'] = (input) => ({
+      ok: true,
+      data: { notes: (input as { chaves: string[] }).chaves.map((chave) => ({ chave, xml: '<nfeProc/>' })) },
+    });
+    const { router } = await mountWith(App, t, { route: '/caixa-entrada' });
+    const table = await waitFor(() => {
+      const el = document.querySelector('[data-testid="inbox-table-transportador"]');
+      if (el?.querySelectorAll('tbody tr').length !== 3) throw new Error('not yet');
+      return el;
+    });
+    const tick = async (row: number) => {
+      table.querySelectorAll<HTMLInputElement>('tbody tr .p-checkbox input')[row]!.click();
+      await settle();
+    };
+    const button = () => document.querySelector<HTMLButtonElement>('[data-testid="emitir-cte"]')!;
+    expect(button().disabled).toBe(true);
+    await tick(2);
+    expect(button().disabled).toBe(true);
+    await tick(2);
+    await tick(0);
+    await tick(1);
+    expect(button().disabled).toBe(false);
+    button().click();
+    await waitFor(() => {
+      if (router.currentRoute.value.path !== '/emitir-cte') throw new Error('not yet');
+    });
+    expect(router.currentRoute.value.query.nfe).toBe(`${key(1)},${key(2)}`);
+  });
+
   it('deadline helpers: ≤ 15 days is near; ciência goes only to manifestable notes without any event', () => {
     expect(isDeadlineNear({ diasRestantes: 15 })).toBe(true);
     expect(isDeadlineNear({ diasRestantes: 16 })).toBe(false);

@@ -253,6 +253,12 @@ export class InboxService {
     const out: { chave: string; xml: string }[] = [];
     for (const chave of chaves) {
       const note = await store.note(scope, chave);
+      if (note?.situacao === 'cancelada') {
+        throw new AppError(
+          'inbox_note_cancelled',
+          `A NF-e ${chave} foi cancelada pelo emitente e não pode ser transportada em um CT-e. Tire-a da seleção.`,
+        );
+      }
       const xml = note && note.resumo === 0 ? await store.noteXml(note.id) : null;
       if (!xml) {
         throw new AppError(

@@ -102,6 +102,20 @@ describe('manifestação do destinatário', () => {
     expect((await app.service.counts(CNPJ)).novas).toBe(0);
   });
 
+  it('a carrier note the emitter cancelled cannot go into a CT-e', async () => {
+    const [chave] = await app.t.inject({ role: 'transportador', count: 1 });
+    const cancel = await app.t.ctl('POST', '/nfe/eventos', {
+      cpf_cnpj: CNPJ,
+      ambiente: 'homologacao',
+      chave_acesso: chave,
+      tipo_evento: '110111',
+    });
+    expect(cancel.status).toBe(201);
+    await app.service.distribute(CNPJ);
+    expect((await list({ tab: 'transportador' })).notes[0]).toMatchObject({ chave, cancelada: true });
+    await expect(app.service.nfeXml(CNPJ, [chave!])).rejects.toThrow('cancelada pelo emitente');
+  });
+
   it('counts days left from the authorization; ≤ 15 days is highlighted; past 180 days is refused', async () => {
     const at = (days: number) => new Date(app.now() - days * DAY * 1000).toISOString();
     const [near] = await app.t.inject({ role: 'destinatario', count: 1, data_emissao: at(170) });

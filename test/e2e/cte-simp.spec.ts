@@ -115,7 +115,7 @@ test('a CT-e simplificado from three NF-e XML plus a typed delivery: import, val
 
     await step(page, 'impostos');
     await page.locator('#f-impostos-icms-pICMS').fill('12');
-    await expect(page.getByTestId('simp-vicms')).toContainText('150,06');
+    await expect(page.getByTestId('vicms')).toContainText('150,06');
     await shot(page, testInfo, '06-impostos');
 
     await step(page, 'revisao');

@@ -262,6 +262,24 @@ describe('Emitir CT-e simplificado screen', () => {
     expect(wrapper.find('[data-testid="simp-entrega-row-0"]').text()).toContain('a corrigir');
   });
 
+  it('computes the ICMS on the sum of the deliveries; a new situation starts its own fields empty', async () => {
+    const { wrapper, store } = await mountForm();
+    store.reset(validDraft());
+    store.goTo(4);
+    await settle();
+    expect(wrapper.find('[data-testid="simp-imp-total"]').text()).toContain('500,50');
+    expect(wrapper.find('[data-testid="vicms"]').text()).toContain('60,06');
+    await wrapper.find('[data-path="impostos.icms.pICMS"] input').setValue('7');
+    await settle();
+    expect(wrapper.find('[data-testid="vicms"]').text()).toContain('35,04');
+    store.data.impostos.icms = { situacao: '20', pRedBC: 20, vBC: null, pICMS: 12, vICMSDeson: null };
+    await settle();
+    expect(wrapper.find('[data-testid="vicms"]').text()).toContain('48,05');
+    expect(wrapper.find('[data-path="impostos.icms.vBC"] label').text()).toContain(
+      'vazio = total das entregas',
+    );
+  });
+
   it('autosaves as a cte-simp draft a few seconds after the last change', async () => {
     const { store, transport } = await mountForm();
     vi.useFakeTimers();

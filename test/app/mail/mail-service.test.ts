@@ -234,6 +234,30 @@ describe('e-mail of documents through a real SMTP server on 127.0.0.1', () => {
     expect(entry?.error).toMatch(/^Sem conexão com a internet/);
   });
 
+  it('a recipient the server refuses: the others still get it; all refused is a failure', async () => {
+    running = await startMailApp();
+    smtp = await startSmtp({ refuse: /@inexistente\.example$/ });
+    await configured(smtp.port, SMTP_PASSWORD, { bcc: [] });
+    const partial = await ok<MailSendResult>('mail:send', {
+      id: running.docId,
+      to: [TOMADOR_EMAIL, 'ninguem@inexistente.example'],
+      subject: 'CT-e',
+      body: 'Segue.',
+    });
+    expect(partial.accepted).toEqual([TOMADOR_EMAIL]);
+    expect(partial.rejected).toEqual(['ninguem@inexistente.example']);
+    expect(smtp.received.map((m) => m.to)).toEqual([[TOMADOR_EMAIL]]);
+    const none = await failure('mail:send', {
+      id: running.docId,
+      to: ['ninguem@inexistente.example'],
+      subject: 'CT-e',
+      body: 'Segue.',
+    });
+    expect(none.code).toBe('mail_rejected');
+    expect(none.message).toMatch(/^O servidor de e-mail recusou o envio: 550 5\.1\.1 Mailbox unavailable/);
+    expect((await log()).map((e) => e.status)).toEqual(['falhou', 'enviado']);
+  });
+
   it('validates recipients and settings at the edge', async () => {
     running = await startMailApp();
     const bad = await failure('mail:send', {

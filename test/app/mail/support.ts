@@ -35,7 +35,9 @@ export interface TestSmtp {
 }
 
 /** Plain SMTP with login (the test never leaves 127.0.0.1, so no TLS is needed to accept AUTH). */
-export async function startSmtp(options: { secure?: boolean; noStarttls?: boolean } = {}): Promise<TestSmtp> {
+export async function startSmtp(
+  options: { secure?: boolean; noStarttls?: boolean; refuse?: RegExp } = {},
+): Promise<TestSmtp> {
   const received: Received[] = [];
   const logins: { username: string; ok: boolean }[] = [];
   const server = new SMTPServer({
@@ -48,6 +50,14 @@ export async function startSmtp(options: { secure?: boolean; noStarttls?: boolea
       logins.push({ username: auth.username ?? '', ok });
       if (!ok) return callback(new Error('Invalid username or password'));
       callback(null, { user: auth.username });
+    },
+    onRcptTo(address, _session, callback) {
+      if (options.refuse?.test(address.address)) {
+        const error = new Error('5.1.1 Mailbox unavailable') as Error & { responseCode: number };
+        error.responseCode = 550;
+        return callback(error);
+      }
+      callback();
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];

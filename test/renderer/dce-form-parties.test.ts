@@ -221,6 +221,8 @@ describe('Emitir DC-e parties', { timeout: 20_000 }, () => {
     await waitFor(() =>
       expect(wrapper.get('[data-testid="dce-carrier"]').text()).toContain('Transportes Rodovia Azul Ltda'),
     );
-    expect(wrapper.get('[data-testid="dce-carrier"]').text()).toContain('45.723.174/0001-10');
+    expect(wrapper.get('[data-testid="dce-carrier"]').text()).toContain(
+      'a transportadora Transportes Rodovia Azul Ltda (CNPJ 45.723.174/0001-10), empresa escolhida',
+    );
   });
 });

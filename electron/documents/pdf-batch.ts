@@ -9,15 +9,15 @@ export interface BatchLimits {
   /** Sheets per joined job; several jobs keep both cores busy and progress moving. */
   maxSheets: number;
   /**
-   * Characters per joined job. Electron loads the HTML as a data: URL, which Chromium caps at 2 MB
-   * after percent-encoding (up to 3 characters per character).
+   * Characters per joined job. Electron loads the HTML as a percent-encoded data: URL, which
+   * Chromium caps at 2 MB; printouts grow about 1.5 times when encoded (accented text more).
    */
   maxChars: number;
   /** Jobs that may run at once; the sheets are spread evenly over a multiple of this. */
   concurrency: number;
 }
 
-export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxSheets: 24, maxChars: 400_000, concurrency: 2 };
+export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxSheets: 24, maxChars: 600_000, concurrency: 2 };
 
 /** One print job: one printout on its own, or several joined, with each one's page count. */
 export interface BatchJob {

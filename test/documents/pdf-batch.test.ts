@@ -91,6 +91,20 @@ describe('planBatch', () => {
     expect(jobs.map((j) => j.indices.length)).toEqual([2, 2, 2]);
   });
 
+  it('with the default limits, every joined job stays a loadable data: URL for Electron (< 2 MB)', () => {
+    const htmls = [
+      ...printableSamples().map((s) => renderDocumentHtml(s.xml).html),
+      ...Array.from({ length: 60 }, (_, i) => renderDocumentHtml(cteXml(1 + i * 4, i * 30)).html),
+    ];
+    const jobs = planBatch(htmls);
+    expect(jobs.some((j) => j.indices.length > 1)).toBe(true);
+    for (const job of jobs.filter((j) => j.indices.length > 1)) {
+      expect(`data:text/html;charset=utf-8,${encodeURIComponent(job.html)}`.length).toBeLessThan(
+        2 * 1024 * 1024,
+      );
+    }
+  });
+
   it('reads as many sheets from every real printout as it has pages', () => {
     const samples = printableSamples();
     const results = [

@@ -266,3 +266,27 @@ describe('printing the modal boxes (Anexo II §3 and §5)', () => {
     expect(text(withFlow)).toContain('Previsão do fluxo da carga');
   });
 });
+
+describe('pagination with the larger modal boxes', () => {
+  it('aéreo with 60 NF-e and long observations: every key and the dangerous goods line once', () => {
+    const keys = Array.from(
+      { length: 60 },
+      (_, i) =>
+        `4126119988877700016655001${String(i + 1).padStart(9, '0')}1${String(i + 1).padStart(8, '0')}0`,
+    );
+    const words = Array.from({ length: 300 }, (_, i) => `PALAVRA${i}`).join(' ');
+    const xml = fixtureXml('cte-aereo.xml')
+      .replace(
+        /<infDoc>[\s\S]*<\/infDoc>/,
+        `<infDoc>${keys.map((k) => `<infNFe><chave>${k}</chave></infNFe>`).join('')}</infDoc>`,
+      )
+      .replace('observações do emitente.', `observações do emitente. ${words}`);
+    const result = renderDocumentHtml(xml);
+    const t = htmlText(result.html);
+    expect(result.pages).toBeGreaterThan(1);
+    for (const k of keys) expect(t.split(k).length - 1, k).toBe(1);
+    expect(t.split('ARTIGO PERIGOSO').length - 1).toBe(1);
+    expect(t.split('PALAVRA299 ').length - 1).toBe(1);
+    expect(t.split('Informações específicas do modal aéreo').length - 1).toBe(1);
+  });
+});

@@ -307,3 +307,30 @@ describe('Emitir CT-e OS steps', () => {
     );
   });
 });
+
+describe('Emitir CT-e OS for excess baggage', () => {
+  it('the tomador may be left out; a BP-e must be referenced, its key checked', async () => {
+    const { wrapper, store } = await mountForm();
+    Object.assign(store.data, validOs());
+    store.data.geral.tpServ = 8;
+    store.goTo(1);
+    await settle();
+    expect(wrapper.find('[data-path="tomador.cpfCnpj"]').exists()).toBe(true);
+    store.data.tomadorOn = false;
+    await settle();
+    expect(wrapper.find('[data-path="tomador.cpfCnpj"]').exists()).toBe(false);
+    expect(store.allErrors).not.toHaveProperty('tomador');
+    expect(store.allErrors.documentos).toBe(
+      'no excesso de bagagem informe ao menos um documento (BP-e) referenciado',
+    );
+    store.goTo(4);
+    await settle();
+    await wrapper.find('[data-testid="add-docref"]').trigger('click');
+    await settle();
+    const key = wrapper.find('[data-path="documentos.0.chBPe"] input');
+    await key.setValue('3526 1145 7231 7400 0110 6300 1000 0000 0111 6487 9822');
+    await settle();
+    expect(wrapper.find('[data-path="documentos.0.chBPe"]').text()).toContain('chave do BP-e inválida');
+    expect(store.allErrors).not.toHaveProperty('documentos');
+  });
+});

@@ -166,10 +166,10 @@ describe('Enviar por e-mail', () => {
 
 describe('Configurações → E-mail (SMTP)', () => {
   const PASSWORD = 'senha-do-smtp-7788';
-  function smtpTransport() {
+  function smtpTransport(initial: { stored?: unknown; password?: string | null } = {}) {
     const t = createFakeTransport();
-    let stored: unknown = null;
-    let password: string | null = 'guardada-no-cofre';
+    let stored: unknown = initial.stored ?? null;
+    let password: string | null = initial.password === undefined ? 'guardada-no-cofre' : initial.password;
     const view = () => ({
       ok: true as const,
       data: { settings: stored, passwordConfigured: Boolean(password) },
@@ -233,6 +233,25 @@ describe('Configurações → E-mail (SMTP)', () => {
     expect(document.body.innerHTML).not.toContain(PASSWORD);
     expect(document.body.innerHTML).not.toContain('guardada-no-cofre');
     expect(wrapper.get('[data-testid="smtp-status"]').text()).toBe('Configurado');
+  });
+
+  it('says when a login has no password saved (another server or login drops the old one)', async () => {
+    const stored = {
+      host: 'smtp.outro.example',
+      port: 587,
+      security: 'starttls',
+      user: 'fiscal@carreta.example',
+      fromName: '',
+      fromAddress: 'fiscal@carreta.example',
+      replyTo: '',
+      cc: [],
+      bcc: [],
+      subjectTemplate: '{tipo} {numero}',
+      bodyTemplate: 'Segue.',
+    };
+    const wrapper = await mountSection(smtpTransport({ stored, password: null }));
+    expect((wrapper.get('#smtp-host').element as HTMLInputElement).value).toBe('smtp.outro.example');
+    expect(wrapper.get('[data-testid="smtp-password-missing"]').text()).toContain('Nenhuma senha salva');
   });
 
   it('checks the form before asking the server, and shows a failed test in Portuguese', async () => {

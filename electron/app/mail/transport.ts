@@ -1,3 +1,5 @@
+import { isIP } from 'node:net';
+
 import nodemailer from 'nodemailer';
 import type { SMTPTransportOptions } from 'nodemailer';
 
@@ -42,7 +44,12 @@ export function transportOptions(
     connectionTimeout: timeouts.connectionMs,
     greetingTimeout: timeouts.greetingMs,
     socketTimeout: timeouts.socketMs,
-    tls: { servername: config.host, minVersion: 'TLSv1.2', ...(tls.ca ? { ca: tls.ca } : {}) },
+    tls: {
+      // SNI carries names only (RFC 6066); an address is checked against the certificate's IP entries.
+      ...(isIP(config.host.replace(/^\[|\]$/g, '')) ? {} : { servername: config.host }),
+      minVersion: 'TLSv1.2',
+      ...(tls.ca ? { ca: tls.ca } : {}),
+    },
     logger: false,
     debug: false,
   };

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { CommandEnvelope } from '../../../electron/shared/errors';
 import type { MailCompose, MailLogEntry, MailSendResult } from '../../../electron/shared/schemas/mail';
 import { attachmentName, parseMime } from './mime';
+import { loopbackCertificate } from './tls-cert';
 import type { MailApp, TestSmtp } from './support';
 import {
   SMTP_PASSWORD,
@@ -216,6 +217,23 @@ describe('e-mail of documents through a real SMTP server on 127.0.0.1', () => {
     const missing = await failure('mail:test');
     expect(missing.code).toBe('mail_tls');
     expect(smtp.logins).toEqual([]);
+  });
+
+  it('SSL/TLS and STARTTLS really encrypt before logging in, with a certificate the client trusts', async () => {
+    const certificate = loopbackCertificate();
+    running = await startMailApp({ tls: { ca: certificate.cert } });
+    smtp = await startSmtp({ secure: true, tls: certificate });
+    await configured(smtp.port, SMTP_PASSWORD, { security: 'tls' });
+    await ok('mail:test');
+    await ok('mail:send', { id: running.docId, to: [TOMADOR_EMAIL], subject: 'CT-e', body: 'Segue.' });
+    expect(smtp.secured).toEqual([true, true]);
+    await smtp.close();
+
+    smtp = await startSmtp({ tls: certificate });
+    await configured(smtp.port, SMTP_PASSWORD, { security: 'starttls' });
+    await ok('mail:send', { id: running.docId, to: [TOMADOR_EMAIL], subject: 'CT-e', body: 'Segue.' });
+    expect(smtp.secured).toEqual([true]);
+    expect(smtp.received).toHaveLength(1);
   });
 
   it('offline: a plain message, and the failed attempt stays in the history', async () => {

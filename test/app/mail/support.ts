@@ -31,21 +31,32 @@ export interface TestSmtp {
   port: number;
   received: Received[];
   logins: { username: string; ok: boolean }[];
+  /** Whether each login happened over TLS. */
+  secured: boolean[];
   close(): Promise<void>;
 }
 
 /** Plain SMTP with login (the test never leaves 127.0.0.1, so no TLS is needed to accept AUTH). */
 export async function startSmtp(
-  options: { secure?: boolean; noStarttls?: boolean; refuse?: RegExp } = {},
+  options: {
+    secure?: boolean;
+    noStarttls?: boolean;
+    refuse?: RegExp;
+    /** Own certificate; with it STARTTLS is offered unless noStarttls. */
+    tls?: { key: string; cert: string };
+  } = {},
 ): Promise<TestSmtp> {
   const received: Received[] = [];
   const logins: { username: string; ok: boolean }[] = [];
+  const secured: boolean[] = [];
   const server = new SMTPServer({
     secure: options.secure ?? false,
     allowInsecureAuth: true,
-    disabledCommands: options.noStarttls || !options.secure ? ['STARTTLS'] : [],
+    disabledCommands: options.noStarttls || (!options.secure && !options.tls) ? ['STARTTLS'] : [],
+    ...(options.tls ?? {}),
     logger: false,
-    onAuth(auth, _session, callback) {
+    onAuth(auth, session, callback) {
+      secured.push(Boolean(session.secure));
       const ok = auth.username === SMTP_USER && auth.password === SMTP_PASSWORD;
       logins.push({ username: auth.username ?? '', ok });
       if (!ok) return callback(new Error('Invalid username or password'));
@@ -80,6 +91,7 @@ export async function startSmtp(
     port,
     received,
     logins,
+    secured,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -38,6 +38,8 @@ test('configures SMTP, tests it, and e-mails a CT-e with its DACTE and XML', asy
   await openApp('/configuracoes');
   const section = page.getByTestId('smtp-section');
   await expect(section.getByTestId('smtp-status')).toHaveText('Não configurado');
+  await section.getByTestId('smtp-status').scrollIntoViewIfNeeded();
+  await shot(page, testInfo, 'smtp-vazio');
   await section.getByLabel('Servidor SMTP').fill('127.0.0.1');
   await section.getByText('Nenhuma', { exact: true }).click();
   await section.getByLabel('Porta').fill(String(smtp.port));

@@ -85,21 +85,43 @@ function single(index: number, html: string, doc: Parsed | null): BatchJob {
 }
 
 /**
+ * The job slot of each printout: the batch is cut into even jobs by cumulative size (sheets and
+ * characters), in a multiple of the workers so they all finish about together.
+ */
+function jobSlots(parsed: (Parsed | null)[], limits: BatchLimits): number[] {
+  const totalSheets = parsed.reduce((n, p) => n + (p?.sheets ?? 0), 0);
+  const totalChars = parsed.reduce((n, p) => n + (p?.body.length ?? 0), 0);
+  const concurrency = Math.max(1, limits.concurrency);
+  // Aiming at 80% of each cap leaves room for printouts that do not divide evenly.
+  const needed = Math.max(
+    Math.ceil(totalSheets / Math.max(1, 0.8 * limits.maxSheets)),
+    Math.ceil(totalChars / Math.max(1, 0.8 * limits.maxChars)),
+  );
+  const jobCount = Math.max(1, Math.ceil(needed / concurrency) * concurrency);
+  const weight = (p: Parsed | null) =>
+    p === null ? 0 : p.sheets / Math.max(1, totalSheets) + p.body.length / Math.max(1, totalChars);
+  let before = 0;
+  return parsed.map((p) => {
+    const w = weight(p);
+    const slot = Math.floor(((before + w / 2) / 2) * jobCount);
+    before += w;
+    return slot;
+  });
+}
+
+/**
  * Cuts the batch into jobs in input order. The joined HTML keeps the first printout's head; the
  * `.sheet:last-child` rule then lets only the batch's last sheet go without a page break, so each
  * printout starts on a page of its own.
  */
 export function planBatch(htmls: string[], limits: BatchLimits = DEFAULT_BATCH_LIMITS): BatchJob[] {
   const parsed = htmls.map(parsePrintout);
-  const totalSheets = parsed.reduce((n, p) => n + (p?.sheets ?? 0), 0);
-  const concurrency = Math.max(1, limits.concurrency);
-  const jobCount =
-    Math.ceil(Math.ceil(totalSheets / Math.max(1, limits.maxSheets)) / concurrency) * concurrency;
-  const target = Math.max(1, Math.ceil(totalSheets / Math.max(1, jobCount)));
+  const slots = jobSlots(parsed, limits);
 
   const jobs: BatchJob[] = [];
   let group: {
     first: Parsed;
+    slot: number;
     indices: number[];
     bodies: string[];
     pages: number[];
@@ -125,11 +147,11 @@ export function planBatch(htmls: string[], limits: BatchLimits = DEFAULT_BATCH_L
     const fits =
       group !== null &&
       group.first.style === doc.style &&
-      sheets < target &&
+      group.slot === slots[index] &&
       sheets + doc.sheets <= limits.maxSheets &&
       chars + doc.body.length <= limits.maxChars;
     if (!fits) flush();
-    group ??= { first: doc, indices: [], bodies: [], pages: [], titles: [] };
+    group ??= { first: doc, slot: slots[index] ?? 0, indices: [], bodies: [], pages: [], titles: [] };
     group.indices.push(index);
     group.bodies.push(doc.body);
     group.pages.push(doc.sheets);

@@ -174,7 +174,7 @@ describe.skipIf(!toolsAvailable)('batch PDFs on headless Chromium, split per doc
     }
     expect(results.some((r) => r.pages > 2)).toBe(true);
     const counted = counting(engine);
-    const limits = { ...DEFAULT_BATCH_LIMITS, maxSheets: 6 };
+    const limits = { ...DEFAULT_BATCH_LIMITS, maxSheets: 8 };
     const htmls = results.map((r) => r.html);
     expect(planBatch(htmls, limits).find((job) => job.indices.includes(2))?.indices.length).toBeGreaterThan(
       1,

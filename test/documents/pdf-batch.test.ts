@@ -58,8 +58,11 @@ describe('planBatch', () => {
     const htmls = Array.from({ length: 10 }, (_, i) => printout(i, 1 + (i % 3)));
     const jobs = planBatch(htmls, { maxSheets: 8, maxChars: 1e6, concurrency: 2 });
     expect(jobs.flatMap((j) => j.indices)).toEqual([...htmls.keys()]);
-    // 19 sheets, at most 8 a job, in a multiple of 2 jobs: 4 jobs, each closed once it reaches 5.
-    expect(jobs.map((j) => j.pages)).toEqual([[1, 2, 3], [1, 2, 3], [1, 2, 3], [1]]);
+    // 19 sheets, at most 8 a job, aiming at 80% of that: 3 jobs, rounded up to a multiple of 2.
+    expect(jobs).toHaveLength(4);
+    const sizes = jobs.map((j) => j.pages.reduce((x, y) => x + y, 0));
+    expect(Math.min(...sizes)).toBeGreaterThanOrEqual(3);
+    expect(Math.max(...sizes)).toBeLessThanOrEqual(8);
     for (const job of jobs) {
       expect(job.titles).toEqual(job.indices.map((i) => `DACTE ${i} & cia`));
       expect(job.html.match(/<!DOCTYPE/g)).toHaveLength(1);
@@ -88,7 +91,8 @@ describe('planBatch', () => {
     const htmls = Array.from({ length: 6 }, (_, i) => printout(i, 1));
     const size = parsePrintout(htmls[0] ?? '')?.body.length ?? 0;
     const jobs = planBatch(htmls, { maxSheets: 100, maxChars: size * 2, concurrency: 1 });
-    expect(jobs.map((j) => j.indices.length)).toEqual([2, 2, 2]);
+    expect(jobs.flatMap((j) => j.indices)).toEqual([...htmls.keys()]);
+    expect(Math.max(...jobs.map((j) => j.indices.length))).toBe(2);
   });
 
   it('with the default limits, every joined job stays a loadable data: URL for Electron (< 2 MB)', () => {

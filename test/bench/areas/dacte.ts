@@ -128,7 +128,13 @@ export default async function* dacte(): AsyncGenerator<Figure> {
     const cpuBefore = childrenCpuSeconds();
     const nodeCpu = process.cpuUsage();
     const start = performance.now();
-    const pdfs = await htmlBatchToPdf(engine, htmls, 2);
+    // Counted: a layout change that stops the joined jobs from adding up shows as ~100 print jobs.
+    let jobs = 0;
+    const counted = {
+      htmlToPdf: (html: string) => ((jobs += 1), engine.htmlToPdf(html)),
+      close: () => engine.close(),
+    };
+    const pdfs = await htmlBatchToPdf(counted, htmls, 2);
     await Promise.all(
       pdfs.map((pdf, i) => writeFile(path.join(dir, `dacte-${String(i + 1).padStart(3, '0')}.pdf`), pdf)),
     );
@@ -142,7 +148,7 @@ export default async function* dacte(): AsyncGenerator<Figure> {
       batch.map((r) => r.pages),
     );
     note(
-      `pdf: ${pdfs.length} files, ${sheets} pages, ${pdfs.reduce((n, p) => n + p.length, 0)} bytes; cpu (user+sys): browser ${browserCpu.toFixed(2)} s + node ${nodeSeconds.toFixed(2)} s = ${(((browserCpu + nodeSeconds) * 1000) / BATCH).toFixed(1)} ms per PDF; load ${os.loadavg()[0]?.toFixed(1)}`,
+      `pdf: ${pdfs.length} files, ${sheets} pages in ${jobs} print jobs, ${pdfs.reduce((n, p) => n + p.length, 0)} bytes; cpu (user+sys): browser ${browserCpu.toFixed(2)} s + node ${nodeSeconds.toFixed(2)} s = ${(((browserCpu + nodeSeconds) * 1000) / BATCH).toFixed(1)} ms per PDF; load ${os.loadavg()[0]?.toFixed(1)}`,
     );
     yield { name: 'pdf_batch_100_s', value: round(seconds, 2), unit: 's' };
     yield { name: 'pdf_pages_per_s', value: round(sheets / seconds, 1), unit: 'pages/s' };

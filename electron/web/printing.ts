@@ -4,9 +4,10 @@ import type { PdfEngine } from '../documents/pdf';
 
 /**
  * The web host cannot reach the user's printers: PDFs come from headless Chromium and "print"
- * hands the PDF to the browser, where the user prints it (`canPrint` false).
+ * hands the PDF to the browser, where the user prints it (`canPrint` false). Two warm pages, so a
+ * batch's joined print jobs run side by side on a 2-core machine.
  */
-export function createWebPrinter(engine: PdfEngine = new ChromiumPdfEngine({ poolSize: 1 })): PrinterAdapter {
+export function createWebPrinter(engine: PdfEngine = new ChromiumPdfEngine({ poolSize: 2 })): PrinterAdapter {
   return {
     canPrint: false,
     listPrinters: () => Promise.resolve([]),

@@ -2,6 +2,7 @@ import { AppError } from '../shared/errors';
 import { renderDace } from './dace/dace';
 import { renderDacte } from './dacte/dacte';
 import { renderDacteOs } from './dacte/dacte-os';
+import { renderDacteSimp } from './dacte/dacte-simp';
 import { renderEvent } from './events/event';
 import { parseDocument } from './parse';
 import { isCancellationOf } from './parse/event';
@@ -34,7 +35,7 @@ function cancelledByEvents(key: string, events: string[] | undefined): boolean {
   return false;
 }
 
-/** XML of a CT-e, CT-e OS, DC-e or CT-e/DC-e event → its printout as one self-contained HTML string. */
+/** XML of a CT-e (normal or simplificado), CT-e OS, DC-e or CT-e/DC-e event → its printout as one self-contained HTML string. */
 export function renderDocumentHtml(xml: string, options: RenderDocumentOptions = {}): RenderDocumentResult {
   return renderView(parseDocument(xml), options);
 }
@@ -44,7 +45,8 @@ export function renderView(view: DocumentView, options: RenderDocumentOptions = 
   switch (view.kind) {
     case 'cte': {
       const cancelled = options.cancelled === true || cancelledByEvents(view.chave, options.events);
-      return { ...renderDacte(view, { ...base, cancelled }), kind: 'dacte', key: view.chave };
+      const render = view.entregas === undefined ? renderDacte : renderDacteSimp;
+      return { ...render(view, { ...base, cancelled }), kind: 'dacte', key: view.chave };
     }
     case 'cteos': {
       const cancelled = options.cancelled === true || cancelledByEvents(view.chave, options.events);

@@ -49,7 +49,7 @@ describe.skipIf(!sharedAvailable)('every printable reference sample renders', ()
       if (tpAmb === '2') expect(text).toContain('EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO – SEM VALOR FISCAL');
       else expect(text).not.toContain('AMBIENTE DE HOMOLOGAÇÃO');
 
-      if (/^(cteProc|CTe|cteOSProc|CTeOS|dceProc|DCe)$/.test(root)) {
+      if (/^(cteProc|CTe|cteSimpProc|CTeSimp|cteOSProc|CTeOS|dceProc|DCe)$/.test(root)) {
         const id = first(xml, /<inf(?:Cte|DCe)\b[^>]*\bId="([^"]*)"/).replace(/^(CTe|DCe)(?=[0-9])/, '');
         expect(result.key).toBe(id);
         if (id.length === 44) expect(text).toContain(formatChave(id));
@@ -60,7 +60,7 @@ describe.skipIf(!sharedAvailable)('every printable reference sample renders', ()
         for (let page = 1; page <= result.pages; page++) expect(text).toContain(`${page}/${result.pages}`);
       }
 
-      if (/^(cteProc|CTe|cteOSProc|CTeOS)$/.test(root)) {
+      if (/^(cteProc|CTe|cteSimpProc|CTeSimp|cteOSProc|CTeOS)$/.test(root)) {
         expect(result.kind).toBe(/OS/.test(root) ? 'dacte-os' : 'dacte');
         const vTPrest = first(xml, /<vTPrest>([^<]+)<\/vTPrest>/);
         if (vTPrest) expect(text).toContain(moneyText(vTPrest));
@@ -77,6 +77,12 @@ describe.skipIf(!sharedAvailable)('every printable reference sample renders', ()
         const printed = [...new Set(keys)].map((k) => text.split(k).length - 1);
         const expected = [...new Set(keys)].map((k) => keys.filter((x) => x === k).length);
         expect(printed).toEqual(expected);
+        // CT-e Simplificado: the NF-e and previous CT-e keys of every delivery, once per occurrence.
+        const detKeys = [...xml.matchAll(/<(?:chNFe|chCTe)>([0-9A-Z]{44})<\/(?:chNFe|chCTe)>/g)]
+          .filter(() => /Simp/.test(root))
+          .map((m) => m[1] ?? '');
+        const printedDet = detKeys.map((k) => text.split(` ${k} `).length - 1);
+        expect(printedDet).toEqual(detKeys.map((k) => detKeys.filter((x) => x === k).length));
       }
 
       if (/^(dceProc|DCe)$/.test(root)) {

@@ -12,7 +12,7 @@ export const resultsDir = path.join(projectRoot, 'test-results', 'documents');
 
 /** Roots the printouts support; other fiscal XMLs in the references are not printouts. */
 const PRINTABLE =
-  /^<(cteProc|CTe|cteOSProc|CTeOS|dceProc|DCe|procEventoCTe|eventoCTe|procEventoDCe|eventoDCe)[\s>]/;
+  /^<(cteProc|CTe|cteSimpProc|CTeSimp|cteOSProc|CTeOS|dceProc|DCe|procEventoCTe|eventoCTe|procEventoDCe|eventoDCe)[\s>]/;
 
 function walk(dir: string, out: string[]): void {
   for (const name of readdirSync(dir)) {

@@ -47,10 +47,11 @@ function present(p: Party | undefined): p is Party {
 
 /**
  * The party whose UF and CNPJ/CPF enter the Dados do CT-e: "destinatário ou remetente" (§2.19.2),
- * the destinatário first as in the NF-e's FS-DA; the CT-e OS has neither, so its tomador stands in.
+ * the destinatário first as in the NF-e's FS-DA.
  */
 function dataParty(view: CteView | CteOsView): Party | undefined {
-  if (view.kind === 'cteos') return present(view.toma) ? view.toma : undefined;
+  // The CT-e OS and the CT-e Simplificado have neither, so their tomador stands in.
+  if (view.kind === 'cteos' || view.entregas !== undefined) return present(view.toma) ? view.toma : undefined;
   return [view.dest, view.rem].find(present);
 }
 

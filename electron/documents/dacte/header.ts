@@ -28,6 +28,8 @@ const TIPOS_CTE: Record<string, string> = {
   '1': 'COMPLEMENTAR',
   '2': 'ANULAÇÃO',
   '3': 'SUBSTITUTO',
+  '5': 'SIMPLIFICADO',
+  '6': 'SUBST. SIMPLIFICADO',
 };
 
 const TIPOS_SERVICO: Record<string, string> = {
@@ -106,7 +108,7 @@ function fsdaField1(view: CteView | CteOsView, isuf: string): string {
   const width = isuf === '' ? 92 : 62;
   const bars =
     data === ''
-      ? `<div class="l center" style="width:100%;padding:4mm 2mm 0;white-space:normal">Código de barras dos dados do CT-e indisponível: faltam no XML a UF e o CNPJ/CPF do ${view.kind === 'cteos' ? 'tomador' : 'destinatário ou remetente'}, o valor da prestação ou a data de emissão</div>`
+      ? `<div class="l center" style="width:100%;padding:4mm 2mm 0;white-space:normal">Código de barras dos dados do CT-e indisponível: faltam no XML a UF e o CNPJ/CPF do ${view.kind === 'cteos' || view.entregas !== undefined ? 'tomador' : 'destinatário ou remetente'}, o valor da prestação ou a data de emissão</div>`
       : accessKeyBarcodeSvg(data, width - 8, 15);
   const box = `<div class="c" style="width:${width}mm;height:17mm;padding:1mm 0;display:flex;justify-content:center">${bars}</div>`;
   return isuf === ''

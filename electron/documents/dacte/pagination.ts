@@ -20,6 +20,8 @@ export interface PaginationInput {
   firstObsMax: number;
   /** Size the first sheet's document box to its content (left out when there is none) instead of filling the sheet. */
   compactDocs?: boolean;
+  /** Documents side by side on one row: 2 in the documentos originários, 1 in a table of whole-width rows. */
+  docsPerRow?: number;
 }
 
 const MIN_FIRST_DOC_ROWS = 2;
@@ -30,7 +32,8 @@ const MIN_FIRST_DOC_ROWS = 2;
  * the full official layout; what does not fit continues on additional sheets that repeat the header.
  */
 export function planSheets(input: PaginationInput): SheetPlan[] {
-  const docRowsNeeded = Math.ceil(input.docCount / 2);
+  const perRow = input.docsPerRow ?? 2;
+  const docRowsNeeded = Math.ceil(input.docCount / perRow);
   const firstObs = Math.min(Math.max(input.firstObsLines, input.obsLineCount), input.firstObsMax);
   let obsSpace = MM.obsBase + firstObs * MM.obsLine;
   let firstDocRows = Math.floor((input.firstSheetFree - obsSpace - MM.docsBase) / MM.docRow);
@@ -46,7 +49,7 @@ export function planSheets(input: PaginationInput): SheetPlan[] {
     firstDocRows = Math.floor((input.firstSheetFree - obsSpace - MM.docsBase) / MM.docRow);
   }
   if (input.compactDocs === true) firstDocRows = Math.min(firstDocRows, docRowsNeeded);
-  const docsOnFirst = Math.min(input.docCount, firstDocRows * 2);
+  const docsOnFirst = Math.min(input.docCount, firstDocRows * perRow);
   const obsOnFirst = Math.min(input.obsLineCount, obsCapacity - (input.obsLineCount > obsCapacity ? 1 : 0));
   const sheets: SheetPlan[] = [
     {
@@ -61,8 +64,8 @@ export function planSheets(input: PaginationInput): SheetPlan[] {
     const plan: SheetPlan = { docs: undefined, obs: undefined };
     if (docAt < input.docCount) {
       const maxRows = Math.floor((free - MM.docsBase) / MM.docRow);
-      const rows = Math.min(maxRows, Math.ceil((input.docCount - docAt) / 2));
-      const to = Math.min(input.docCount, docAt + rows * 2);
+      const rows = Math.min(maxRows, Math.ceil((input.docCount - docAt) / perRow));
+      const to = Math.min(input.docCount, docAt + rows * perRow);
       plan.docs = { from: docAt, to, rows };
       free -= MM.docsBase + rows * MM.docRow;
       docAt = to;

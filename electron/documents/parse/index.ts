@@ -1,6 +1,7 @@
 import { AppError } from '../../shared/errors';
 import { parseCte } from './cte';
 import { parseCteOs } from './cte-os';
+import { parseCteSimp } from './cte-simp';
 import { parseDce } from './dce';
 import { parseEvent } from './event';
 import { parseNfe } from './nfe';
@@ -10,7 +11,7 @@ import { el, parseXmlSafely } from './xml';
 export type { DocumentView } from './types';
 
 const SUPPORTED =
-  'cteProc, CTe, cteOSProc, CTeOS, dceProc, DCe, procEventoCTe, eventoCTe, procEventoDCe, eventoDCe, nfeProc, NFe';
+  'cteProc, CTe, cteSimpProc, CTeSimp, cteOSProc, CTeOS, dceProc, DCe, procEventoCTe, eventoCTe, procEventoDCe, eventoDCe, nfeProc, NFe';
 
 /** Parses any supported fiscal XML into its view model; unsupported roots get a clear error. */
 export function parseDocument(xml: string): DocumentView {
@@ -20,6 +21,10 @@ export function parseDocument(xml: string): DocumentView {
       return parseCte(el(root, 'CTe') ?? missing('CTe', rootName), el(root, 'protCTe'));
     case 'CTe':
       return parseCte(root, undefined);
+    case 'cteSimpProc':
+      return parseCteSimp(el(root, 'CTeSimp') ?? missing('CTeSimp', rootName), el(root, 'protCTe'));
+    case 'CTeSimp':
+      return parseCteSimp(root, undefined);
     case 'cteOSProc':
       return parseCteOs(el(root, 'CTeOS') ?? missing('CTeOS', rootName), el(root, 'protCTe'));
     case 'CTeOS':

@@ -167,6 +167,22 @@ export interface CteView extends CteCommon {
   destISUF: string;
   /** CT-e complementar / substituto references. */
   refs: LabeledValue[];
+  /** CT-e Simplificado (tpCTe 5/6): its deliveries (det), in place of parties and documents. */
+  entregas?: EntregaView[];
+}
+
+/** One delivery (det) of a CT-e Simplificado. */
+export interface EntregaView {
+  nItem: string;
+  cMunIni: string;
+  xMunIni: string;
+  cMunFim: string;
+  xMunFim: string;
+  vPrest: string;
+  vRec: string;
+  comps: ValueComponent[];
+  /** NF-e keys (infNFe/chNFe) or, for a delivery after another CT-e, its key (infDocAnt/chCTe). */
+  docs: { tipo: 'NF-E' | 'CT-E'; chave: string }[];
 }
 
 export interface CteOsView extends CteCommon {

@@ -14,6 +14,7 @@ import { dceCommands } from './commands/dce';
 import { draftCommands } from './commands/drafts';
 import { inboxCommands } from './commands/inbox';
 import { mailCommands } from './commands/mail';
+import { municipioCommands } from './commands/municipios';
 import { printingCommands } from './commands/printing';
 import { companyCommands } from './commands/companies';
 import { serviceCommands } from './commands/services';
@@ -60,6 +61,7 @@ export function buildCommandTable(ctx: AppContext): CommandTable {
     ...inboxCommands(ctx),
     ...printingCommands(ctx),
     ...mailCommands(ctx),
+    ...municipioCommands(),
   };
 }
 

@@ -18,6 +18,8 @@ export const commandChannels = [
   'lookup:cep',
   'lookup:cnpj',
   'lookup:cnpjList',
+  'municipio:search',
+  'municipio:get',
   'certificate:pick',
   'certificate:load',
   'certificate:inspect',

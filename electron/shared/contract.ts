@@ -163,6 +163,12 @@ import {
   mailTestInputSchema,
   mailTestResultSchema,
 } from './schemas/mail';
+import {
+  municipioGetInputSchema,
+  municipioGetSchema,
+  municipioListSchema,
+  municipioSearchInputSchema,
+} from './schemas/municipio';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
 export * from './channels';
@@ -194,6 +200,8 @@ export const commands = {
   'lookup:cep': command(cepQuerySchema, cepLookupSchema),
   'lookup:cnpj': command(cnpjQuerySchema, cnpjLookupSchema),
   'lookup:cnpjList': command(cnpjListInputSchema, cnpjListSchema),
+  'municipio:search': command(municipioSearchInputSchema, municipioListSchema),
+  'municipio:get': command(municipioGetInputSchema, municipioGetSchema),
   'certificate:pick': command(empty, certificateHandleSchema.nullable()),
   'certificate:load': command(certificateLoadInputSchema, certificateHandleSchema),
   'certificate:inspect': command(certificateInspectInputSchema, certificateInfoSchema),

@@ -14,7 +14,7 @@ import { PREVIEW_MARK } from './dce-preview';
 export { PREVIEW_MARK };
 
 /** JSON values → the parser's text nodes (numbers as the XML writes them, nulls left out). */
-function toXValue(value: Json): XValue | undefined {
+export function toXValue(value: Json): XValue | undefined {
   if (value === null) return undefined;
   if (Array.isArray(value)) {
     return value.map(toXValue).filter((v): v is XValue => v !== undefined);
@@ -39,7 +39,7 @@ export function isCteOsPayload(payload: JsonObject): boolean {
   return [6, 7, 8].includes(Number(ide.tpServ));
 }
 
-function common<V extends CteView | CteOsView>(view: V, payload: JsonObject, mod: string): V {
+export function previewCommon<V extends CteView | CteOsView>(view: V, payload: JsonObject, mod: string): V {
   const inf = obj(payload.infCte);
   return {
     ...view,
@@ -54,16 +54,16 @@ function common<V extends CteView | CteOsView>(view: V, payload: JsonObject, mod
 
 export function ctePreviewView(payload: JsonObject): CteView {
   const root = toXValue({ infCte: obj(payload.infCte) }) as XNode;
-  return common(parseCte(root, undefined), payload, '57');
+  return previewCommon(parseCte(root, undefined), payload, '57');
 }
 
 export function cteOsPreviewView(payload: JsonObject): CteOsView {
   const root = toXValue({ infCte: obj(payload.infCte) }) as XNode;
-  return common(parseCteOs(root, undefined), payload, '67');
+  return previewCommon(parseCteOs(root, undefined), payload, '67');
 }
 
 /** The rendered printout with the preview mark on top and the authority's parts explained. */
-function marked(html: string): string {
+export function marked(html: string): string {
   return html
     .replace(/<body([^>]*)>/, `<body$1><div class="banner" role="note">${PREVIEW_MARK}</div>`)
     .replace('QR Code ausente no XML', 'QR Code após autorizar')

@@ -131,7 +131,7 @@ export function renderDacteSimp(view: CteView, options: RenderOptions = {}): Ren
       pages,
       logoDataUrl: options.logoDataUrl,
       title: 'DACTE',
-      subtitle: 'Documento Auxiliar do Conhecimento de Transporte Eletrônico - CT-e Simplificado',
+      subtitle: 'Documento Auxiliar do Conhecimento de Transporte Eletrônico - CT-e simplificado',
     });
     const deliveries = plan.docs
       ? deliveriesSection(

@@ -14,9 +14,15 @@ function party(p: { xNome: string; CNPJ: string; CPF: string } | undefined) {
   return { nome: orNull(p?.xNome), doc: orNull(p?.CNPJ || p?.CPF) };
 }
 
-/** The browse columns of a processed XML (cteProc, cteOSProc, dceProc). */
+/** The deliveries' municipalities, each once in order (a CT-e Simplificado has no ide/xMunIni, xMunFim). */
+function deliveryPlaces(names: string[]): string | null {
+  return orNull([...new Set(names.filter(Boolean))].join(', '));
+}
+
+/** The browse columns of a processed XML (cteProc, cteSimpProc, cteOSProc, dceProc). */
 export function fieldsOfView(view: DocumentView): BrowseFields | null {
   if (view.kind === 'cte' || view.kind === 'cteos') {
+    const entregas = view.kind === 'cte' ? view.entregas : undefined;
     const toma = party(view.toma);
     const rem = view.kind === 'cte' ? party(view.rem) : { nome: null, doc: null };
     const dest = view.kind === 'cte' ? party(view.dest) : { nome: null, doc: null };
@@ -28,9 +34,9 @@ export function fieldsOfView(view: DocumentView): BrowseFields | null {
       destinatarioNome: dest.nome,
       destinatarioDoc: dest.doc,
       ufInicio: orNull(view.ide.UFIni),
-      municipioInicio: orNull(view.ide.xMunIni),
+      municipioInicio: entregas ? deliveryPlaces(entregas.map((e) => e.xMunIni)) : orNull(view.ide.xMunIni),
       ufFim: orNull(view.ide.UFFim),
-      municipioFim: orNull(view.ide.xMunFim),
+      municipioFim: entregas ? deliveryPlaces(entregas.map((e) => e.xMunFim)) : orNull(view.ide.xMunFim),
       valorPrestacao: cents(view.vPrest.vTPrest),
       valorIcms: view.icms ? cents(view.icms.vICMS) : null,
       dataEmissao: orNull(view.ide.dhEmi),

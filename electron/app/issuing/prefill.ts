@@ -60,6 +60,7 @@ export async function prefillFromNfe(
     problems: [],
     warnings: [],
   };
+  const seen = { remetente: new Map<string, string>(), destinatario: new Map<string, string>() };
   for (const file of files) {
     try {
       const bytes = Buffer.from(file.base64, 'base64');
@@ -78,6 +79,8 @@ export async function prefillFromNfe(
       result.chaves.push(view.chave);
       result.remetente ??= formParty(view.emit);
       result.destinatario ??= formParty(view.dest);
+      noteParty(seen.remetente, view.emit, view.chave);
+      noteParty(seen.destinatario, view.dest, view.chave);
       result.carga.vCarga = r(result.carga.vCarga + num(view.totals.vNF), 2);
       for (const vol of view.transp.vol) {
         result.carga.pesoBruto = r(result.carga.pesoBruto + num(vol.pesoB), 4);
@@ -92,7 +95,24 @@ export async function prefillFromNfe(
       result.problems.push({ name: file.name, message });
     }
   }
+  result.warnings.push(...mixedParties(seen.remetente, 'remetentes'));
+  result.warnings.push(...mixedParties(seen.destinatario, 'destinatários'));
   return result;
+}
+
+/** First key seen per party document: one CT-e carries notes of one remetente and one destinatário. */
+function noteParty(seen: Map<string, string>, p: Party | undefined, chave: string): void {
+  const doc = p?.CNPJ || p?.CPF;
+  if (doc && !seen.has(doc)) seen.set(doc, `${p?.xNome || doc} (NF-e ${chave})`);
+}
+
+function mixedParties(seen: Map<string, string>, label: string): string[] {
+  if (seen.size < 2) return [];
+  const [first, ...others] = [...seen.values()];
+  return [
+    `As NF-e têm ${label} diferentes: o formulário usou ${first}; as outras são de ${others.join(', ')}. ` +
+      'Confira se todas vão no mesmo CT-e.',
+  ];
 }
 
 /** Looks for an NF-e key in the payloads this app already sent (authorized or in flight). */

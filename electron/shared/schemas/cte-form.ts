@@ -340,7 +340,7 @@ export function checkDocumentos(
   for (const kind of ['nfe', 'dce'] as const) {
     const seen = new Set<string>();
     d[kind].forEach((doc, i) => {
-      const key = doc.chave.replace(/\D/g, '');
+      const key = normalizeAccessKey(doc.chave);
       if (key && seen.has(key))
         ctx.addIssue({ code: 'custom', path: ['documentos', kind, i, 'chave'], message: 'chave repetida' });
       seen.add(key);

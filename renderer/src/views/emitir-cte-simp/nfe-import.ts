@@ -4,6 +4,7 @@
 // delivery. The cargo adds up; the tomador and the UFs are filled only while still empty.
 import { formatCpfCnpj } from '../../../../electron/shared/format';
 import { invoke } from '../../bridge';
+import { keyChars } from '../emitir-cte/nfe-import';
 import type { PartyDraft, PlaceDraft } from '../../components/cte/form-model';
 import { mergeParty } from '../../components/cte/party-merge';
 import type { CteSimpDraftData, EntregaDraft } from './simp-model';
@@ -49,7 +50,7 @@ export async function importNfeAsDeliveries(
   company: string | null,
 ): Promise<SimpImportReport> {
   const report: SimpImportReport = { added: 0, deliveries: 0, problems: [], warnings: [] };
-  const known = new Set(data.entregas.flatMap((e) => e.nfe.map((n) => n.chave.replace(/\D/g, ''))));
+  const known = new Set(data.entregas.flatMap((e) => e.nfe.map((n) => keyChars(n.chave))));
   const byRecipient = new Map<string, EntregaDraft>();
   for (const file of files) {
     const result = await invoke('cte:prefillFromNfe', { files: [file], company: company ?? undefined });

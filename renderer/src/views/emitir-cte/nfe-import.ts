@@ -17,10 +17,33 @@ export async function fileToBase64(file: File): Promise<string> {
   return btoa(binary);
 }
 
-/** Splits pasted text into candidate keys: 44 digits, separators and spaces ignored. */
+/**
+ * A key as typed so far, uppercase and without its separators: the CNPJ positions of a key may
+ * hold letters (alphanumeric CNPJ, from July 2026), so only digits would lose them.
+ */
+export const keyChars = (text: string): string => text.toUpperCase().replace(/[^0-9A-Z]/g, '');
+
+/** Splits pasted text into candidate keys (layout of TChDFe), separators and spaces ignored. */
 export function keysFromText(text: string): string[] {
-  const runs = text.replace(/[.\-/ ]/g, '').match(/\d{44}/g) ?? [];
+  const runs =
+    text
+      .toUpperCase()
+      .replace(/[.\-/\s]/g, '')
+      .match(/[0-9]{6}[A-Z0-9]{12}[0-9]{26}/g) ?? [];
   return [...new Set(runs)];
+}
+
+/** `?nfe=a,b`, `?nfe=a&nfe=b` or both → the keys, in order, once each. */
+export function keysOfQuery(value: unknown): string[] {
+  const parts = (Array.isArray(value) ? value : [value]).filter((v): v is string => typeof v === 'string');
+  return [
+    ...new Set(
+      parts
+        .flatMap((p) => p.split(','))
+        .map((k) => k.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export async function importNfe(
@@ -50,7 +73,7 @@ export async function importNfe(
   };
   fillPlace(data.geral.inicio, data.remetente);
   fillPlace(data.geral.fim, data.destinatario);
-  const known = new Set(data.documentos.nfe.map((n) => n.chave.replace(/\D/g, '')));
+  const known = new Set(data.documentos.nfe.map((n) => keyChars(n.chave)));
   let added = 0;
   for (const chave of result.chaves) {
     if (known.has(chave)) continue;

@@ -62,6 +62,7 @@ export function createAppIssuing(ctx: AppContext): Issuing {
     repos: () => ctx.cache.require(),
     api: () => ctx.api.client(),
     logger: ctx.host.logger,
+    onAuthorized: (company, payload) => ctx.inbox.markCarried(company, payload),
     authorizerStatus: async (kind, cpfCnpj) => {
       const status = await ctx.authorizers.get(
         kind === 'cteos' ? 'cteos' : kind === 'dce' ? 'dce' : 'cte',

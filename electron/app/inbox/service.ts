@@ -12,7 +12,9 @@ import type {
   InboxManifestResult,
   TipoManifestacao,
 } from '../../shared/schemas/inbox';
+import type { JsonObject } from '../../fiscal/payload';
 import type { Logger } from '../logger';
+import { nfeKeysOfPayload } from './carried';
 import type { DistributionDeps } from './distribution';
 import { collectDistributed, distribute, fetchByKey } from './distribution';
 import type { InboxScope } from './ingest';
@@ -246,7 +248,7 @@ export class InboxService {
     return { fileName, contentType: answer.contentType, bytes: answer.data };
   }
 
-  /** Full XML of carrier notes, for the CT-e pre-fill; marks them as handled. */
+  /** Full XML of carrier notes, for the CT-e pre-fill (they stay new until the CT-e is authorized). */
   async nfeXml(company: string, chaves: readonly string[]): Promise<{ chave: string; xml: string }[]> {
     const { scope } = await this.scope(company);
     const store = this.requireStore();
@@ -268,9 +270,17 @@ export class InboxService {
       }
       out.push({ chave, xml });
     }
+    return out;
+  }
+
+  /** An authorized CT-e: the notes it carries are handled (see carried.ts). */
+  async markCarried(company: string, payload: JsonObject): Promise<void> {
+    const chaves = nfeKeysOfPayload(payload);
+    const store = this.deps.store();
+    if (chaves.length === 0 || !store) return;
+    const { scope } = await this.scope(company);
     await store.markHandled(scope, chaves, new Date(this.now()).toISOString());
     await this.announce(company).catch(() => undefined);
-    return out;
   }
 
   /** One scheduled check of every enabled company of the environment. */

@@ -1,6 +1,7 @@
 // The issuing services, built once per app (or per test): numbering, the outbox sender, and the
 // address book hook. Every kind ('cte' | 'cteos' | 'cte-simp' | 'dce') goes through the same ones.
 import type { Repositories } from '../../cache/repositories';
+import type { JsonObject } from '../../fiscal/payload';
 import type { Logger } from '../logger';
 import { rememberParties } from './address-book';
 import type { IssueKind } from './kinds';
@@ -25,6 +26,8 @@ export interface IssuingDeps {
   sleep?: (ms: number) => Promise<void>;
   pollDelaysMs?: readonly number[];
   logger?: Logger;
+  /** More to do once a document is authorized (the inbox marks the notes a CT-e carries). */
+  onAuthorized?: (company: string, payload: JsonObject) => Promise<void>;
 }
 
 export function createIssuing(deps: IssuingDeps) {
@@ -45,7 +48,10 @@ export function createIssuing(deps: IssuingDeps) {
     api: deps.api,
     numbering,
     authorizerStatus: deps.authorizerStatus,
-    onAuthorized: (company, payload) => rememberParties(deps.repos(), company, payload),
+    onAuthorized: async (company, payload) => {
+      await rememberParties(deps.repos(), company, payload);
+      await deps.onAuthorized?.(company, payload);
+    },
     sleep: deps.sleep,
     pollDelaysMs: deps.pollDelaysMs,
     logger: deps.logger,

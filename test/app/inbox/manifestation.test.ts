@@ -99,7 +99,25 @@ describe('manifestação do destinatário', () => {
     expect(carrier).toMatchObject({ podeManifestar: false, diasRestantes: null });
     const xml = await app.service.nfeXml(CNPJ, [chave!]);
     expect(xml[0]?.xml).toContain('<transporta>');
-    expect((await app.service.counts(CNPJ)).novas).toBe(0);
+    // Opening the CT-e form with the note is not carrying it: it stays new until a CT-e is authorized.
+    expect((await app.service.counts(CNPJ)).novas).toBe(1);
+  });
+
+  it('a carrier note stops being new when a CT-e carrying its key is authorized', async () => {
+    const [chave, other] = await app.t.inject({ role: 'transportador', count: 2 });
+    await app.service.distribute(CNPJ);
+    expect((await app.service.counts(CNPJ)).novas).toBe(2);
+    const cteWith = (key: string) => ({
+      infCte: { infCTeNorm: { infDoc: { infNFe: [{ chave: key }] } }, ide: { cMunIni: '4106902' } },
+    });
+    await app.service.markCarried(CNPJ, { infCte: { ide: { cMunIni: '4106902' } } });
+    expect((await app.service.counts(CNPJ)).novas).toBe(2);
+    await app.service.markCarried(CNPJ, cteWith(chave!));
+    expect((await app.service.counts(CNPJ)).novas).toBe(1);
+    expect(app.changes.at(-1)?.novas).toBe(1);
+    // Another company's CT-e with the same key leaves this company's inbox alone.
+    await app.service.markCarried('04252011000110', cteWith(other!));
+    expect((await app.service.counts(CNPJ)).novas).toBe(1);
   });
 
   it('a carrier note the emitter cancelled cannot go into a CT-e', async () => {

@@ -4,7 +4,7 @@ import { AppError } from '../../shared/errors';
 import type { JsonObject } from '../../fiscal/payload';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
-import { cteFormFromPayload } from '../issuing/duplicate';
+import { draftFromIssued } from '../issuing/duplicate';
 
 type Channels =
   | 'drafts:save'
@@ -53,10 +53,10 @@ export function draftCommands(ctx: AppContext): Pick<CommandTable, Channels> {
       await repos().drafts.remove(id);
       return { ok: true as const };
     },
-    'drafts:duplicate': async ({ company, kind, id }) => {
+    'drafts:duplicate': async ({ company, id }) => {
       const environment = ctx.host.settings.get().environment;
-      const row = await repos().db.get<{ payload_json: string }>(
-        'SELECT payload_json FROM outbox WHERE api_id = ? AND environment = ? ORDER BY id DESC LIMIT 1',
+      const row = await repos().db.get<{ payload_json: string; kind: string; variant: string | null }>(
+        'SELECT payload_json, kind, variant FROM outbox WHERE api_id = ? AND environment = ? ORDER BY id DESC LIMIT 1',
         [id, environment],
       );
       if (!row) {
@@ -66,8 +66,10 @@ export function draftCommands(ctx: AppContext): Pick<CommandTable, Channels> {
         );
       }
       const payload = JSON.parse(row.payload_json) as JsonObject;
-      const data = kind === 'cte' ? cteFormFromPayload(payload) : { origem: payload };
-      return getDraft(await repos().drafts.save({ kind, company, title: `Cópia de ${id}`, data }));
+      const copy = draftFromIssued(row.kind, row.variant, payload);
+      return getDraft(
+        await repos().drafts.save({ kind: copy.kind, company, title: `Cópia de ${id}`, data: copy.data }),
+      );
     },
     'addressBook:search': async ({ company, text, limit }) => ({
       entries: await repos().addressBook.find(company, text.trim(), limit),
@@ -84,7 +86,7 @@ export function draftCommands(ctx: AppContext): Pick<CommandTable, Channels> {
         );
       }
       const p = parsed.data;
-      await repos().addressBook.remember(company, {
+      await repos().addressBook.save(company, {
         cpfCnpj: p.cpfCnpj,
         nome: p.xNome,
         inscricaoEstadual: p.ie ?? null,

@@ -194,38 +194,55 @@ export interface Party {
   useCount: number;
 }
 
+/** Lowercase without diacritics ("João" → "joao"): what the address book's name search compares. */
+export function foldText(text: string): string {
+  return text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+}
+
 /** Parties already used by a company, for autocompletion. */
 export class AddressBookRepository {
   constructor(private readonly db: Database) {}
 
-  async remember(company: string, party: Omit<Party, 'useCount'>): Promise<void> {
+  /** A party of an authorized document: stored, and one more use (most used come first). */
+  remember(company: string, party: Omit<Party, 'useCount'>): Promise<void> {
+    return this.upsert(company, party, true);
+  }
+
+  /** An entry edited in the catalogue: stored as typed, without counting as a use. */
+  save(company: string, party: Omit<Party, 'useCount'>): Promise<void> {
+    return this.upsert(company, party, false);
+  }
+
+  private async upsert(company: string, party: Omit<Party, 'useCount'>, used: boolean): Promise<void> {
     const now = new Date().toISOString();
     await this.db.run(
-      `INSERT INTO address_book (company, cpf_cnpj, nome, inscricao_estadual, uf, municipio, data_json, use_count, last_used_at, updated_at)
-       VALUES (?, ?, ?, ?, ?, ?, ?, 1, ?, ?)
-       ON CONFLICT (company, cpf_cnpj) DO UPDATE SET nome = excluded.nome,
+      `INSERT INTO address_book (company, cpf_cnpj, nome, nome_folded, inscricao_estadual, uf, municipio, data_json, use_count, last_used_at, updated_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+       ON CONFLICT (company, cpf_cnpj) DO UPDATE SET nome = excluded.nome, nome_folded = excluded.nome_folded,
          inscricao_estadual = excluded.inscricao_estadual, uf = excluded.uf, municipio = excluded.municipio,
-         data_json = excluded.data_json, use_count = use_count + 1, last_used_at = excluded.last_used_at,
-         updated_at = excluded.updated_at`,
+         data_json = excluded.data_json, use_count = use_count + excluded.use_count,
+         last_used_at = COALESCE(excluded.last_used_at, last_used_at), updated_at = excluded.updated_at`,
       [
         company,
         party.cpfCnpj,
         party.nome,
+        foldText(party.nome),
         party.inscricaoEstadual,
         party.uf,
         party.municipio,
         JSON.stringify(party.data),
-        now,
+        used ? 1 : 0,
+        used ? now : null,
         now,
       ],
     );
   }
 
-  /** Any part of the name, or of the CNPJ/CPF typed with or without its mask; most used first. */
+  /** Any part of the name (accents and case ignored), or of the CNPJ/CPF with or without its mask. */
   async find(company: string, text: string, limit = 10): Promise<Party[]> {
     const escape = (v: string) => v.replace(/[%_\\]/g, (c) => `\\${c}`);
-    const like = `%${escape(text)}%`;
-    const doc = text.replace(/[.\-/\s]/g, '');
+    const like = `%${escape(foldText(text))}%`;
+    const doc = text.toUpperCase().replace(/[.\-/\s]/g, '');
     const docLike = doc ? `%${escape(doc)}%` : like;
     const rows = await this.db.all<{
       cpf_cnpj: string;
@@ -236,7 +253,7 @@ export class AddressBookRepository {
       data_json: string;
       use_count: number;
     }>(
-      `SELECT * FROM address_book WHERE company = ? AND (nome LIKE ? ESCAPE '\\' OR cpf_cnpj LIKE ? ESCAPE '\\')
+      `SELECT * FROM address_book WHERE company = ? AND (nome_folded LIKE ? ESCAPE '\\' OR cpf_cnpj LIKE ? ESCAPE '\\')
        ORDER BY use_count DESC, nome LIMIT ?`,
       [company, like, docLike, limit],
     );

@@ -1,11 +1,14 @@
 // The address book: parties of every sent CT-e are remembered once per send, found by any part of
-// the name or of the CNPJ/CPF (with or without its mask), most used first.
+// the name (accents and case ignored) or of the CNPJ/CPF (with or without its mask), most used
+// first; an edit in the catalogue is not a use.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { Database } from '../../../electron/cache';
-import { MEMORY, openCache } from '../../../electron/cache';
+import { MEMORY, migrate, openCache, openDatabase } from '../../../electron/cache';
+import { migrations as bundled } from '../../../electron/cache/migrations/index';
 import type { Repositories } from '../../../electron/cache/repositories';
 import { createRepositories } from '../../../electron/cache/repositories';
+import { foldText } from '../../../electron/cache/repositories/issuing';
 import { partiesOfPayload, rememberParties } from '../../../electron/app/issuing/address-book';
 import { buildCtePayload } from '../../../electron/fiscal/payload';
 import { cteFormSchema, partySchema } from '../../../electron/shared/schemas/cte-form';
@@ -79,5 +82,74 @@ describe('address book', () => {
     expect(await repos.addressBook.find('99888777000166', '')).toEqual([]);
     // Wildcards typed by the clerk are text, not patterns.
     expect(await repos.addressBook.find(company.cpf_cnpj, '%')).toEqual([]);
+  });
+
+  it('an entry edited in the catalogue is saved without counting as one more use', async () => {
+    const party = (nome: string) => ({
+      cpfCnpj: '11222333000181',
+      nome,
+      inscricaoEstadual: null,
+      uf: 'PR',
+      municipio: 'Curitiba',
+      data: { xNome: nome },
+    });
+    const owner = '33000167000101';
+    await repos.addressBook.save(owner, party('Cliente Novo'));
+    expect(await repos.addressBook.find(owner, 'novo')).toMatchObject([{ useCount: 0 }]);
+    await repos.addressBook.remember(owner, party('Cliente Novo'));
+    await repos.addressBook.save(owner, party('Cliente Renomeado'));
+    await repos.addressBook.save(owner, party('Cliente Renomeado'));
+    expect(await repos.addressBook.find(owner, 'renomeado')).toMatchObject([
+      { nome: 'Cliente Renomeado', useCount: 1, data: { xNome: 'Cliente Renomeado' } },
+    ]);
+  });
+
+  it('finds names ignoring accents and case, both ways', async () => {
+    const owner = '33000167000102';
+    const add = (cpfCnpj: string, nome: string) =>
+      repos.addressBook.remember(owner, {
+        cpfCnpj,
+        nome,
+        inscricaoEstadual: null,
+        uf: 'SP',
+        municipio: 'São Paulo',
+        data: {},
+      });
+    await add('11444777000161', 'João Conceição Transportes');
+    await add('04252011000110', 'ARMAZEM SAO JOSE');
+    const names = async (text: string) => (await repos.addressBook.find(owner, text)).map((e) => e.nome);
+    expect(await names('JOAO')).toEqual(['João Conceição Transportes']);
+    expect(await names('conceicao')).toEqual(['João Conceição Transportes']);
+    expect(await names('ÇÃO TRANS')).toEqual(['João Conceição Transportes']);
+    expect(await names('armazém são')).toEqual(['ARMAZEM SAO JOSE']);
+    expect(await names('josé')).toEqual(['ARMAZEM SAO JOSE']);
+    expect(await names('joaquim')).toEqual([]);
+  });
+
+  it('migration 8 folds the names already in the book as the repository folds new ones', async () => {
+    const old = await openDatabase(MEMORY);
+    try {
+      await migrate(
+        old,
+        bundled.filter((m) => m.id < 8),
+      );
+      const names = ['Ênio Álvares & Cia', 'AÇÚCAR GUARANI S/A', 'Müller Ñandú Ýves', 'plain ascii'];
+      for (const [i, nome] of names.entries()) {
+        await old.run(
+          `INSERT INTO address_book (company, cpf_cnpj, nome, data_json, updated_at) VALUES ('c', ?, ?, '{}', 'x')`,
+          [String(i), nome],
+        );
+      }
+      await migrate(old, bundled);
+      const rows = await old.all<{ nome: string; nome_folded: string }>(
+        'SELECT nome, nome_folded FROM address_book ORDER BY cpf_cnpj',
+      );
+      expect(rows.map((r) => r.nome_folded)).toEqual(names.map(foldText));
+      expect(rows[1]!.nome_folded).toBe('acucar guarani s/a');
+      const found = await createRepositories(old).addressBook.find('c', 'ACUCAR');
+      expect(found.map((e) => e.nome)).toEqual(['AÇÚCAR GUARANI S/A']);
+    } finally {
+      await old.close();
+    }
   });
 });

@@ -1,6 +1,8 @@
-// An issued CT-e's payload back into the form model (drafts:duplicate): the clerk starts a new
-// document from an old one. Número, série, dates and the emitter are left to the new send.
+// An issued CT-e, CT-e OS or CT-e Simplificado's payload back into its form's draft model
+// (drafts:duplicate): the clerk starts a new document from an old one. Número, série, dates and the
+// emitter are left to the new send.
 import type { JsonObject } from '../../fiscal/payload';
+import { ufByCode } from '../../fiscal/uf';
 import { partyFromPayload } from './address-book';
 
 const o = (v: unknown): JsonObject =>
@@ -102,4 +104,188 @@ export function cteFormFromPayload(payload: JsonObject): Record<string, unknown>
       obsFisco: arr(o(inf.compl).ObsFisco),
     },
   };
+}
+
+const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const money = (v: unknown): number | null => (typeof v === 'number' ? v : null);
+
+/** A party in the forms' draft shape: every field present ('' when the payload lacks it). */
+function partyDraft(p: unknown, enderKey: string): Record<string, unknown> {
+  const found = p ? partyFromPayload(o(p), enderKey) : null;
+  const e = o(found?.endereco);
+  const keys = ['xLgr', 'nro', 'xCpl', 'xBairro', 'cMun', 'xMun', 'uf', 'cep'];
+  return {
+    cpfCnpj: text(found?.cpfCnpj),
+    ie: text(found?.ie),
+    xNome: text(found?.xNome),
+    xFant: text(found?.xFant),
+    fone: text(found?.fone),
+    email: text(found?.email),
+    endereco: Object.fromEntries(keys.map((k) => [k, text(e[k])])),
+  };
+}
+
+function impostosDraft(imp: JsonObject): Record<string, unknown> {
+  const ibs = ibsCbsForm(imp.IBSCBS as JsonObject | undefined);
+  return {
+    icms: icmsForm(o(imp.ICMS)),
+    ibsCbsOn: Boolean(imp.IBSCBS),
+    ibsCbs: {
+      cst: text(ibs?.cst) || '000',
+      cClassTrib: text(ibs?.cClassTrib) || '000001',
+      pIBSUF: money(ibs?.pIBSUF),
+      pIBSMun: money(ibs?.pIBSMun),
+      pCBS: money(ibs?.pCBS),
+    },
+    infAdFisco: text(imp.infAdFisco),
+  };
+}
+
+const components = (v: unknown) => arr(v).map((c) => ({ xNome: text(c.xNome), vComp: money(c.vComp) }));
+
+/** An issued CT-e OS's payload → the CT-e OS form's draft (cteos-model.ts), opened in /emitir-cteos. */
+export function cteOsFormFromPayload(payload: JsonObject): Record<string, unknown> {
+  const inf = o(payload.infCte);
+  const ide = o(inf.ide);
+  const imp = o(inf.imp);
+  const norm = o(inf.infCTeNorm);
+  const rodo = o(o(norm.infModal).rodoOS);
+  const veic = o(rodo.veic);
+  const prop = o(veic.prop);
+  const fret = o(rodo.infFretamento);
+  const fed = o(imp.infTribFed);
+  const fedKeys = ['vPIS', 'vCOFINS', 'vIR', 'vINSS', 'vCSLL'];
+  return {
+    geral: {
+      cfop: text(ide.CFOP),
+      natOp: text(ide.natOp),
+      tpServ: ide.tpServ,
+      inicio: place(text(ide.cMunIni), text(ide.xMunIni), text(ide.UFIni)),
+      fim: place(text(ide.cMunFim), text(ide.xMunFim), text(ide.UFFim)),
+      dhEmi: '',
+      percurso: arr(ide.infPercurso).map((p) => text(p.UFPer)),
+    },
+    tomadorOn: Boolean(inf.toma),
+    tomador: partyDraft(inf.toma, 'enderToma'),
+    valores: {
+      componentes: components(o(inf.vPrest).Comp),
+      vTPrest: money(o(inf.vPrest).vTPrest),
+      vRec: money(o(inf.vPrest).vRec),
+    },
+    impostos: {
+      ...impostosDraft(imp),
+      federaisOn: Boolean(imp.infTribFed),
+      federais: Object.fromEntries(fedKeys.map((k) => [k, money(fed[k])])),
+      vTotTrib: money(imp.vTotTrib),
+    },
+    servico: {
+      xDescServ: text(o(norm.infServico).xDescServ),
+      qCarga: money(o(o(norm.infServico).infQ).qCarga),
+    },
+    documentos: arr(norm.infDocRef).map((d) =>
+      d.chBPe
+        ? { tipo: 'bpe', chBPe: text(d.chBPe), nDoc: '', serie: '', subserie: '', dEmi: '', vDoc: null }
+        : {
+            tipo: 'outro',
+            chBPe: '',
+            nDoc: text(d.nDoc),
+            serie: text(d.serie),
+            subserie: text(d.subserie),
+            dEmi: text(d.dEmi),
+            vDoc: money(d.vDoc),
+          },
+    ),
+    seguro: arr(norm.seg).map((s) => ({ respSeg: s.respSeg, xSeg: text(s.xSeg), nApol: text(s.nApol) })),
+    rodoviario: {
+      taf: text(rodo.TAF),
+      nroRegEstadual: text(rodo.NroRegEstadual),
+      veiculoOn: Boolean(rodo.veic),
+      placa: text(veic.placa),
+      renavam: text(veic.RENAVAM),
+      ufVeiculo: text(veic.UF),
+      propOn: Boolean(veic.prop),
+      prop: {
+        cpfCnpj: text(prop.CNPJ) || text(prop.CPF),
+        xNome: text(prop.xNome),
+        taf: text(prop.TAF),
+        nroRegEstadual: text(prop.NroRegEstadual),
+        ie: text(prop.IE),
+        uf: text(prop.UF),
+        tpProp: typeof prop.tpProp === 'number' ? prop.tpProp : 2,
+      },
+      tpFretamento: typeof fret.tpFretamento === 'number' ? fret.tpFretamento : null,
+      // The date of the trip belongs to the old one: the clerk types the new trip's.
+      dhViagem: '',
+    },
+    observacoes: { xObs: text(o(inf.compl).xObs), obsCont: arr(o(inf.compl).ObsCont) },
+  };
+}
+
+/** A delivery's municipality: its UF comes from the IBGE code (the det group has no UF). */
+function deliveryPlace(cMun: unknown, xMun: unknown): Record<string, string> {
+  const code = text(cMun);
+  const uf = ufByCode(code.slice(0, 2), { allowEx: true })?.sigla ?? '';
+  return { cMun: code, xMun: text(xMun), uf };
+}
+
+/** An issued CT-e Simplificado's payload → its form's draft (simp-model.ts), opened in /emitir-cte-simp. */
+export function cteSimpFormFromPayload(payload: JsonObject): Record<string, unknown> {
+  const inf = o(payload.infCte);
+  const ide = o(inf.ide);
+  const carga = o(inf.infCarga);
+  return {
+    geral: {
+      cfop: text(ide.CFOP),
+      natOp: text(ide.natOp),
+      tpServ: ide.tpServ,
+      toma: o(inf.toma).toma,
+      ufIni: text(ide.UFIni),
+      ufFim: text(ide.UFFim),
+      dhEmi: '',
+      retira: ide.retira === 0,
+      xDetRetira: text(ide.xDetRetira),
+    },
+    tomador: partyDraft(inf.toma, 'enderToma'),
+    entregas: arr(inf.det).map((d) => ({
+      origem: deliveryPlace(d.cMunIni, d.xMunIni),
+      destino: deliveryPlace(d.cMunFim, d.xMunFim),
+      vPrest: money(d.vPrest),
+      vRec: money(d.vRec),
+      componentes: components(d.Comp),
+      nfe: arr(d.infNFe).map((n) => ({ chave: text(n.chNFe), pin: text(n.PIN), dPrev: text(n.dPrev) })),
+      recebedor: '',
+    })),
+    impostos: impostosDraft(o(inf.imp)),
+    carga: {
+      vCarga: money(carga.vCarga),
+      proPred: text(carga.proPred),
+      xOutCat: text(carga.xOutCat),
+      quantidades: arr(carga.infQ).map((q) => ({
+        cUnid: text(q.cUnid),
+        tpMed: text(q.tpMed),
+        qCarga: money(q.qCarga),
+      })),
+    },
+    rodoviario: { rntrc: text(o(o(inf.infModal).rodo).RNTRC) },
+    observacoes: { xObs: text(o(inf.compl).xObs) },
+  };
+}
+
+export type DuplicateKind = 'cte' | 'cteos' | 'cte-simp';
+
+/**
+ * The draft of a copy, by what was issued: the outbox row's variant ('cte-simp' posts to /cte/simp
+ * but numbers as 'cte') or its kind. Each kind opens in its own form.
+ */
+export function draftFromIssued(
+  kind: string,
+  variant: string | null,
+  payload: JsonObject,
+): {
+  kind: DuplicateKind;
+  data: Record<string, unknown>;
+} {
+  if (variant === 'cte-simp') return { kind: 'cte-simp', data: cteSimpFormFromPayload(payload) };
+  if (kind === 'cteos') return { kind: 'cteos', data: cteOsFormFromPayload(payload) };
+  return { kind: 'cte', data: cteFormFromPayload(payload) };
 }

@@ -272,6 +272,16 @@ describe('Emitir CT-e OS steps', () => {
     await waitFor(() =>
       expect(router.currentRoute.value.fullPath).toBe('/emitir-cte/documento/cteos/os-123'),
     );
+    // The next CT-e OS of this company starts with the emitter's registro estadual of this one.
+    expect(useAppStore().settings?.cteosRodo).toEqual({
+      [company]: { taf: '', nroRegEstadual: '1234567890123456789012345' },
+    });
+    expect(store.data.geral.cfop).toBe('');
+    expect(store.data.rodoviario.nroRegEstadual).toBe('1234567890123456789012345');
+    // Another company has its own (none yet).
+    await useAppStore().updateSettings({ selectedCompany: '04252011000110' });
+    await settle();
+    expect(store.data.rodoviario.nroRegEstadual).toBe('');
   });
 
   it('after a rejection highlights the named field on its step', async () => {

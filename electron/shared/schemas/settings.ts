@@ -36,6 +36,13 @@ export const settingsSchema = z.object({
     .optional(),
   /** Outgoing mail for sending documents; the password is in the secret store, never here. */
   smtp: smtpSettingsSchema.optional(),
+  /** Per company: the TAF / registro estadual of its last authorized CT-e OS, offered on the next. */
+  cteosRodo: z
+    .record(
+      z.string().max(14),
+      z.object({ taf: z.string().regex(/^\d{0,12}$/), nroRegEstadual: z.string().regex(/^\d{0,25}$/) }),
+    )
+    .optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

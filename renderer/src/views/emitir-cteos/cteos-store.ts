@@ -25,7 +25,23 @@ const stepOf = (path: string) => stepOfPath(path, CTEOS_STEPS);
 export const useCteOsStore = defineStore('cteos', () => {
   const app = useAppStore();
   const company = computed(() => app.settings?.selectedCompany ?? null);
-  const data = reactive<CteOsDraftData>(emptyCteOsDraft());
+  /** A new form, with the emitter's TAF / registro estadual of its last authorized CT-e OS. */
+  function fresh(): CteOsDraftData {
+    const d = emptyCteOsDraft();
+    const last = company.value ? app.settings?.cteosRodo?.[company.value] : undefined;
+    if (last) Object.assign(d.rodoviario, { taf: last.taf, nroRegEstadual: last.nroRegEstadual });
+    return d;
+  }
+  /** Kept per company in the settings, so the clerk does not retype them on every CT-e OS. */
+  async function rememberRodo(issued: CteOsDraftData): Promise<void> {
+    const { taf, nroRegEstadual } = issued.rodoviario;
+    if (!company.value || issued.geral.tpServ === 7 || !(taf || nroRegEstadual)) return;
+    const all = app.settings?.cteosRodo ?? {};
+    const known = all[company.value];
+    if (known?.taf === taf && known.nroRegEstadual === nroRegEstadual) return;
+    await app.updateSettings({ cteosRodo: { ...all, [company.value]: { taf, nroRegEstadual } } });
+  }
+  const data = reactive<CteOsDraftData>(fresh());
   const draftId = ref<number | null>(null);
   const step = ref(0);
   /** Paths the clerk has edited; errors show there at once, elsewhere after leaving the step. */
@@ -107,7 +123,7 @@ export const useCteOsStore = defineStore('cteos', () => {
   }
   const hasPendingSave = () => timer !== null;
 
-  function reset(next: CteOsDraftData = emptyCteOsDraft(), id: number | null = null): void {
+  function reset(next: CteOsDraftData = fresh(), id: number | null = null): void {
     loading = true;
     if (timer) clearTimeout(timer);
     timer = null;
@@ -179,7 +195,10 @@ export const useCteOsStore = defineStore('cteos', () => {
           result.rejection.motivo ?? 'Rejeitado.',
           result.rejection.fields,
         );
-      } else if (result.status === 'autorizado' && draftId.value !== null) {
+      } else if (result.status === 'autorizado') {
+        await rememberRodo(data).catch(() => undefined);
+      }
+      if (result.status === 'autorizado' && draftId.value !== null) {
         // Issued: a save still pending would bring the draft back.
         if (timer) clearTimeout(timer);
         timer = null;

@@ -16,12 +16,13 @@ afterEach(() => {
 });
 
 async function mountIcms(icms: Record<string, string | number | null>, without: string[] = []) {
-  const model = reactive({ icms: { situacao: '00', ...icms } });
+  type Icms = { situacao: string } & Record<string, string | number | null>;
+  const model = reactive<{ icms: Icms }>({ icms: { situacao: '00', ...icms } });
   const Host = defineComponent({
     setup: () => () =>
       h(IcmsFields, {
         modelValue: model.icms,
-        'onUpdate:modelValue': (v: typeof model.icms) => (model.icms = v),
+        'onUpdate:modelValue': (v: Icms) => (model.icms = v),
         path: 'impostos.icms',
         base: 1000,
         without,

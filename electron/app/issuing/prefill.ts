@@ -5,6 +5,7 @@ import { parseDocument } from '../../documents/parse/index';
 import type { Party } from '../../documents/parse/types';
 import { isValidAccessKey } from '../../fiscal/access-key';
 import { AppError } from '../../shared/errors';
+import { formatCpfCnpj } from '../../shared/format';
 
 export interface PrefillFile {
   name: string;
@@ -103,7 +104,8 @@ export async function prefillFromNfe(
 /** First key seen per party document: one CT-e carries notes of one remetente and one destinatário. */
 function noteParty(seen: Map<string, string>, p: Party | undefined, chave: string): void {
   const doc = p?.CNPJ || p?.CPF;
-  if (doc && !seen.has(doc)) seen.set(doc, `${p?.xNome || doc} (NF-e ${chave})`);
+  // In homologação every name reads the same test text: the document tells the parties apart.
+  if (doc && !seen.has(doc)) seen.set(doc, `${p?.xNome || ''} — ${formatCpfCnpj(doc)} (NF-e ${chave})`);
 }
 
 function mixedParties(seen: Map<string, string>, label: string): string[] {

@@ -40,8 +40,8 @@ describe('NF-e pre-fill', () => {
     expect(out.remetente).toMatchObject({ cpfCnpj: '04252011000110' });
     expect(out.warnings).toHaveLength(1);
     expect(out.warnings[0]).toContain('As NF-e têm remetentes diferentes');
-    expect(out.warnings[0]).toContain(`Indústria Remetente Ltda (NF-e ${nfeKey(903)})`);
-    expect(out.warnings[0]).toContain(`Outra Fábrica S.A. (NF-e ${nfeKey(904)})`);
+    expect(out.warnings[0]).toContain(`Indústria Remetente Ltda — 04.252.011/0001-10 (NF-e ${nfeKey(903)})`);
+    expect(out.warnings[0]).toContain(`Outra Fábrica S.A. — 11.444.777/0001-61 (NF-e ${nfeKey(904)})`);
     expect(out.warnings[0]).not.toContain(nfeKey(905));
   });
 });

@@ -214,8 +214,8 @@ export function cteOsFormFromPayload(payload: JsonObject): Record<string, unknow
         tpProp: typeof prop.tpProp === 'number' ? prop.tpProp : 2,
       },
       tpFretamento: typeof fret.tpFretamento === 'number' ? fret.tpFretamento : null,
-      // The date of the trip belongs to the old one: the clerk types the new trip's.
-      dhViagem: '',
+      // The form edits Brasília time without the offset (a datetime-local value).
+      dhViagem: /-03:00$/.test(text(fret.dhViagem)) ? text(fret.dhViagem).slice(0, 16) : '',
     },
     observacoes: { xObs: text(o(inf.compl).xObs), obsCont: arr(o(inf.compl).ObsCont) },
   };

@@ -2,11 +2,30 @@
 // included (optional parties, IBS/CBS, retira, observations, DC-e keys), and that sends the same.
 import { describe, expect, it } from 'vitest';
 
-import { cteFormFromPayload } from '../../../electron/app/issuing/duplicate';
-import { buildCtePayload } from '../../../electron/fiscal/payload';
+import {
+  cteFormFromPayload,
+  cteOsFormFromPayload,
+  cteSimpFormFromPayload,
+  draftFromIssued,
+} from '../../../electron/app/issuing/duplicate';
+import type { JsonObject } from '../../../electron/fiscal/payload';
+import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../../../electron/fiscal/payload';
 import { cteFormSchema } from '../../../electron/shared/schemas/cte-form';
+import { cteSimpFormSchema } from '../../../electron/shared/schemas/cte-simp-form';
+import { cteOsFormSchema } from '../../../electron/shared/schemas/cteos-form';
 import { emptyCteDraft, toSchemaInput, withDefaults } from '../../../renderer/src/components/cte/form-model';
+import type { CteSimpDraftData } from '../../../renderer/src/views/emitir-cte-simp/simp-model';
+import {
+  emptyCteSimpDraft,
+  toCteSimpInput,
+  validateCteSimp,
+} from '../../../renderer/src/views/emitir-cte-simp/simp-model';
+import { fromSaved, toCteOsInput, validateCteOs } from '../../../renderer/src/views/emitir-cteos/cteos-model';
+import { cteSimpForm } from '../../fiscal/payload/cte-simp-forms';
+import { fullBaggage, fullPassengers, fullValuables } from '../../fiscal/payload/cteos-forms';
 import { company, cteForm, dceKey } from '../../fiscal/payload/forms';
+
+const IBS = { cst: '000', cClassTrib: '000001', pIBSUF: 0.1, pIBSMun: 0, pCBS: 0.9 };
 
 const ctx = (numero: number) => ({
   company,
@@ -61,5 +80,60 @@ describe('copy of an issued CT-e', () => {
       return inf;
     };
     expect(strip(again)).toEqual(strip(first));
+  });
+});
+
+const strip = (p: JsonObject) => {
+  const inf = structuredClone(p.infCte) as Record<string, Record<string, unknown>>;
+  delete inf.ide!.nCT;
+  return inf;
+};
+
+describe('copy of an issued CT-e OS', () => {
+  it.each([
+    ['passengers (fretamento eventual, owner, federal taxes, seguro)', () => fullPassengers(1)],
+    ['excess baggage (no tomador, BP-e and other document)', fullBaggage],
+    ['valuables (no modal group)', fullValuables],
+  ])('%s: the CT-e OS form opens it and sends the same payload', (_name, make) => {
+    const first = buildCteOsPayload(cteOsFormSchema.parse(make()), ctx(1));
+    const draft = fromSaved(JSON.parse(JSON.stringify(cteOsFormFromPayload(first))));
+    expect(validateCteOs(draft)).toEqual({});
+    const again = buildCteOsPayload(cteOsFormSchema.parse(toCteOsInput(draft)), ctx(2));
+    expect(strip(again)).toEqual(strip(first));
+  });
+});
+
+describe('copy of an issued CT-e Simplificado', () => {
+  it('the simplified form opens every delivery (UF from the IBGE code), and sends the same payload', () => {
+    const form = cteSimpForm({
+      geral: { ...cteSimpForm().geral, retira: true, xDetRetira: 'Balcão' },
+      impostos: { icms: { situacao: '20', pRedBC: 10, pICMS: 12 }, ibsCbs: IBS, infAdFisco: 'Regime' },
+    });
+    form.entregas[0]!.nfe[0]!.pin = '1234567';
+    const first = buildCteSimpPayload(cteSimpFormSchema.parse(form), ctx(1));
+    // As the store loads a draft: each top-level group over the empty form.
+    const saved = JSON.parse(JSON.stringify(cteSimpFormFromPayload(first))) as Partial<CteSimpDraftData>;
+    const draft = { ...emptyCteSimpDraft(), ...saved } as CteSimpDraftData;
+    expect(draft.entregas.map((e) => [e.origem.uf, e.destino.xMun, e.destino.uf])).toEqual([
+      ['PR', 'São Paulo', 'SP'],
+      ['PR', 'Campinas', 'SP'],
+    ]);
+    expect(draft.impostos.ibsCbsOn).toBe(true);
+    expect(validateCteSimp(draft)).toEqual({});
+    const again = buildCteSimpPayload(cteSimpFormSchema.parse(toCteSimpInput(draft)), ctx(2));
+    expect(strip(again)).toEqual(strip(first));
+  });
+});
+
+describe('which form a copy opens in', () => {
+  const simp = buildCteSimpPayload(cteSimpFormSchema.parse(cteSimpForm()), ctx(1));
+  const os = buildCteOsPayload(cteOsFormSchema.parse(fullBaggage()), ctx(1));
+  it('by the outbox row: variant cte-simp, kind cteos, else the CT-e', () => {
+    expect(draftFromIssued('cte', 'cte-simp', simp).kind).toBe('cte-simp');
+    expect(draftFromIssued('cteos', null, os).kind).toBe('cteos');
+    expect(draftFromIssued('cte', null, buildCtePayload(cteFormSchema.parse(cteForm()), ctx(1))).kind).toBe(
+      'cte',
+    );
+    expect(draftFromIssued('cte', 'cte-simp', simp).data).toEqual(cteSimpFormFromPayload(simp));
   });
 });

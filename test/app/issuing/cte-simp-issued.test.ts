@@ -1,9 +1,11 @@
-// Documentos browse columns of a CT-e Simplificado: issued with `cte:issue` through the sandbox, the
-// cached row carries tomador, UFs, the deliveries' municipalities, values and key read from its
-// cteSimpProc (which has no ide/xMunIni nor rem/dest); a normal CT-e keeps its ide municipalities.
+// A CT-e Simplificado issued with `cte:issue` through the sandbox: its Documentos browse columns
+// (tomador, UFs, the deliveries' municipalities, values and key read from its cteSimpProc, which has
+// no ide/xMunIni nor rem/dest; a normal CT-e keeps its ide municipalities) and its "Duplicar", a
+// 'cte-simp' draft although the document screen knows it as a 'cte'.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cteCommands } from '../../../electron/app/commands/cte';
+import { draftCommands } from '../../../electron/app/commands/drafts';
 import type { AppContext } from '../../../electron/app/context';
 import { extractFields } from '../../../electron/app/sync/extract';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
@@ -17,10 +19,11 @@ import type { Rig } from './harness';
 
 type Row = Record<string, string | number | null>;
 
-describe('browse fields of a CT-e Simplificado', () => {
+describe('an issued CT-e Simplificado', () => {
   let sandbox: RunningSandbox;
   let rig: Rig;
-  let issue: (input: unknown) => Promise<{ cacheId: number | null; status: string }>;
+  let issue: (input: unknown) => Promise<{ cacheId: number | null; status: string; document: Row | null }>;
+  let duplicate: (input: unknown) => Promise<{ kind: string; data: unknown }>;
 
   beforeAll(async () => {
     sandbox = await startIssuingSandbox();
@@ -37,7 +40,14 @@ describe('browse fields of a CT-e Simplificado', () => {
     >;
     issue = async (input) => {
       const def = commands['cte:issue'];
-      return def.output.parse(await table['cte:issue']!(def.input.parse(input)));
+      return def.output.parse(await table['cte:issue']!(def.input.parse(input))) as Awaited<
+        ReturnType<typeof issue>
+      >;
+    };
+    const drafts = draftCommands(ctx);
+    duplicate = async (input) => {
+      const def = commands['drafts:duplicate'];
+      return def.output.parse(await drafts['drafts:duplicate'](def.input.parse(input)));
     };
   }, 30_000);
   afterAll(async () => {
@@ -63,6 +73,17 @@ describe('browse fields of a CT-e Simplificado', () => {
       serie: 9,
     });
     expect(String(row?.chave)).toMatch(/^\d{20}57/);
+    const copy = await duplicate({ company: company.cpf_cnpj, kind: 'cte', id: String(out.document?.id) });
+    expect(copy.kind).toBe('cte-simp');
+    const data = copy.data as {
+      entregas: { destino: { xMun: string; uf: string } }[];
+      tomador: { xNome: string };
+    };
+    expect(data.entregas.map((e) => `${e.destino.xMun}/${e.destino.uf}`)).toEqual([
+      'São Paulo/SP',
+      'Campinas/SP',
+    ]);
+    expect(data.tomador.xNome).toBe('Indústria Remetente Ltda');
   });
 
   it('a normal CT-e still takes its municipalities from ide', () => {

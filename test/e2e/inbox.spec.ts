@@ -126,7 +126,8 @@ test('fetch notes, ciência to all, confirm one, open its DANFE, issue a CT-e fr
   await carrierPanel.getByTestId('filter-apply').click();
   await expect(carrierTable(page)).toContainText('Nenhuma nota recebida como transportador');
   await page.locator('#filter-de-transportador').click();
-  await expect(page.locator('.p-datepicker-panel')).toContainText(
+  // The ate field's panel may still be fading out: only the one opening counts.
+  await expect(page.locator('.p-datepicker-panel:not(.p-anchored-overlay-leave-active)')).toContainText(
     /janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro/,
   );
   await shot(page, testInfo, 'inbox-filtro-datas');

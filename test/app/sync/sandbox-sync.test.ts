@@ -51,7 +51,12 @@ beforeAll(async () => {
     onExchange: (entry) => exchanges.push({ method: entry.method, url: entry.url }),
   });
   await client.empresas.criar(empresaBody(COMPANY_CNPJ) as never);
-  const pfx = makePfx({ cpfCnpj: COMPANY_CNPJ, razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA', password: 'x' });
+  const pfx = makePfx({
+    cpfCnpj: COMPANY_CNPJ,
+    razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA',
+    password: 'x',
+    notBefore: new Date(NOW.getTime() - 30 * 86_400_000),
+  });
   await client.http.json({
     method: 'PUT',
     path: `/empresas/${COMPANY_CNPJ}/certificado`,

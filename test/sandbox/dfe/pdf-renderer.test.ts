@@ -64,7 +64,12 @@ async function setUp(options: SandboxOptions) {
   const sandbox = await startTestSandbox({ clockStart: NOW.getTime(), ...options });
   const api = client(sandbox.url, await getToken(sandbox.url));
   expect((await api.post('/empresas', empresaBody(COMPANY_CNPJ))).status).toBe(200);
-  const pfx = makePfx({ cpfCnpj: COMPANY_CNPJ, razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA', password: 'x' });
+  const pfx = makePfx({
+    cpfCnpj: COMPANY_CNPJ,
+    razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA',
+    password: 'x',
+    notBefore: new Date(NOW.getTime() - 30 * 86_400_000),
+  });
   const cert = await api.put(`/empresas/${COMPANY_CNPJ}/certificado`, {
     certificado: pfx.pfxBase64,
     password: 'x',

@@ -47,7 +47,12 @@ beforeAll(async () => {
   expect((await api.post('/empresas', empresaBody('04252011000110', 'SEM CERTIFICADO LTDA'))).status).toBe(
     200,
   );
-  const pfx = makePfx({ cpfCnpj: COMPANY_CNPJ, razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA', password: 'x' });
+  const pfx = makePfx({
+    cpfCnpj: COMPANY_CNPJ,
+    razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA',
+    password: 'x',
+    notBefore: new Date(NOW.getTime() - 30 * 86_400_000),
+  });
   const put = await api.put(`/empresas/${COMPANY_CNPJ}/certificado`, {
     certificado: pfx.pfxBase64,
     password: 'x',

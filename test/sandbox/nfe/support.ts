@@ -25,7 +25,12 @@ export async function startInbox(options: { demo?: boolean; cnpjs?: string[] } =
     control<T>(sandbox.url, method, path, body);
   await ctl('PUT', '/quotas/dfe-eventos', { limite: 1_000_000 });
   if (options.demo === false) await ctl('PUT', '/nfe/config', { notas_demonstracao: false });
-  pfx ??= makePfx({ cpfCnpj: CNPJ, razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA' });
+  pfx ??= makePfx({
+    cpfCnpj: CNPJ,
+    razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA',
+    // Valid on the sandbox's fixed clock, whatever today's date is.
+    notBefore: new Date(START - 30 * 86_400_000),
+  });
   for (const cnpj of options.cnpjs ?? [CNPJ]) {
     const created = await api.post('/empresas', empresaBody(cnpj));
     if (created.status !== 200) throw new Error(`empresa: ${created.status}`);

@@ -10,6 +10,9 @@ import pkg from './package.json' with { type: 'json' };
 // from node_modules inside the asar, and sqlite3's native binary cannot be bundled.
 const external = [
   'electron',
+  // Headless Chromium serves only the CLI and the web host; inside Electron, PDFs come from
+  // printToPDF, so the app neither bundles nor ships it.
+  'playwright-core',
   ...Object.keys(pkg.dependencies),
   ...builtinModules,
   ...builtinModules.map((name) => `node:${name}`),

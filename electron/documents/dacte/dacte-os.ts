@@ -1,25 +1,9 @@
 import { cpfCnpj, esc, join, qty, xmlDateTime } from '../html/format';
-import { cell, htmlDocument, sectionTitle, SHEET, sheet, wrapText } from '../html/page';
+import { cell, sectionTitle, wrapText } from '../html/page';
 import type { CteOsView } from '../parse/types';
-import { dacteBanners } from './contingency';
-import type { RenderedHtml, RenderOptions } from './dacte';
-import { CFOP_ROW_MM, header, headerHeight } from './header';
-import { planSheets } from './pagination';
-import {
-  canhoto,
-  components,
-  componentsHeight,
-  docsSection,
-  fiscoBoxes,
-  fiscoSection,
-  ibsCbs,
-  icms,
-  MM,
-  OBS_LINE_WIDTH_MM,
-  obsSection,
-  prestacao,
-  tomadorBox,
-} from './sections';
+import { composeDacte, observationLines } from './compose';
+import type { RenderedHtml, RenderOptions } from './compose';
+import { docsSection, MM, tomadorBox } from './sections';
 
 const SERVICO_MM = 1 + 3.5 + 16;
 const SEGURO_ROWS = 3;
@@ -78,87 +62,27 @@ function rodoOsHeight(view: CteOsView): number {
 
 /** DACTE OS (Anexo II §6, model p. 51). */
 export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): RenderedHtml {
-  const homologacao = view.ambiente === 'homologacao';
-  const flags = { homologacao, cancelled: options.cancelled === true };
-  const { html: banner, mm: bannerMm } = dacteBanners(view);
-  const headerMm = headerHeight(view);
-  const fixedFirst =
-    MM.canhoto +
-    headerMm +
-    CFOP_ROW_MM +
-    bannerMm +
-    MM.prestacao +
-    MM.tomador +
-    SERVICO_MM +
-    componentsHeight(view) +
-    MM.icms +
-    (view.ibsCbs ? MM.ibsCbs : 0) +
-    seguroHeight(view) +
-    rodoOsHeight(view) +
-    MM.fisco;
   const extra = view.seguros.slice(SEGURO_ROWS).map((s) => `Seguro: ${join([s.respSeg, s.xSeg, s.nApol])}`);
-  const fisco = fiscoBoxes(view.obsCont, view.obsFisco);
-  const obsLines = [
-    ...wrapText([view.xObs, ...extra].filter(Boolean).join('\n'), OBS_LINE_WIDTH_MM),
-    ...fisco.overflow,
-  ];
-  const firstSheetFree = SHEET.contentHeight - fixedFirst - 2;
-  const plans = planSheets({
-    firstSheetFree,
-    continuationFree: SHEET.contentHeight - headerMm - CFOP_ROW_MM - bannerMm - 2,
-    docCount: view.docsRef.length,
-    obsLineCount: obsLines.length,
-    firstObsLines: 3,
-    firstObsMax: 8,
-    compactDocs: true,
+  return composeDacte(view, options, {
+    title: 'DACTE OS',
+    subtitle: 'Documento Auxiliar do Conhecimento de Transporte Eletrônico para Outros Serviços',
+    percurso: view.percurso,
+    top: [
+      { html: tomadorBox('Tomador do serviço', view.toma), mm: MM.tomador },
+      // The service box takes what the first sheet leaves over.
+      { html: (spareMm) => servico(view, 16 + Math.max(0, Math.floor(spareMm - 1))), mm: SERVICO_MM },
+    ],
+    beforeObs: [],
+    afterObs: [
+      { html: seguro(view), mm: seguroHeight(view) },
+      { html: rodoOs(view), mm: rodoOsHeight(view) },
+    ],
+    obsLines: observationLines([view.xObs, ...extra]),
+    docs: {
+      count: view.docsRef.length,
+      compactDocs: true,
+      section: (range) =>
+        docsSection('Documentos referenciados', view.docsRef.slice(range.from, range.to), range.rows),
+    },
   });
-  const pages = plans.length;
-  const first = plans[0];
-  const usedFirst =
-    (first?.docs ? MM.docsBase + first.docs.rows * MM.docRow : 0) +
-    (first?.obs ? MM.obsBase + first.obs.capacity * MM.obsLine : 0);
-  const servicoMm = 16 + Math.max(0, Math.floor(firstSheetFree - usedFirst - 1));
-  const sheets = plans.map((plan, index) => {
-    const head = header(view, {
-      page: index + 1,
-      pages,
-      logoDataUrl: options.logoDataUrl,
-      title: 'DACTE OS',
-      subtitle: 'Documento Auxiliar do Conhecimento de Transporte Eletrônico para Outros Serviços',
-    });
-    const docs = plan.docs
-      ? docsSection(
-          'Documentos referenciados',
-          view.docsRef.slice(plan.docs.from, plan.docs.to),
-          plan.docs.rows,
-        )
-      : '';
-    const obs = plan.obs
-      ? obsSection(
-          index === 0 ? 'Observações gerais' : 'Observações gerais (continuação)',
-          obsLines.slice(plan.obs.from, plan.obs.to),
-          plan.obs.capacity,
-          plan.obs.to < obsLines.length,
-        )
-      : '';
-    if (index > 0) return sheet(`${head}${banner}${docs}${obs}`, flags);
-    const body = [
-      canhoto(view),
-      head,
-      banner,
-      prestacao(view, view.percurso),
-      tomadorBox('Tomador do serviço', view.toma),
-      servico(view, servicoMm),
-      components(view),
-      icms(view.icms, view.vTotTrib),
-      view.ibsCbs ? ibsCbs(view.ibsCbs) : '',
-      docs,
-      obs,
-      seguro(view),
-      rodoOs(view),
-      fiscoSection(fisco),
-    ].join('');
-    return sheet(body, flags);
-  });
-  return { html: htmlDocument(`DACTE OS ${view.ide.nCT}`, '', sheets), pages };
 }

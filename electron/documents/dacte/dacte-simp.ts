@@ -3,29 +3,14 @@
 // no remetente/destinatário/expedidor/recebedor (only the tomador, infCte/toma), and a table of the
 // deliveries (det: item, origin and destination municipalities, NF-e/CT-e key, values) in place of
 // the "Documentos originários" block. Its components block sums each component over the deliveries.
-import { esc, join, money } from '../html/format';
-import { htmlDocument, sectionTitle, SHEET, sheet, wrapText } from '../html/page';
+import { esc, money } from '../html/format';
+import { sectionTitle } from '../html/page';
 import type { CteView, EntregaView } from '../parse/types';
-import { dacteBanners } from './contingency';
-import type { RenderedHtml, RenderOptions } from './dacte';
-import { CFOP_ROW_MM, header, headerHeight } from './header';
+import { composeDacte, observationLines } from './compose';
+import type { RenderedHtml, RenderOptions } from './compose';
+import { cteObservations } from './dacte';
 import { modalLayout } from './modal-blocks';
-import { planSheets } from './pagination';
-import {
-  canhoto,
-  carga,
-  components,
-  componentsHeight,
-  fiscoBoxes,
-  fiscoSection,
-  ibsCbs,
-  icms,
-  MM,
-  OBS_LINE_WIDTH_MM,
-  obsSection,
-  prestacao,
-  tomadorBox,
-} from './sections';
+import { carga, MM, tomadorBox } from './sections';
 
 /** One printed line of the deliveries table: a delivery spans one line per document key. */
 interface DeliveryLine {
@@ -86,87 +71,28 @@ export function deliveriesSection(title: string, lines: DeliveryLine[], rows: nu
   return `<div class="t gap">${sectionTitle(title)}<div class="c" style="width:200mm;height:${rows * MM.docRow + 3}mm">${inner}</div></div>`;
 }
 
-function observationLines(view: CteView): string[] {
-  const text = [view.xObs, ...view.refs.map((r) => join([r.label, r.value], ': '))]
-    .filter(Boolean)
-    .join('\n');
-  return wrapText(text, OBS_LINE_WIDTH_MM);
-}
-
 export function renderDacteSimp(view: CteView, options: RenderOptions = {}): RenderedHtml {
-  const flags = { homologacao: view.ambiente === 'homologacao', cancelled: options.cancelled === true };
-  const { html: banner, mm: bannerMm } = dacteBanners(view);
-  const headerMm = headerHeight(view);
   const modal = modalLayout(view);
   const lines = deliveryLines(view.entregas ?? []);
-  const fixedFirst =
-    MM.canhoto +
-    headerMm +
-    CFOP_ROW_MM +
-    bannerMm +
-    MM.prestacao +
-    MM.tomador +
-    MM.carga +
-    componentsHeight(view) +
-    MM.icms +
-    (view.ibsCbs ? MM.ibsCbs : 0) +
-    modal.beforeObs.mm +
-    modal.afterObs.mm +
-    MM.fisco;
-  const fisco = fiscoBoxes(view.obsCont, view.obsFisco);
-  const obsLines = [...observationLines(view), ...modal.obsLines, ...fisco.overflow];
-  const plans = planSheets({
-    firstSheetFree: SHEET.contentHeight - fixedFirst - 2,
-    continuationFree: SHEET.contentHeight - headerMm - CFOP_ROW_MM - bannerMm - 2,
-    docCount: lines.length,
-    obsLineCount: obsLines.length,
-    firstObsLines: 3,
-    firstObsMax: 8,
-    docsPerRow: 1,
-  });
-  const pages = plans.length;
-  const sheets = plans.map((plan, index) => {
-    const head = header(view, {
-      page: index + 1,
-      pages,
-      logoDataUrl: options.logoDataUrl,
-      title: 'DACTE',
-      subtitle: 'Documento Auxiliar do Conhecimento de Transporte Eletrônico - CT-e simplificado',
-    });
-    const deliveries = plan.docs
-      ? deliveriesSection(
+  return composeDacte(view, options, {
+    title: 'DACTE',
+    subtitle: 'Documento Auxiliar do Conhecimento de Transporte Eletrônico - CT-e simplificado',
+    top: [
+      { html: tomadorBox('Tomador do serviço', view.toma, view.tomaRole), mm: MM.tomador },
+      { html: carga(view), mm: MM.carga },
+    ],
+    beforeObs: [modal.beforeObs],
+    afterObs: [modal.afterObs],
+    obsLines: [...observationLines(cteObservations(view)), ...modal.obsLines],
+    docs: {
+      count: lines.length,
+      docsPerRow: 1,
+      section: (range, index) =>
+        deliveriesSection(
           index === 0 ? 'Entregas' : 'Entregas (continuação)',
-          lines.slice(plan.docs.from, plan.docs.to),
-          plan.docs.rows,
-        )
-      : '';
-    const more = plans.slice(index + 1).some((p) => p.obs !== undefined);
-    const obs = plan.obs
-      ? obsSection(
-          index === 0 ? 'Observações gerais' : 'Observações gerais (continuação)',
-          obsLines.slice(plan.obs.from, plan.obs.to),
-          plan.obs.capacity,
-          more && plan.obs.to < obsLines.length,
-        )
-      : '';
-    if (index > 0) return sheet(`${head}${banner}${deliveries}${obs}`, flags);
-    const body = [
-      canhoto(view),
-      head,
-      banner,
-      prestacao(view),
-      tomadorBox('Tomador do serviço', view.toma, view.tomaRole),
-      carga(view),
-      components(view),
-      icms(view.icms, view.vTotTrib),
-      view.ibsCbs ? ibsCbs(view.ibsCbs) : '',
-      deliveries,
-      modal.beforeObs.html,
-      obs,
-      modal.afterObs.html,
-      fiscoSection(fisco),
-    ].join('');
-    return sheet(body, flags);
+          lines.slice(range.from, range.to),
+          range.rows,
+        ),
+    },
   });
-  return { html: htmlDocument(`DACTE ${view.ide.nCT}`, '', sheets), pages };
 }

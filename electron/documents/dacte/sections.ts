@@ -1,4 +1,4 @@
-import { cep, chave, cpfCnpj, doc, esc, join, money, percent, phone, qty, street } from '../html/format';
+import { cep, cpfCnpj, doc, esc, join, money, percent, phone, qty, street } from '../html/format';
 import { cell, sectionTitle, textWidthMm, wrapText } from '../html/page';
 import type {
   CargoQuantity,
@@ -195,10 +195,6 @@ export function obsSection(title: string, lines: string[], capacity: number, mor
   return `<div class="t gap">${sectionTitle(title)}<div class="c" style="width:200mm;height:${capacity * MM.obsLine + 0.6}mm;padding-top:.3mm">${shown}${tail}</div></div>`;
 }
 
-export function modalSection(title: string, cellsHtml: string): string {
-  return `<div class="t gap">${sectionTitle(title)}<div class="r">${cellsHtml}</div></div>`;
-}
-
 function obsFieldsText(fields: ObsField[]): string {
   return fields.map((f) => join([f.xCampo, f.xTexto], ': ')).join('\n');
 }
@@ -231,8 +227,4 @@ export function fiscoBoxes(obsCont: ObsField[], obsFisco: ObsField[]): FiscoBoxe
 export function fiscoSection(boxes: FiscoBoxes): string {
   const lines = (l: string[]) => l.map((t) => `<div class="line">${esc(t)}</div>`).join('');
   return `<div class="r gap"><div class="t" style="width:130mm">${sectionTitle('Uso exclusivo do emissor do CT-e')}<div class="c" style="width:100%;height:15mm;padding-top:.6mm">${lines(boxes.emissor)}</div></div><div style="width:4mm"></div><div class="t" style="width:66mm">${sectionTitle('Reservado ao fisco')}<div class="c" style="width:100%;height:15mm;padding-top:.6mm">${lines(boxes.fisco)}</div></div></div>`;
-}
-
-export function keyGroups(key: string): string {
-  return chave(key);
 }

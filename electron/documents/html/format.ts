@@ -84,10 +84,6 @@ export function street(e: Endereco): string {
   return [[e.xLgr, e.nro].filter(Boolean).join(', '), e.xCpl, e.xBairro].filter(Boolean).join(' - ');
 }
 
-export function cityLine(e: Endereco): string {
-  return [e.xMun, e.UF].filter(Boolean).join(' - ');
-}
-
 export function join(parts: string[], sep = ' - '): string {
   return parts.filter((p) => p !== '').join(sep);
 }

@@ -57,22 +57,6 @@ export function homologacaoBanner(): string {
   return `<div class="banner">${HOMOLOGACAO_TEXT}</div>`;
 }
 
-const CONTINGENCY_TEXT: Record<string, string> = {
-  '4': 'EMITIDO EM CONTINGÊNCIA EPEC',
-  '5': 'EMITIDO EM CONTINGÊNCIA – FS-DA',
-};
-
-/** Banners under the header of every sheet: homologação (Anexo II §2.20) and contingency. */
-export function banners(ambiente: 'producao' | 'homologacao', tpEmis: string): { html: string; mm: number } {
-  const texts = [ambiente === 'homologacao' ? HOMOLOGACAO_TEXT : '', CONTINGENCY_TEXT[tpEmis] ?? ''].filter(
-    Boolean,
-  );
-  return {
-    html: texts.map((t) => `<div class="banner">${t}</div>`).join(''),
-    mm: texts.length * HOMOLOGACAO_BANNER_MM,
-  };
-}
-
 export function sheet(body: string, flags: SheetFlags): string {
   return `<section class="sheet">${body}${watermarks(flags)}</section>`;
 }

@@ -1,5 +1,8 @@
 import type {
   Ambiente,
+  CargoQuantity,
+  CteCommon,
+  CteView,
   Endereco,
   IbsCbsView,
   IcmsView,
@@ -135,4 +138,98 @@ export function parseIbsCbs(imp: XNode | undefined): IbsCbsView | undefined {
     vCBS: txt(g, 'gCBS', 'vCBS'),
     vTotDFe: txt(imp, 'vTotDFe'),
   };
+}
+
+/** Tomador roles by the toma code (toma3/toma of the CT-e; the CT-e Simplificado names 4 otherwise). */
+export const TOMA_ROLES: Readonly<Record<string, string>> = {
+  '0': 'Remetente',
+  '1': 'Expedidor',
+  '2': 'Recebedor',
+  '3': 'Destinatário',
+  '4': 'Outros',
+};
+
+/** Informações da carga (infCarga) of the CT-e and the CT-e Simplificado. */
+export function parseCarga(infCarga: XNode | undefined): CteView['carga'] {
+  if (infCarga === undefined) return undefined;
+  return {
+    vCarga: txt(infCarga, 'vCarga'),
+    proPred: txt(infCarga, 'proPred'),
+    xOutCat: txt(infCarga, 'xOutCat'),
+    infQ: els(infCarga, 'infQ').map((q): CargoQuantity => ({
+      cUnid: txt(q, 'cUnid'),
+      tpMed: txt(q, 'tpMed'),
+      qCarga: txt(q, 'qCarga'),
+    })),
+  };
+}
+
+function parseIde(ide: XNode | undefined): CteCommon['ide'] {
+  return {
+    cUF: txt(ide, 'cUF'),
+    CFOP: txt(ide, 'CFOP'),
+    natOp: txt(ide, 'natOp'),
+    mod: txt(ide, 'mod'),
+    serie: txt(ide, 'serie'),
+    nCT: txt(ide, 'nCT'),
+    dhEmi: txt(ide, 'dhEmi'),
+    tpEmis: txt(ide, 'tpEmis'),
+    tpCTe: txt(ide, 'tpCTe'),
+    modal: txt(ide, 'modal'),
+    tpServ: txt(ide, 'tpServ'),
+    UFIni: txt(ide, 'UFIni'),
+    xMunIni: txt(ide, 'xMunIni'),
+    cMunIni: txt(ide, 'cMunIni'),
+    UFFim: txt(ide, 'UFFim'),
+    xMunFim: txt(ide, 'xMunFim'),
+    cMunFim: txt(ide, 'cMunFim'),
+    indGlobalizado: txt(ide, 'indGlobalizado'),
+    retira: txt(ide, 'retira'),
+    xDetRetira: txt(ide, 'xDetRetira'),
+    dhCont: txt(ide, 'dhCont'),
+    xJust: txt(ide, 'xJust'),
+  };
+}
+
+/**
+ * The part of the view every CT-e layout fills alike (identification, emitter, service value,
+ * taxes, observations, QR code, protocol), with the infCte nodes the layout reads further.
+ * Each layout blanks the ide fields it does not have and replaces what it carries elsewhere.
+ */
+export function parseCteCommon(
+  cte: XNode,
+  protCTe: XNode | undefined,
+): {
+  inf: XNode;
+  ide: XNode | undefined;
+  compl: XNode | undefined;
+  imp: XNode | undefined;
+  common: CteCommon;
+} {
+  const inf = el(cte, 'infCte') ?? {};
+  const ide = el(inf, 'ide');
+  const protocol = parseProtocol(el(protCTe, 'infProt'));
+  const compl = el(inf, 'compl');
+  const imp = el(inf, 'imp');
+  const common: CteCommon = {
+    versao: attr(inf, 'versao') || attr(cte, 'versao'),
+    chave: keyFromId(attr(inf, 'Id'), protocol === undefined ? '' : txt(protCTe, 'infProt', 'chCTe')),
+    ambiente: parseAmbiente(txt(ide, 'tpAmb')),
+    ide: parseIde(ide),
+    emit: parseParty(el(inf, 'emit'), 'enderEmit') ?? emptyParty(),
+    vPrest: {
+      vTPrest: txt(inf, 'vPrest', 'vTPrest'),
+      vRec: txt(inf, 'vPrest', 'vRec'),
+      comps: parseComponents(el(inf, 'vPrest')),
+    },
+    icms: parseIcms(imp),
+    ibsCbs: parseIbsCbs(imp),
+    vTotTrib: txt(imp, 'vTotTrib'),
+    xObs: txt(compl, 'xObs'),
+    obsCont: parseObs(compl, 'ObsCont'),
+    obsFisco: parseObs(compl, 'ObsFisco'),
+    qrCode: txt(cte, 'infCTeSupl', 'qrCodCTe'),
+    protocol,
+  };
+  return { inf, ide, compl, imp, common };
 }

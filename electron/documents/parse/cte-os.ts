@@ -1,77 +1,25 @@
-import {
-  emptyParty,
-  keyFromId,
-  parseAmbiente,
-  parseComponents,
-  parseIbsCbs,
-  parseIcms,
-  parseObs,
-  parseParty,
-  parseProtocol,
-} from './common';
+import { parseCteCommon, parseParty } from './common';
 import type { CteOsView, OriginDoc } from './types';
-import { attr, el, els, txt } from './xml';
+import { el, els, txt } from './xml';
 import type { XNode } from './xml';
 
 const RESP_SEG: Record<string, string> = { '4': 'Emitente do CT-e OS', '5': 'Tomador de serviço' };
 
 /** `CTeOS` element (inside cteOSProc or alone), layouts 3.00 and 4.00 → view model. */
 export function parseCteOs(cte: XNode, protCTe: XNode | undefined): CteOsView {
-  const inf = el(cte, 'infCte') ?? {};
-  const ide = el(inf, 'ide');
-  const protocol = parseProtocol(el(protCTe, 'infProt'));
+  const { inf, ide, common } = parseCteCommon(cte, protCTe);
   const norm = el(inf, 'infCTeNorm');
-  const compl = el(inf, 'compl');
-  const imp = el(inf, 'imp');
   const servico = el(norm, 'infServico');
   const rodoOS = el(norm, 'infModal', 'rodoOS');
   const veic = el(rodoOS, 'veic');
   const prop = el(veic, 'prop');
   return {
     kind: 'cteos',
-    versao: attr(inf, 'versao') || attr(cte, 'versao'),
-    chave: keyFromId(attr(inf, 'Id'), protocol === undefined ? '' : txt(protCTe, 'infProt', 'chCTe')),
-    ambiente: parseAmbiente(txt(ide, 'tpAmb')),
-    ide: {
-      cUF: txt(ide, 'cUF'),
-      CFOP: txt(ide, 'CFOP'),
-      natOp: txt(ide, 'natOp'),
-      mod: txt(ide, 'mod'),
-      serie: txt(ide, 'serie'),
-      nCT: txt(ide, 'nCT'),
-      dhEmi: txt(ide, 'dhEmi'),
-      tpEmis: txt(ide, 'tpEmis'),
-      tpCTe: txt(ide, 'tpCTe'),
-      modal: txt(ide, 'modal'),
-      tpServ: txt(ide, 'tpServ'),
-      UFIni: txt(ide, 'UFIni'),
-      xMunIni: txt(ide, 'xMunIni'),
-      cMunIni: txt(ide, 'cMunIni'),
-      UFFim: txt(ide, 'UFFim'),
-      xMunFim: txt(ide, 'xMunFim'),
-      cMunFim: txt(ide, 'cMunFim'),
-      indGlobalizado: '',
-      retira: '',
-      xDetRetira: '',
-      dhCont: txt(ide, 'dhCont'),
-      xJust: txt(ide, 'xJust'),
-    },
-    emit: parseParty(el(inf, 'emit'), 'enderEmit') ?? emptyParty(),
+    ...common,
+    // The CT-e OS layout has no globalized CT-e nor cargo pick-up.
+    ide: { ...common.ide, indGlobalizado: '', retira: '', xDetRetira: '' },
     toma: parseParty(el(inf, 'toma'), 'enderToma'),
     percurso: els(ide, 'infPercurso').map((p) => txt(p, 'UFPer')),
-    vPrest: {
-      vTPrest: txt(inf, 'vPrest', 'vTPrest'),
-      vRec: txt(inf, 'vPrest', 'vRec'),
-      comps: parseComponents(el(inf, 'vPrest')),
-    },
-    icms: parseIcms(imp),
-    ibsCbs: parseIbsCbs(imp),
-    vTotTrib: txt(imp, 'vTotTrib'),
-    xObs: txt(compl, 'xObs'),
-    obsCont: parseObs(compl, 'ObsCont'),
-    obsFisco: parseObs(compl, 'ObsFisco'),
-    qrCode: txt(cte, 'infCTeSupl', 'qrCodCTe'),
-    protocol,
     servico:
       servico === undefined
         ? undefined

@@ -1,27 +1,9 @@
 import { parseAccessKey } from '../../fiscal/access-key';
-import {
-  emptyParty,
-  keyFromId,
-  parseAmbiente,
-  parseComponents,
-  parseIbsCbs,
-  parseIcms,
-  parseObs,
-  parseParty,
-  parseProtocol,
-} from './common';
+import { parseCarga, parseCteCommon, parseParty, TOMA_ROLES } from './common';
 import { parseFluxo, parseModalView } from './modal';
-import type { CargoQuantity, CteView, LabeledValue, OriginDoc, Party } from './types';
-import { attr, el, els, firstOf, txt } from './xml';
+import type { CteView, LabeledValue, OriginDoc, Party } from './types';
+import { el, els, firstOf, txt } from './xml';
 import type { XNode } from './xml';
-
-const TOMA_ROLES: Record<string, string> = {
-  '0': 'Remetente',
-  '1': 'Expedidor',
-  '2': 'Recebedor',
-  '3': 'Destinatário',
-  '4': 'Outros',
-};
 
 const OUTROS_TIPOS: Record<string, string> = {
   '00': 'DECL.',
@@ -33,80 +15,23 @@ const OUTROS_TIPOS: Record<string, string> = {
 
 /** `CTe` element (inside cteProc or alone) → view model. */
 export function parseCte(cte: XNode, protCTe: XNode | undefined): CteView {
-  const inf = el(cte, 'infCte') ?? {};
-  const ide = el(inf, 'ide');
-  const protocol = parseProtocol(el(protCTe, 'infProt'));
+  const { inf, ide, compl, common } = parseCteCommon(cte, protCTe);
   const rem = parseParty(el(inf, 'rem'), 'enderReme');
   const dest = parseParty(el(inf, 'dest'), 'enderDest');
   const exped = parseParty(el(inf, 'exped'), 'enderExped');
   const receb = parseParty(el(inf, 'receb'), 'enderReceb');
   const norm = el(inf, 'infCTeNorm');
   const tomaInfo = resolveToma(ide, { rem, dest, exped, receb });
-  const compl = el(inf, 'compl');
-  const imp = el(inf, 'imp');
-  const infCarga = el(norm, 'infCarga');
   return {
     kind: 'cte',
-    versao: attr(inf, 'versao') || attr(cte, 'versao'),
-    chave: keyFromId(attr(inf, 'Id'), protocol === undefined ? '' : txt(protCTe, 'infProt', 'chCTe')),
-    ambiente: parseAmbiente(txt(ide, 'tpAmb')),
-    ide: {
-      cUF: txt(ide, 'cUF'),
-      CFOP: txt(ide, 'CFOP'),
-      natOp: txt(ide, 'natOp'),
-      mod: txt(ide, 'mod'),
-      serie: txt(ide, 'serie'),
-      nCT: txt(ide, 'nCT'),
-      dhEmi: txt(ide, 'dhEmi'),
-      tpEmis: txt(ide, 'tpEmis'),
-      tpCTe: txt(ide, 'tpCTe'),
-      modal: txt(ide, 'modal'),
-      tpServ: txt(ide, 'tpServ'),
-      UFIni: txt(ide, 'UFIni'),
-      xMunIni: txt(ide, 'xMunIni'),
-      cMunIni: txt(ide, 'cMunIni'),
-      UFFim: txt(ide, 'UFFim'),
-      xMunFim: txt(ide, 'xMunFim'),
-      cMunFim: txt(ide, 'cMunFim'),
-      indGlobalizado: txt(ide, 'indGlobalizado'),
-      retira: txt(ide, 'retira'),
-      xDetRetira: txt(ide, 'xDetRetira'),
-      dhCont: txt(ide, 'dhCont'),
-      xJust: txt(ide, 'xJust'),
-    },
-    emit: parseParty(el(inf, 'emit'), 'enderEmit') ?? emptyParty(),
+    ...common,
     rem,
     dest,
     exped,
     receb,
     toma: tomaInfo.party,
     tomaRole: tomaInfo.role,
-    vPrest: {
-      vTPrest: txt(inf, 'vPrest', 'vTPrest'),
-      vRec: txt(inf, 'vPrest', 'vRec'),
-      comps: parseComponents(el(inf, 'vPrest')),
-    },
-    icms: parseIcms(imp),
-    ibsCbs: parseIbsCbs(imp),
-    vTotTrib: txt(imp, 'vTotTrib'),
-    xObs: txt(compl, 'xObs'),
-    obsCont: parseObs(compl, 'ObsCont'),
-    obsFisco: parseObs(compl, 'ObsFisco'),
-    qrCode: txt(cte, 'infCTeSupl', 'qrCodCTe'),
-    protocol,
-    carga:
-      infCarga === undefined
-        ? undefined
-        : {
-            vCarga: txt(infCarga, 'vCarga'),
-            proPred: txt(infCarga, 'proPred'),
-            xOutCat: txt(infCarga, 'xOutCat'),
-            infQ: els(infCarga, 'infQ').map((q): CargoQuantity => ({
-              cUnid: txt(q, 'cUnid'),
-              tpMed: txt(q, 'tpMed'),
-              qCarga: txt(q, 'qCarga'),
-            })),
-          },
+    carga: parseCarga(el(norm, 'infCarga')),
     docs: parseOriginDocs(norm, rem),
     modalInfo: parseModal(el(norm, 'infModal')),
     modal: parseModalView(el(norm, 'infModal'), rem?.CNPJ || rem?.CPF || ''),

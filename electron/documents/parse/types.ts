@@ -101,7 +101,8 @@ export interface LabeledValue {
 
 export type Ambiente = 'producao' | 'homologacao';
 
-interface CteCommon {
+/** What the three CT-e layouts (CTe, CTeOS, CTeSimp) share. */
+export interface CteCommon {
   versao: string;
   chave: string;
   ambiente: Ambiente;

@@ -58,6 +58,7 @@ export const cnpj = pattern(/^[A-Z0-9]{12}\d{2}$/, 'CNPJ com 14 posições');
 export const cpf = pattern(/^\d{11}$/, 'CPF com 11 dígitos');
 export const ieDest = pattern(/^(ISENTO|\d{0,14})$/, 'IE numérica ou ISENTO');
 export const ie = pattern(/^\d{2,14}$/, 'IE numérica');
+export const isuf = pattern(/^\d{8,9}$/, '8 ou 9 dígitos');
 export const fone = pattern(/^\d{6,14}$/, '6 a 14 dígitos');
 export const email = z
   .string()
@@ -99,6 +100,16 @@ export function exactlyOne(keys: readonly string[], label: string) {
     }
   };
 }
+
+/** Street to municipality, as the emitter addresses (CT-e, DC-e) write it: xLgr up to 60. */
+export const logradouro = {
+  xLgr: str(2, 60),
+  nro: str(1, 60),
+  xCpl: optStr(1, 60),
+  xBairro: str(2, 60),
+  cMun,
+  xMun: str(2, 60),
+};
 
 export const endereco = z.strictObject({
   xLgr: str(2, 255),

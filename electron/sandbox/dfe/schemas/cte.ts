@@ -2,37 +2,51 @@
 // road modal only (modal "01" with infModal.rodo); other modals are refused by name.
 import { z } from 'zod';
 import {
-  ambiente,
-  autXML,
   cep,
   cfop,
   chave,
   cMun,
   cnpj,
   cpf,
-  cUF,
   date,
-  dateTime,
   email,
   endereco,
   fone,
   ie,
   ieDest,
   intIn,
+  isuf,
+  logradouro,
   num,
-  obsCont,
-  obsFisco,
   oneDocument,
   optNum,
   optStr,
   pattern,
-  referencia,
-  respTec,
   str,
   uf,
   ufSemEx,
 } from './common';
-import { gCompraGov, ibscbs, icms, icmsUFFim } from './tax';
+import {
+  cobr,
+  complCarac,
+  complObs,
+  ctePedido,
+  ideHead,
+  ideRetira,
+  ideRoad,
+  ideTail,
+  impHead,
+  infCarga,
+  infCteClosing,
+  infCteComp,
+  infCteHead,
+  infCteSub,
+  nfDelivery,
+  normOrComp,
+  units,
+  vPrest,
+} from './cte-parts';
+import { ibscbs, icms } from './tax';
 
 const partyBase = {
   CNPJ: z.union([cnpj, z.literal('')]).nullish(),
@@ -48,7 +62,7 @@ const rem = z
 const exped = z.strictObject({ ...partyBase, enderExped: endereco }).superRefine(oneDocument);
 const receb = z.strictObject({ ...partyBase, enderReceb: endereco }).superRefine(oneDocument);
 const dest = z
-  .strictObject({ ...partyBase, ISUF: pattern(/^\d{8,9}$/, '8 ou 9 dígitos').nullish(), enderDest: endereco })
+  .strictObject({ ...partyBase, ISUF: isuf.nullish(), enderDest: endereco })
   .superRefine(oneDocument);
 
 const toma4 = z
@@ -56,47 +70,25 @@ const toma4 = z
   .superRefine(oneDocument);
 
 const ide = z.strictObject({
-  cUF,
-  cCT: pattern(/^\d{8}$/, '8 dígitos').nullish(),
-  CFOP: cfop,
-  natOp: str(1, 60),
-  mod: z.literal(57).nullish(),
-  serie: z.number().int().min(0).max(999),
-  nCT: z.number().int().min(1).max(999999999),
-  dhEmi: dateTime,
-  tpImp: intIn([1, 2]),
-  tpEmis: intIn([1, 3, 4, 5, 7, 8]),
-  cDV: z.number().int().min(0).max(9).nullish(),
-  tpAmb: intIn([1, 2]).nullish(),
-  tpCTe: intIn([0, 1, 3]),
-  procEmi: intIn([0, 3, 4]),
-  verProc: str(1, 20),
+  ...ideHead({ mod: 57, tpEmis: [1, 3, 4, 5, 7, 8], tpCTe: [0, 1, 3], procEmi: [0, 3, 4] }),
   indGlobalizado: z.literal(1).nullish(),
-  cMunEnv: cMun,
-  xMunEnv: str(2, 60),
-  UFEnv: uf,
-  modal: z.literal('01', { message: 'o sandbox emite apenas o modal rodoviário (01)' }),
-  tpServ: intIn([0, 1, 2, 3, 4]),
+  ...ideRoad('o sandbox emite apenas o modal rodoviário (01)', [0, 1, 2, 3, 4]),
   cMunIni: cMun,
   xMunIni: str(2, 60),
   UFIni: uf,
   cMunFim: cMun,
   xMunFim: str(2, 60),
   UFFim: uf,
-  retira: intIn([0, 1]),
-  xDetRetira: optStr(1, 160),
+  ...ideRetira,
   indIEToma: intIn([1, 2, 9]),
   toma3: z.strictObject({ toma: intIn([0, 1, 2, 3]) }).nullish(),
   toma4: toma4.nullish(),
-  dhCont: dateTime.nullish(),
-  xJust: optStr(15, 256),
-  gCompraGov: gCompraGov.nullish(),
+  ...ideTail,
 });
 
 const hora = pattern(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'hh:mm:ss');
 const compl = z.strictObject({
-  xCaracAd: optStr(1, 15),
-  xCaracSer: optStr(1, 30),
+  ...complCarac,
   xEmi: optStr(1, 20),
   fluxo: z
     .strictObject({
@@ -118,9 +110,7 @@ const compl = z.strictObject({
     .nullish(),
   origCalc: optStr(2, 40),
   destCalc: optStr(2, 40),
-  xObs: optStr(1, 2000),
-  ObsCont: z.array(obsCont).max(10).nullish(),
-  ObsFisco: z.array(obsFisco).max(10).nullish(),
+  ...complObs,
 });
 
 export const emitCte = z.strictObject({
@@ -132,12 +122,7 @@ export const emitCte = z.strictObject({
   xFant: optStr(2, 60),
   enderEmit: z
     .strictObject({
-      xLgr: str(2, 60),
-      nro: str(1, 60),
-      xCpl: optStr(1, 60),
-      xBairro: str(2, 60),
-      cMun,
-      xMun: str(2, 60),
+      ...logradouro,
       CEP: cep.nullish(),
       UF: ufSemEx,
       fone: fone.nullish(),
@@ -146,24 +131,6 @@ export const emitCte = z.strictObject({
   CRT: intIn([1, 2, 3, 4]).nullish(),
 });
 export type EmitCte = z.infer<typeof emitCte>;
-
-const unidCarga = z.strictObject({
-  tpUnidCarga: intIn([1, 2, 3, 4]),
-  idUnidCarga: pattern(/^[A-Z0-9]{1,20}$/, 'A-Z e 0-9, até 20'),
-  lacUnidCarga: z.array(z.strictObject({ nLacre: str(1, 20) })).nullish(),
-  qtdRat: optNum(),
-});
-const unidTransp = z.strictObject({
-  tpUnidTransp: intIn([1, 2, 3, 4, 5, 6, 7]),
-  idUnidTransp: pattern(/^[A-Z0-9]{1,20}$/, 'A-Z e 0-9, até 20'),
-  lacUnidTransp: z.array(z.strictObject({ nLacre: str(1, 20) })).nullish(),
-  infUnidCarga: z.array(unidCarga).nullish(),
-  qtdRat: optNum(),
-});
-export const units = {
-  infUnidCarga: z.array(unidCarga).nullish(),
-  infUnidTransp: z.array(unidTransp).nullish(),
-};
 
 const infDoc = z.strictObject({
   infNF: z
@@ -183,9 +150,7 @@ const infDoc = z.strictObject({
         vNF: num(),
         nCFOP: cfop,
         nPeso: optNum(),
-        PIN: pattern(/^[1-9]\d{1,8}$/, 'PIN SUFRAMA').nullish(),
-        dPrev: date.nullish(),
-        ...units,
+        ...nfDelivery,
       }),
     )
     .nullish(),
@@ -193,9 +158,7 @@ const infDoc = z.strictObject({
     .array(
       z.strictObject({
         chave,
-        PIN: pattern(/^[1-9]\d{1,8}$/, 'PIN SUFRAMA').nullish(),
-        dPrev: date.nullish(),
-        ...units,
+        ...nfDelivery,
       }),
     )
     .nullish(),
@@ -237,38 +200,16 @@ export const rodo = z.strictObject({
 });
 
 const infCTeNorm = z.strictObject({
-  infCarga: z.strictObject({
-    vCarga: optNum(),
-    proPred: str(1, 60),
-    xOutCat: optStr(1, 30),
-    infQ: z
-      .array(
-        z.strictObject({
-          cUnid: z.enum(['00', '01', '02', '03', '04', '05']),
-          tpMed: str(1, 20),
-          qCarga: num(),
-        }),
-      )
-      .min(1),
-    vCargaAverb: optNum(),
-  }),
+  infCarga: infCarga(optNum(), str(1, 20)),
   infDoc: infDoc.nullish(),
   infModal: z.strictObject({ versaoModal: z.literal('4.00'), rodo }),
-  cobr: z
-    .strictObject({
-      fat: z
-        .strictObject({ nFat: optStr(1, 60), vOrig: optNum(), vDesc: optNum(), vLiq: optNum() })
-        .nullish(),
-      dup: z.array(z.strictObject({ nDup: optStr(1, 60), dVenc: date.nullish(), vDup: optNum() })).nullish(),
-    })
-    .nullish(),
-  infCteSub: z.strictObject({ chCte: chave, indAlteraToma: z.literal(1).nullish() }).nullish(),
+  cobr,
+  infCteSub,
   infGlobalizado: z.strictObject({ xObs: str(15, 256) }).nullish(),
 });
 
 export const infCte = z.strictObject({
-  versao: z.literal('4.00'),
-  Id: z.string().nullish(),
+  ...infCteHead,
   ide,
   compl: compl.nullish(),
   emit: emitCte,
@@ -276,34 +217,21 @@ export const infCte = z.strictObject({
   exped: exped.nullish(),
   receb: receb.nullish(),
   dest: dest.nullish(),
-  vPrest: z.strictObject({
-    vTPrest: num(),
-    vRec: num(),
-    Comp: z.array(z.strictObject({ xNome: str(1, 15), vComp: num() })).nullish(),
-  }),
+  vPrest,
   imp: z.strictObject({
     ICMS: icms,
-    vTotTrib: optNum(),
-    infAdFisco: optStr(1, 2000),
-    ICMSUFFim: icmsUFFim.nullish(),
+    ...impHead,
     IBSCBS: ibscbs.nullish(),
     vTotDFe: optNum(),
   }),
   infCTeNorm: infCTeNorm.nullish(),
-  infCteComp: z
-    .array(z.strictObject({ chCTe: chave }))
-    .min(1)
-    .max(10)
-    .nullish(),
-  autXML: z.array(autXML).max(10).nullish(),
-  infRespTec: respTec.nullish(),
+  infCteComp,
+  ...infCteClosing,
 });
 
-export const ctePedidoEmissao = z.strictObject({
-  infCte: infCte.superRefine((v, ctx) => {
-    if (!v.infCTeNorm === !v.infCteComp) {
-      ctx.addIssue({ code: 'custom', path: ['infCTeNorm'], message: 'informe infCTeNorm ou infCteComp' });
-    }
+export const ctePedidoEmissao = ctePedido(
+  infCte.superRefine((v, ctx) => {
+    normOrComp(v, ctx);
     if (!v.ide.toma3 === !v.ide.toma4) {
       ctx.addIssue({ code: 'custom', path: ['ide', 'toma3'], message: 'informe toma3 ou toma4' });
     }
@@ -321,9 +249,6 @@ export const ctePedidoEmissao = z.strictObject({
       }
     }
   }),
-  infCTeSupl: z.strictObject({ qrCodCTe: optStr(50, 1000) }).nullish(),
-  ambiente,
-  referencia,
-});
+);
 export type CtePedidoEmissao = z.infer<typeof ctePedidoEmissao>;
 export type InfCte = CtePedidoEmissao['infCte'];

@@ -1,58 +1,45 @@
 // CteOsPedidoEmissao (POST /cteos), by hand from the API description; road modal (rodoOS) only.
 import { z } from 'zod';
 import {
-  ambiente,
-  autXML,
   chave,
   cMun,
   cnpj,
   cpf,
-  cUF,
   date,
   dateTime,
-  email,
-  endereco,
-  fone,
   ieDest,
   intIn,
   num,
-  obsCont,
-  obsFisco,
   oneDocument,
   optNum,
   optStr,
   pattern,
-  referencia,
-  respTec,
   str,
   uf,
 } from './common';
 import { emitCte } from './cte';
-import { gCompraGov, ibscbs, icms, icmsUFFim } from './tax';
-
-const cfopOs = pattern(/^[123567]\d{3}$/, 'CFOP de 4 dígitos');
+import {
+  cobr,
+  complCarac,
+  complObs,
+  ctePedido,
+  ideHead,
+  ideRoad,
+  ideTail,
+  impHead,
+  infCteClosing,
+  infCteComp,
+  infCteHead,
+  normOrComp,
+  tomaContact,
+  tomaIdentity,
+  vPrest,
+} from './cte-parts';
+import { ibscbs, icms } from './tax';
 
 const ide = z.strictObject({
-  cUF,
-  cCT: pattern(/^\d{8}$/, '8 dígitos').nullish(),
-  CFOP: cfopOs,
-  natOp: str(1, 60),
-  mod: z.literal(67).nullish(),
-  serie: z.number().int().min(0).max(999),
-  nCT: z.number().int().min(1).max(999999999),
-  dhEmi: dateTime,
-  tpImp: intIn([1, 2]),
-  tpEmis: intIn([1, 5, 7, 8]),
-  cDV: z.number().int().min(0).max(9).nullish(),
-  tpAmb: intIn([1, 2]).nullish(),
-  tpCTe: intIn([0, 1, 3]),
-  procEmi: intIn([0, 3]),
-  verProc: str(1, 20),
-  cMunEnv: cMun,
-  xMunEnv: str(2, 60),
-  UFEnv: uf,
-  modal: z.literal('01', { message: 'o sandbox emite CT-e OS apenas no modal rodoviário (01)' }),
-  tpServ: intIn([6, 7, 8]),
+  ...ideHead({ mod: 67, tpEmis: [1, 5, 7, 8], tpCTe: [0, 1, 3], procEmi: [0, 3] }),
+  ...ideRoad('o sandbox emite CT-e OS apenas no modal rodoviário (01)', [6, 7, 8]),
   indIEToma: intIn([1, 2, 9]),
   cMunIni: cMun.nullish(),
   xMunIni: optStr(2, 60),
@@ -64,9 +51,7 @@ const ide = z.strictObject({
     .array(z.strictObject({ UFPer: uf }))
     .max(25)
     .nullish(),
-  dhCont: dateTime.nullish(),
-  xJust: optStr(15, 256),
-  gCompraGov: gCompraGov.nullish(),
+  ...ideTail,
 });
 
 const placa = pattern(/^([A-Z]{2,3}\d{4}|[A-Z]{3,4}\d{3}|[A-Z0-9]{7})$/, 'placa');
@@ -118,54 +103,22 @@ const infCTeNorm = z.strictObject({
   infModal: z.strictObject({ versaoModal: z.literal('4.00'), rodoOS }).nullish(),
   infCteSub: z.strictObject({ chCte: chave }).nullish(),
   refCTeCanc: chave.nullish(),
-  cobr: z
-    .strictObject({
-      fat: z
-        .strictObject({ nFat: optStr(1, 60), vOrig: optNum(), vDesc: optNum(), vLiq: optNum() })
-        .nullish(),
-      dup: z.array(z.strictObject({ nDup: optStr(1, 60), dVenc: date.nullish(), vDup: optNum() })).nullish(),
-    })
-    .nullish(),
+  cobr,
 });
 
 export const infCteOS = z.strictObject({
-  versao: z.literal('4.00'),
-  Id: z.string().nullish(),
+  ...infCteHead,
   ide,
-  compl: z
-    .strictObject({
-      xCaracAd: optStr(1, 15),
-      xCaracSer: optStr(1, 30),
-      xEmi: optStr(1, 20),
-      xObs: optStr(1, 2000),
-      ObsCont: z.array(obsCont).max(10).nullish(),
-      ObsFisco: z.array(obsFisco).max(10).nullish(),
-    })
-    .nullish(),
+  compl: z.strictObject({ ...complCarac, xEmi: optStr(1, 20), ...complObs }).nullish(),
   emit: emitCte,
   toma: z
-    .strictObject({
-      CNPJ: cnpj.nullish(),
-      CPF: cpf.nullish(),
-      IE: ieDest.nullish(),
-      xNome: str(2, 60),
-      xFant: optStr(2, 60),
-      fone: fone.nullish(),
-      enderToma: endereco,
-      email: email.nullish(),
-    })
+    .strictObject({ ...tomaIdentity, xFant: optStr(2, 60), ...tomaContact })
     .superRefine(oneDocument)
     .nullish(),
-  vPrest: z.strictObject({
-    vTPrest: num(),
-    vRec: num(),
-    Comp: z.array(z.strictObject({ xNome: str(1, 15), vComp: num() })).nullish(),
-  }),
+  vPrest,
   imp: z.strictObject({
     ICMS: icms.refine((v) => !v.ICMS60, { message: 'o CT-e OS não tem o grupo ICMS60', path: ['ICMS60'] }),
-    vTotTrib: optNum(),
-    infAdFisco: optStr(1, 2000),
-    ICMSUFFim: icmsUFFim.nullish(),
+    ...impHead,
     infTribFed: z
       .strictObject({ vPIS: optNum(), vCOFINS: optNum(), vIR: optNum(), vINSS: optNum(), vCSLL: optNum() })
       .nullish(),
@@ -173,24 +126,10 @@ export const infCteOS = z.strictObject({
     vTotDFe: optNum(),
   }),
   infCTeNorm: infCTeNorm.nullish(),
-  infCteComp: z
-    .array(z.strictObject({ chCTe: chave }))
-    .min(1)
-    .max(10)
-    .nullish(),
-  autXML: z.array(autXML).max(10).nullish(),
-  infRespTec: respTec.nullish(),
+  infCteComp,
+  ...infCteClosing,
 });
 
-export const cteOsPedidoEmissao = z.strictObject({
-  infCte: infCteOS.superRefine((v, ctx) => {
-    if (!v.infCTeNorm === !v.infCteComp) {
-      ctx.addIssue({ code: 'custom', path: ['infCTeNorm'], message: 'informe infCTeNorm ou infCteComp' });
-    }
-  }),
-  infCTeSupl: z.strictObject({ qrCodCTe: optStr(50, 1000) }).nullish(),
-  ambiente,
-  referencia,
-});
+export const cteOsPedidoEmissao = ctePedido(infCteOS.superRefine(normOrComp));
 export type CteOsPedidoEmissao = z.infer<typeof cteOsPedidoEmissao>;
 export type InfCteOS = CteOsPedidoEmissao['infCte'];

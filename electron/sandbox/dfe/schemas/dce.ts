@@ -4,13 +4,13 @@ import {
   ambiente,
   autXML,
   cep,
-  cMun,
   cnpj,
   cpf,
   cUF,
   dateTime,
   email,
   intIn,
+  logradouro,
   num,
   oneDocument,
   optStr,
@@ -22,29 +22,18 @@ import {
 
 const foneDce = pattern(/^\d{7,12}$/, '7 a 12 dígitos');
 
+/** Both DC-e addresses: street to municipality, then UF and a required CEP. */
+const dceLocal = { ...logradouro, UF: uf, CEP: cep };
+
 const enderEmit = z.strictObject({
-  xLgr: str(2, 60),
-  nro: str(1, 60),
-  xCpl: optStr(1, 60),
-  xBairro: str(2, 60),
-  cMun,
-  xMun: str(2, 60),
-  UF: uf,
-  CEP: cep,
+  ...dceLocal,
   cPais: z.literal('1058', { message: 'o emitente da DC-e deve estar no Brasil (1058)' }),
   xPais: z.enum(['Brasil', 'BRASIL']),
   fone: foneDce.nullish(),
 });
 
 const enderDest = z.strictObject({
-  xLgr: str(2, 60),
-  nro: str(1, 60),
-  xCpl: optStr(1, 60),
-  xBairro: str(2, 60),
-  cMun,
-  xMun: str(2, 60),
-  UF: uf,
-  CEP: cep,
+  ...dceLocal,
   cPais: pattern(/^\d{1,4}$/, 'código do país'),
   xPais: str(2, 60),
   fone: foneDce.nullish(),

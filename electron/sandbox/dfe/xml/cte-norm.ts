@@ -1,4 +1,5 @@
-// Document and modal groups of infCTeNorm (infDoc, rodo, cobr), shared by CT-e and CT-e OS.
+// Cargo, document and modal groups of infCTeNorm (infCarga, infDoc, rodo, cobr); the CT-e
+// Simplificado and the CT-e OS use some of them at their own places.
 import type { InfCte } from '../schemas/cte';
 import { dec, decOpc, group, leaf } from './writer';
 
@@ -41,7 +42,31 @@ export function unitsXml(u: Units): string[] {
   );
 }
 
+/** The tail of a transported NF / NF-e: SUFRAMA PIN, expected delivery, transport units. */
+export function nfDeliveryXml(n: { PIN?: string | null; dPrev?: string | null } & Units): string[] {
+  return [leaf('PIN', n.PIN), leaf('dPrev', n.dPrev), ...unitsXml(n)];
+}
+
 export type Norm = NonNullable<InfCte['infCTeNorm']>;
+
+export function infCargaXml(c: {
+  vCarga?: number | null;
+  proPred: string;
+  xOutCat?: string | null;
+  infQ: ReadonlyArray<{ cUnid: string; tpMed: string; qCarga: number }>;
+  vCargaAverb?: number | null;
+}): string {
+  return group('infCarga', [
+    leaf('vCarga', v2(c.vCarga)),
+    leaf('proPred', c.proPred),
+    leaf('xOutCat', c.xOutCat),
+    ...c.infQ.map((q) =>
+      group('infQ', [leaf('cUnid', q.cUnid), leaf('tpMed', q.tpMed), leaf('qCarga', dec(q.qCarga, 4))]),
+    ),
+    leaf('vCargaAverb', decOpc(c.vCargaAverb, 2)),
+  ]);
+}
+
 export function infDocXml(d: Norm['infDoc']): string {
   if (!d) return '';
   return group('infDoc', [
@@ -61,14 +86,10 @@ export function infDocXml(d: Norm['infDoc']): string {
         leaf('vNF', v2(n.vNF)),
         leaf('nCFOP', n.nCFOP),
         leaf('nPeso', decOpc(n.nPeso, 3)),
-        leaf('PIN', n.PIN),
-        leaf('dPrev', n.dPrev),
-        ...unitsXml(n),
+        ...nfDeliveryXml(n),
       ]),
     ),
-    ...(d.infNFe ?? []).map((n) =>
-      group('infNFe', [leaf('chave', n.chave), leaf('PIN', n.PIN), leaf('dPrev', n.dPrev), ...unitsXml(n)]),
-    ),
+    ...(d.infNFe ?? []).map((n) => group('infNFe', [leaf('chave', n.chave), ...nfDeliveryXml(n)])),
     ...(d.infOutros ?? []).map((n) =>
       group('infOutros', [
         leaf('tpDoc', n.tpDoc),

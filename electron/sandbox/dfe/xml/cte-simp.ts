@@ -1,42 +1,23 @@
 // CTeSimp 4.00 (modal rodoviário) in the element order of cteSimp_v4.00.xsd / TCTeSimp.
 import type { InfCteSimp } from '../schemas/cte-simp';
-import { CTE_NS, emitXml, gCompraGovXml, type CteFill } from './cte';
-import { cobrXml, rodoXml, unitsXml } from './cte-norm';
-import { autXmlXml, documentXml, enderecoXml, obsXml, respTecXml } from './parts';
-import { ibscbsXml, icmsUFFimXml, icmsXml } from './tax';
-import { dec, decOpc, group, leaf } from './writer';
+import { emitXml, type CteFill } from './cte';
+import { cobrXml, infCargaXml, nfDeliveryXml, rodoXml } from './cte-norm';
+import { compXml, cteComplXml, cteIdeXml, cteRootXml, infCteSubXml } from './cte-parts';
+import { autXmlXml, documentXml, enderecoXml, respTecXml } from './parts';
+import { impXml } from './tax';
+import { dec, group, leaf } from './writer';
 
 const v2 = (n: number | null | undefined) => dec(n, 2);
 
 function ideXml(ide: InfCteSimp['ide'], f: CteFill): string {
-  return group('ide', [
-    leaf('cUF', ide.cUF),
-    leaf('cCT', f.cCT),
-    leaf('CFOP', ide.CFOP),
-    leaf('natOp', ide.natOp),
-    leaf('mod', '57'),
-    leaf('serie', ide.serie),
-    leaf('nCT', ide.nCT),
-    leaf('dhEmi', f.dhEmi),
-    leaf('tpImp', ide.tpImp),
-    leaf('tpEmis', ide.tpEmis),
-    leaf('cDV', f.cDV),
-    leaf('tpAmb', f.tpAmb),
-    leaf('tpCTe', ide.tpCTe),
-    leaf('procEmi', ide.procEmi),
-    leaf('verProc', ide.verProc),
-    leaf('cMunEnv', ide.cMunEnv),
-    leaf('xMunEnv', ide.xMunEnv),
-    leaf('UFEnv', ide.UFEnv),
-    leaf('modal', ide.modal),
-    leaf('tpServ', ide.tpServ),
-    leaf('UFIni', ide.UFIni),
-    leaf('UFFim', ide.UFFim),
-    leaf('retira', ide.retira),
-    leaf('xDetRetira', ide.xDetRetira),
-    ide.dhCont && ide.xJust ? leaf('dhCont', ide.dhCont) + leaf('xJust', ide.xJust) : '',
-    gCompraGovXml(ide.gCompraGov),
-  ]);
+  return cteIdeXml(ide, f, '57', {
+    afterTpServ: [
+      leaf('UFIni', ide.UFIni),
+      leaf('UFFim', ide.UFFim),
+      leaf('retira', ide.retira),
+      leaf('xDetRetira', ide.xDetRetira),
+    ],
+  });
 }
 
 function detXml(d: InfCteSimp['det'][number]): string {
@@ -49,10 +30,8 @@ function detXml(d: InfCteSimp['det'][number]): string {
       leaf('xMunFim', d.xMunFim),
       leaf('vPrest', v2(d.vPrest)),
       leaf('vRec', v2(d.vRec)),
-      ...(d.Comp ?? []).map((c) => group('Comp', [leaf('xNome', c.xNome), leaf('vComp', v2(c.vComp))])),
-      ...(d.infNFe ?? []).map((n) =>
-        group('infNFe', [leaf('chNFe', n.chNFe), leaf('PIN', n.PIN), leaf('dPrev', n.dPrev), ...unitsXml(n)]),
-      ),
+      ...compXml(d.Comp),
+      ...(d.infNFe ?? []).map((n) => group('infNFe', [leaf('chNFe', n.chNFe), ...nfDeliveryXml(n)])),
       ...(d.infDocAnt ?? []).map((a) =>
         group('infDocAnt', [
           leaf('chCTe', a.chCTe),
@@ -67,66 +46,34 @@ function detXml(d: InfCteSimp['det'][number]): string {
 
 export function buildCteSimpXml(inf: InfCteSimp, f: CteFill): string {
   const t = inf.toma;
-  const c = inf.compl;
-  const carga = inf.infCarga;
-  const body = group(
-    'infCte',
-    [
-      ideXml(inf.ide, f),
-      c &&
-        group('compl', [
-          leaf('xCaracAd', c.xCaracAd),
-          leaf('xCaracSer', c.xCaracSer),
-          leaf('xObs', c.xObs),
-          ...obsXml('ObsCont', c.ObsCont),
-          ...obsXml('ObsFisco', c.ObsFisco),
-        ]),
-      emitXml(f.emit, true),
-      group('toma', [
-        leaf('toma', t.toma),
-        leaf('indIEToma', t.indIEToma),
-        documentXml(t),
-        leaf('IE', t.IE),
-        leaf('xNome', t.xNome),
-        leaf('ISUF', t.ISUF),
-        leaf('fone', t.fone),
-        enderecoXml('enderToma', t.enderToma),
-        leaf('email', t.email),
-      ]),
-      group('infCarga', [
-        leaf('vCarga', v2(carga.vCarga)),
-        leaf('proPred', carga.proPred),
-        leaf('xOutCat', carga.xOutCat),
-        ...carga.infQ.map((q) =>
-          group('infQ', [leaf('cUnid', q.cUnid), leaf('tpMed', q.tpMed), leaf('qCarga', dec(q.qCarga, 4))]),
-        ),
-        leaf('vCargaAverb', decOpc(carga.vCargaAverb, 2)),
-      ]),
-      ...inf.det.map(detXml),
-      group('infModal', [rodoXml(inf.infModal.rodo)], { versaoModal: inf.infModal.versaoModal }),
-      cobrXml(inf.cobr),
-      inf.infCteSub &&
-        group('infCteSub', [
-          leaf('chCte', inf.infCteSub.chCte),
-          leaf('indAlteraToma', inf.infCteSub.indAlteraToma),
-        ]),
-      group('imp', [
-        icmsXml(inf.imp.ICMS),
-        leaf('vTotTrib', v2(inf.imp.vTotTrib)),
-        leaf('infAdFisco', inf.imp.infAdFisco),
-        icmsUFFimXml(inf.imp.ICMSUFFim),
-        ibscbsXml(inf.imp.IBSCBS),
-      ]),
-      group('total', [
-        leaf('vTPrest', v2(inf.total.vTPrest)),
-        leaf('vTRec', v2(inf.total.vTRec)),
-        leaf('vTotDFe', v2(inf.total.vTotDFe)),
-      ]),
-      ...autXmlXml(inf.autXML),
-      respTecXml(inf.infRespTec),
-    ],
-    { versao: '4.00', Id: `CTe${f.chave}` },
-  );
-  const supl = group('infCTeSupl', [leaf('qrCodCTe', f.qrCode)]);
-  return `<CTeSimp xmlns="${CTE_NS}">${body}${supl}</CTeSimp>`;
+  return cteRootXml('CTeSimp', f, [
+    ideXml(inf.ide, f),
+    cteComplXml(inf.compl, []),
+    emitXml(f.emit, true),
+    // Unlike the other parties, ISUF comes before fone here (TCTeSimp toma).
+    group('toma', [
+      leaf('toma', t.toma),
+      leaf('indIEToma', t.indIEToma),
+      documentXml(t),
+      leaf('IE', t.IE),
+      leaf('xNome', t.xNome),
+      leaf('ISUF', t.ISUF),
+      leaf('fone', t.fone),
+      enderecoXml('enderToma', t.enderToma),
+      leaf('email', t.email),
+    ]),
+    infCargaXml(inf.infCarga),
+    ...inf.det.map(detXml),
+    group('infModal', [rodoXml(inf.infModal.rodo)], { versaoModal: inf.infModal.versaoModal }),
+    cobrXml(inf.cobr),
+    infCteSubXml(inf.infCteSub),
+    impXml(inf.imp),
+    group('total', [
+      leaf('vTPrest', v2(inf.total.vTPrest)),
+      leaf('vTRec', v2(inf.total.vTRec)),
+      leaf('vTotDFe', v2(inf.total.vTotDFe)),
+    ]),
+    ...autXmlXml(inf.autXML),
+    respTecXml(inf.infRespTec),
+  ]);
 }

@@ -1,4 +1,4 @@
-// Pieces shared by CT-e and CT-e OS: addresses, parties, observations, technical contact.
+// Pieces shared by the DF-e builders: addresses, parties, observations, technical contact.
 import type { z } from 'zod';
 import type { Endereco, respTec } from '../schemas/common';
 import { group, leaf } from './writer';
@@ -21,6 +21,37 @@ export function enderecoXml(name: string, e: Endereco): string {
     leaf('UF', e.UF),
     leaf('cPais', e.cPais),
     leaf('xPais', e.xPais),
+  ]);
+}
+
+type Party = {
+  CNPJ?: string | null;
+  CPF?: string | null;
+  IE?: string | null;
+  xNome: string;
+  fone?: string | null;
+  email?: string | null;
+};
+
+/** A CT-e party (rem, exped, receb, dest, toma): `lead` goes first (toma4's "toma"). */
+export function partyXml(
+  name: string,
+  p: Party | null | undefined,
+  enderName: string,
+  ender: Endereco | undefined,
+  extra: { xFant?: string | null; ISUF?: string | null; lead?: string } = {},
+): string {
+  if (!p || !ender) return '';
+  return group(name, [
+    extra.lead,
+    documentXml(p),
+    leaf('IE', p.IE),
+    leaf('xNome', p.xNome),
+    leaf('xFant', extra.xFant),
+    leaf('fone', p.fone),
+    leaf('ISUF', extra.ISUF),
+    enderecoXml(enderName, ender),
+    leaf('email', p.email),
   ]);
 }
 

@@ -67,6 +67,41 @@ export function icmsXml(icms: Icms): string {
   return group('ICMS', [inner]);
 }
 
+/** `<imp>` of the three CT-e layouts (infTribFed is the CT-e OS's, vTotDFe not the CT-e Simplificado's). */
+export function impXml(i: {
+  ICMS: Icms;
+  vTotTrib?: number | null;
+  infAdFisco?: string | null;
+  ICMSUFFim?: z.infer<typeof icmsUFFim> | null;
+  infTribFed?: {
+    vPIS?: number | null;
+    vCOFINS?: number | null;
+    vIR?: number | null;
+    vINSS?: number | null;
+    vCSLL?: number | null;
+  } | null;
+  IBSCBS?: IbsCbs | null;
+  vTotDFe?: number | null;
+}): string {
+  const fed = i.infTribFed;
+  return group('imp', [
+    icmsXml(i.ICMS),
+    leaf('vTotTrib', v2(i.vTotTrib)),
+    leaf('infAdFisco', i.infAdFisco),
+    icmsUFFimXml(i.ICMSUFFim),
+    fed &&
+      group('infTribFed', [
+        leaf('vPIS', v2(fed.vPIS)),
+        leaf('vCOFINS', v2(fed.vCOFINS)),
+        leaf('vIR', v2(fed.vIR)),
+        leaf('vINSS', v2(fed.vINSS)),
+        leaf('vCSLL', v2(fed.vCSLL)),
+      ]),
+    ibscbsXml(i.IBSCBS),
+    leaf('vTotDFe', v2(i.vTotDFe)),
+  ]);
+}
+
 export function icmsUFFimXml(g: z.infer<typeof icmsUFFim> | null | undefined): string {
   if (!g) return '';
   return group('ICMSUFFim', [

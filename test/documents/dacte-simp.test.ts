@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { ChromiumPdfEngine, DEFAULT_CHROMIUM_PATH } from '../../electron/documents/pdf';
 import { parseDocument } from '../../electron/documents/parse';
+import { ufOfMunicipio } from '../../electron/documents/parse/cte-simp';
 import { renderDocumentHtml } from '../../electron/documents/render';
 import type { JsonObject } from '../../electron/fiscal/payload';
 import { buildCteSimpPayload } from '../../electron/fiscal/payload';
@@ -91,9 +92,11 @@ describe('DACTE of the CT-e Simplificado (sandbox-issued cteSimpProc)', () => {
     expect(view.ide.tpCTe).toBe('5');
     expect(view.toma?.xNome).toBe('Indústria Remetente Ltda');
     expect(view.vPrest.vTPrest).toBe('1150.50');
-    expect(view.entregas?.map((e) => [e.nItem, e.xMunIni, e.xMunFim, e.vPrest, e.vRec])).toEqual([
-      ['1', 'Curitiba', 'São Paulo', '700.00', '700.00'],
-      ['2', 'Curitiba', 'Campinas', '450.50', '400.00'],
+    expect(
+      view.entregas?.map((e) => [e.nItem, e.xMunIni, e.UFIni, e.xMunFim, e.UFFim, e.vPrest, e.vRec]),
+    ).toEqual([
+      ['1', 'Curitiba', 'PR', 'São Paulo', 'SP', '700.00', '700.00'],
+      ['2', 'Curitiba', 'PR', 'Campinas', 'SP', '450.50', '400.00'],
     ]);
     expect(view.entregas?.flatMap((e) => e.docs.map((d) => d.chave))).toEqual([
       nfeKey(801),
@@ -120,9 +123,9 @@ describe('DACTE of the CT-e Simplificado (sandbox-issued cteSimpProc)', () => {
       'SIMPLIFICADO',
       'Indústria Remetente Ltda (Remetente)',
       'Entregas',
-      `1 Curitiba São Paulo NF-E ${nfeKey(801)} R$ 700,00 R$ 700,00`,
+      `1 Curitiba/PR São Paulo/SP NF-E ${nfeKey(801)} R$ 700,00 R$ 700,00`,
       `1 NF-E ${nfeKey(802)}`,
-      `2 Curitiba Campinas NF-E ${nfeKey(803)} R$ 450,50 R$ 400,00`,
+      `2 Curitiba/PR Campinas/SP NF-E ${nfeKey(803)} R$ 450,50 R$ 400,00`,
       'R$ 1.150,50',
       'R$ 1.100,00',
       'Peças automotivas',
@@ -162,7 +165,7 @@ describe('DACTE of the CT-e Simplificado (sandbox-issued cteSimpProc)', () => {
     expect(text.split(formatChave(result.key)).length - 1).toBe(result.pages);
     expect(text).toContain('Entregas (continuação)');
     for (let i = 0; i < 140; i++) expect(text.split(nfeKey(1000 + i)).length - 1, `NF-e ${i}`).toBe(1);
-    for (let i = 1; i <= 70; i++) expect(text).toContain(`CIDADE ${i} `);
+    for (let i = 1; i <= 70; i++) expect(text).toContain(`CIDADE ${i}/SP `);
     expect(text).toContain('R$ 70,25');
     if (engine !== undefined) {
       const pdf = await engine.htmlToPdf(result.html);
@@ -171,6 +174,27 @@ describe('DACTE of the CT-e Simplificado (sandbox-issued cteSimpProc)', () => {
       expect(codes.map((c) => c.text)).toContain(result.key);
     }
   }, 60_000);
+});
+
+describe('UF of a delivery, from the IBGE code of its municipality', () => {
+  it('reads the UF from the first two digits; 9999999 is the exterior; anything else gives none', () => {
+    expect(ufOfMunicipio('3509502')).toBe('SP');
+    expect(ufOfMunicipio('4106902')).toBe('PR');
+    expect(ufOfMunicipio('5300108')).toBe('DF');
+    expect(ufOfMunicipio('9999999')).toBe('EX');
+    for (const code of ['', 'string', '350950', '35095020', '9900001', '1000000']) {
+      expect(ufOfMunicipio(code), code).toBe('');
+    }
+  });
+
+  it('prints Município/UF, the name alone without a UF, EXTERIOR/EX abroad', () => {
+    const det = (n: number, cMunIni: string, xMunIni: string, cMunFim: string, xMunFim: string) =>
+      `<det nItem="${n}"><cMunIni>${cMunIni}</cMunIni><xMunIni>${xMunIni}</xMunIni><cMunFim>${cMunFim}</cMunFim><xMunFim>${xMunFim}</xMunFim><vPrest>10.00</vPrest><vRec>10.00</vRec><infNFe><chNFe>${nfeKey(900 + n)}</chNFe></infNFe></det>`;
+    const xml = `<CTeSimp xmlns="http://www.portalfiscal.inf.br/cte"><infCte versao="4.00" Id="CTe${nfeKey(1)}"><ide><tpAmb>2</tpAmb><tpCTe>5</tpCTe><nCT>9</nCT><UFIni>PR</UFIni><UFFim>SP</UFFim></ide>${det(1, '4106902', 'Curitiba', '3509502', 'Campinas')}${det(2, '0000000', 'Sem código', '9999999', 'EXTERIOR')}<total><vTPrest>20.00</vTPrest><vTRec>20.00</vTRec></total></infCte></CTeSimp>`;
+    const text = htmlText(renderDocumentHtml(xml).html);
+    expect(text).toContain(`1 Curitiba/PR Campinas/SP NF-E ${nfeKey(901)}`);
+    expect(text).toContain(`2 Sem código EXTERIOR/EX NF-E ${nfeKey(902)}`);
+  });
 });
 
 describe.skipIf(!sharedAvailable)('DACTE of the CT-e Simplificado (reference example of the XSD)', () => {
@@ -184,10 +208,14 @@ describe.skipIf(!sharedAvailable)('DACTE of the CT-e Simplificado (reference exa
     expect(view.entregas).toHaveLength(1);
     expect(view.entregas?.[0]?.docs.map((d) => d.tipo)).toEqual(['NF-E', 'CT-E']);
     expect(view.tomaRole).toBe('Recebedor');
+    // Its cMunIni/cMunFim are placeholders ('string'): no UF, the municipality printed alone.
+    expect(view.entregas?.[0]).toMatchObject({ xMunIni: 'string', UFIni: '', UFFim: '' });
     const result = renderDocumentHtml(xml);
     const text = htmlText(result.html);
     expect(result.pages).toBe(1);
     expect(text).toContain('Entregas');
+    expect(text).toContain('string string NF-E string');
+    expect(text).not.toContain('string/');
     expect(text).toContain('DACTE em Contingência');
     expect(text).toContain('CT-e substituído: string');
   });

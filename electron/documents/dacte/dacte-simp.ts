@@ -1,9 +1,10 @@
 // DACTE of a CT-e Simplificado (tpCTe 5/6). MOC CT-e 4.00 Anexo II has no layout of its own for the
 // simplified CT-e, so this is the normal DACTE (Anexo II §2) with the parts the XML lacks left out:
 // no remetente/destinatário/expedidor/recebedor (only the tomador, infCte/toma), and a table of the
-// deliveries (det: item, origin and destination municipalities, NF-e/CT-e key, values) in place of
-// the "Documentos originários" block. Its components block sums each component over the deliveries.
-import { esc, money } from '../html/format';
+// deliveries (det: item, origin and destination municipalities with their UF, NF-e/CT-e key, values)
+// in place of the "Documentos originários" block. Its components block sums each component over the
+// deliveries.
+import { esc, join, money } from '../html/format';
 import { sectionTitle } from '../html/page';
 import type { CteView, EntregaView } from '../parse/types';
 import { composeDacte, observationLines } from './compose';
@@ -37,14 +38,19 @@ export function deliveryLines(entregas: EntregaView[]): DeliveryLine[] {
   });
 }
 
+/** 'Campinas/SP'; the name alone where the XML gives no UF. */
+function municipio(xMun: string, uf: string): string {
+  return join([xMun, uf], '/');
+}
+
 function lineHtml(line: DeliveryLine | undefined, startsSheet: boolean): string {
   const e = line?.entrega;
   // A delivery split across sheets repeats its route on the new sheet, so no line is orphaned.
   const full = line !== undefined && (line.first || startsSheet);
   const values = [
     e?.nItem ?? '',
-    full ? (e?.xMunIni ?? '') : '',
-    full ? (e?.xMunFim ?? '') : '',
+    full && e !== undefined ? municipio(e.xMunIni, e.UFIni) : '',
+    full && e !== undefined ? municipio(e.xMunFim, e.UFFim) : '',
     line?.doc?.tipo ?? '',
     line?.doc?.chave ?? '',
     line?.first === true ? money(e?.vPrest ?? '') : '',

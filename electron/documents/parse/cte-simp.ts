@@ -1,6 +1,7 @@
 // CT-e Simplificado (cteSimp_v4.00.xsd, tpCTe 5/6): one CT-e for many deliveries of the same tomador.
 // It fits the CT-e view: no remetente/destinatário/documents groups, the tomador in infCte/toma, totals
 // in infCte/total, and the deliveries (det) with their route, values and NF-e keys in `entregas`.
+import { ufByCode } from '../../fiscal/uf';
 import { parseCarga, parseComponents, parseCteCommon, parseParty, TOMA_ROLES } from './common';
 import { parseFluxo, parseModalView } from './modal';
 import type { CteView, EntregaView, LabeledValue, ValueComponent } from './types';
@@ -9,13 +10,26 @@ import type { XNode } from './xml';
 
 const SIMP_TOMA_ROLES: Record<string, string> = { ...TOMA_ROLES, '4': 'Terceiro' };
 
+/**
+ * A delivery's UF: the first two digits of its municipality's IBGE code (cMunIni/cMunFim, seven
+ * digits) are the UF's IBGE code; 9999999 is the exterior ('EX', as UFIni/UFFim print it).
+ */
+export function ufOfMunicipio(cMun: string): string {
+  if (cMun === '9999999') return 'EX';
+  return /^\d{7}$/.test(cMun) ? (ufByCode(cMun.slice(0, 2))?.sigla ?? '') : '';
+}
+
 function parseEntrega(det: XNode): EntregaView {
+  const cMunIni = txt(det, 'cMunIni');
+  const cMunFim = txt(det, 'cMunFim');
   return {
     nItem: attr(det, 'nItem'),
-    cMunIni: txt(det, 'cMunIni'),
+    cMunIni,
     xMunIni: txt(det, 'xMunIni'),
-    cMunFim: txt(det, 'cMunFim'),
+    UFIni: ufOfMunicipio(cMunIni),
+    cMunFim,
     xMunFim: txt(det, 'xMunFim'),
+    UFFim: ufOfMunicipio(cMunFim),
     vPrest: txt(det, 'vPrest'),
     vRec: txt(det, 'vRec'),
     comps: parseComponents(det),

@@ -177,8 +177,11 @@ export interface EntregaView {
   nItem: string;
   cMunIni: string;
   xMunIni: string;
+  /** UF of the municipality, from its IBGE code (the det group has no UF element); '' when none. */
+  UFIni: string;
   cMunFim: string;
   xMunFim: string;
+  UFFim: string;
   vPrest: string;
   vRec: string;
   comps: ValueComponent[];

@@ -40,7 +40,7 @@ describe('CT-e Simplificado preview', () => {
     expect(text).toContain('QR Code após autorizar');
     expect(text).toContain('gerada na autorização');
     expect(text).toContain('CT-e simplificado');
-    expect(text).toContain(`2 Curitiba Campinas NF-E ${nfeKey(803)} R$ 450,50 R$ 400,00`);
+    expect(text).toContain(`2 Curitiba/PR Campinas/SP NF-E ${nfeKey(803)} R$ 450,50 R$ 400,00`);
     expect(text).toContain(`1 NF-E ${nfeKey(802)}`);
     expect(text).toContain('R$ 1.150,50');
     expect(text).toContain('Indústria Remetente Ltda (Remetente)');

@@ -23,7 +23,8 @@ const SCREEN_VIEWPORT = { width: 64, height: 64 };
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
-const CHROMIUM_ARGS = [
+/** The flags every headless Chromium of ours starts with (also the end-to-end tests). */
+export const CHROMIUM_ARGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',

@@ -15,41 +15,10 @@ import { cteOsFormSchema } from '../../electron/shared/schemas/cteos-form';
 import { openRig, startIssuingSandbox } from '../app/issuing/harness';
 import type { Rig } from '../app/issuing/harness';
 import { company, cteForm, cteOsForm, dceKey, ICMS_SITUATIONS } from '../fiscal/payload/forms';
+import { openapiToJsonSchema } from '../support/openapi-json-schema';
 import { openapiPath, sharedAvailable } from '../support/shared';
 
 type Json = Record<string, unknown>;
-
-/** OpenAPI 3.0 → JSON Schema for ajv: `nullable` as a type union, objects closed. */
-function toJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node as Json)) {
-    if (key === 'example' || key === 'nullable' || key.startsWith('x-') || key === 'discriminator') continue;
-    out[key] =
-      key === 'properties'
-        ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, toJsonSchema(v)]))
-        : toJsonSchema(value);
-  }
-  // OpenAPI 3.0 booleans → JSON Schema numbers.
-  for (const [flag, bound] of [
-    ['exclusiveMinimum', 'minimum'],
-    ['exclusiveMaximum', 'maximum'],
-  ] as const) {
-    if (out[flag] === true) {
-      out[flag] = out[bound];
-      delete out[bound];
-    } else if (out[flag] === false) delete out[flag];
-  }
-  if ((node as Json).nullable === true) {
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    else if (out.$ref) return { anyOf: [{ $ref: out.$ref }, { type: 'null' }] };
-  }
-  if (out.properties && out.additionalProperties === undefined && !out.allOf && !out.oneOf && !out.anyOf) {
-    out.additionalProperties = false;
-  }
-  return out;
-}
 
 /**
  * Members the API gained after 2.58 (the tax reform of 2.70: IBSCBS, vTotDFe, gCompraGov, infDCe —
@@ -157,7 +126,10 @@ describe.skipIf(!sharedAvailable)(
       const doc = parse(readFileSync(openapiPath, 'utf8')) as { components: { schemas: Json } };
       ajv = new Ajv({ strict: false, allErrors: true });
       addFormats(ajv);
-      ajv.addSchema({ $id: 'openapi.json', components: { schemas: toJsonSchema(doc.components.schemas) } });
+      ajv.addSchema({
+        $id: 'openapi.json',
+        components: { schemas: openapiToJsonSchema(doc.components.schemas) },
+      });
       sandbox = await startIssuingSandbox();
       rig = await openRig(sandbox.url);
     }, 30_000);

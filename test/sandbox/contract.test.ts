@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import { makePfx } from '../../electron/sandbox/certificates/make-pfx';
 import type { RunningSandbox } from '../../electron/sandbox/server';
+import { openapiToJsonSchema } from '../support/openapi-json-schema';
 import { openapiPath, sharedAvailable } from '../support/shared';
 import { client, control, empresaBody, getToken, startTestSandbox } from './support';
 
@@ -15,33 +16,6 @@ interface Operation {
 
 const CNPJ = '11222333000181';
 const OWN_PREFIXES = /^\/(cep|cnpj|conta|emails|empresas|debug)(\/|$)/;
-
-/**
- * OpenAPI 3.0 → what ajv needs: `nullable` becomes a type union, and objects are closed
- * (`additionalProperties: false`) so an answer with fields the description does not have fails.
- */
-function toJsonSchema(node: unknown): unknown {
-  if (Array.isArray(node)) return node.map(toJsonSchema);
-  if (!node || typeof node !== 'object') return node;
-  const out: Json = {};
-  for (const [key, value] of Object.entries(node as Json)) {
-    if (key === 'example' || key === 'nullable' || key.startsWith('x-') || key === 'discriminator') continue;
-    out[key] =
-      key === 'properties'
-        ? Object.fromEntries(Object.entries(value as Json).map(([k, v]) => [k, toJsonSchema(v)]))
-        : toJsonSchema(value);
-  }
-  const source = node as Json;
-  if (source.nullable === true) {
-    if (typeof out.type === 'string') out.type = [out.type, 'null'];
-    else if (out.$ref) return { anyOf: [{ $ref: out.$ref }, { type: 'null' }] };
-    if (Array.isArray(out.enum)) out.enum = [...out.enum, null];
-  }
-  if (out.properties && out.additionalProperties === undefined && !out.allOf && !out.oneOf && !out.anyOf) {
-    out.additionalProperties = false;
-  }
-  return out;
-}
 
 describe.skipIf(!sharedAvailable)('contract: answers validate against the API description', () => {
   let sandbox: RunningSandbox;
@@ -56,7 +30,7 @@ describe.skipIf(!sharedAvailable)('contract: answers validate against the API de
       components: { schemas: Json };
     };
     paths = doc.paths;
-    const schemas = toJsonSchema(doc.components.schemas) as Record<string, Json>;
+    const schemas = openapiToJsonSchema(doc.components.schemas) as Record<string, Json>;
     // Fields the README documents beyond 2.58 (certificate list since a later version).
     const cert = schemas.EmpresaCertificado as { properties: Json };
     cert.properties.id = { type: 'string' };

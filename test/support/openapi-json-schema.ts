@@ -25,6 +25,7 @@ export function openapiToJsonSchema(node: unknown): unknown {
   if ((node as Json).nullable === true) {
     if (typeof out.type === 'string') out.type = [out.type, 'null'];
     else if (out.$ref) return { anyOf: [{ $ref: out.$ref }, { type: 'null' }] };
+    if (Array.isArray(out.enum)) out.enum = [...(out.enum as unknown[]), null];
   }
   if (out.properties && out.additionalProperties === undefined && !out.allOf && !out.oneOf && !out.anyOf) {
     out.additionalProperties = false;

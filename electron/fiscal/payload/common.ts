@@ -69,6 +69,36 @@ export function normalizeDhEmi(value: string | undefined, fallback: string): str
   return /T\d{2}:\d{2}(Z|[+-]\d{2}:\d{2})?$/.test(v) ? v.replace(/T(\d{2}:\d{2})/, 'T$1:00') : v;
 }
 
+/**
+ * The head of `ide` every CT-e layout shares (CT-e, CT-e OS, CT-e Simplificado): the emitter's
+ * UF and municipality, numbering, issue time, normal issue by our own program, road modal.
+ */
+export function ideHead(
+  general: { cfop: string; natOp: string; dhEmi?: string; tpServ: number },
+  ctx: EmissionContext,
+  tpCTe: number,
+): JsonObject {
+  const company = ctx.company;
+  return {
+    cUF: ufCode(company.endereco.uf),
+    CFOP: general.cfop,
+    natOp: general.natOp,
+    serie: ctx.serie,
+    nCT: ctx.numero,
+    dhEmi: normalizeDhEmi(general.dhEmi, ctx.dhEmi),
+    tpImp: 1,
+    tpEmis: 1,
+    tpCTe,
+    procEmi: 0,
+    verProc: ctx.verProc ?? VER_PROC,
+    cMunEnv: company.endereco.codigo_municipio,
+    xMunEnv: (company.endereco.cidade ?? '').slice(0, 60) || 'Não informado',
+    UFEnv: company.endereco.uf,
+    modal: '01',
+    tpServ: general.tpServ,
+  };
+}
+
 export function ufCode(sigla: string): number {
   const uf = ufBySigla(sigla);
   if (!uf) throw new Error(`UF desconhecida: ${sigla}`);

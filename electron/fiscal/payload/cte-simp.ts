@@ -5,16 +5,14 @@ import type { CteSimpInput as CteSimpForm, EntregaInput } from './input';
 import type { EmissionContext, JsonObject } from './common';
 import {
   compact,
+  ideHead,
   emitter,
   ibsCbsGroup,
   icmsGroup,
   indIEToma,
-  normalizeDhEmi,
   observations,
   party,
   round2,
-  ufCode,
-  VER_PROC,
 } from './common';
 
 const cMunOf = (p: { cMun: string; uf: string }) => (p.uf === 'EX' ? '9999999' : p.cMun);
@@ -49,22 +47,7 @@ export function buildCteSimpPayload(form: CteSimpForm, ctx: EmissionContext): Js
   const company = ctx.company;
   const total = cteSimpTotals(form.entregas);
   const ide = compact({
-    cUF: ufCode(company.endereco.uf),
-    CFOP: g.cfop,
-    natOp: g.natOp,
-    serie: ctx.serie,
-    nCT: ctx.numero,
-    dhEmi: normalizeDhEmi(g.dhEmi, ctx.dhEmi),
-    tpImp: 1,
-    tpEmis: 1,
-    tpCTe: 5,
-    procEmi: 0,
-    verProc: ctx.verProc ?? VER_PROC,
-    cMunEnv: company.endereco.codigo_municipio,
-    xMunEnv: (company.endereco.cidade ?? '').slice(0, 60) || 'Não informado',
-    UFEnv: company.endereco.uf,
-    modal: '01',
-    tpServ: g.tpServ,
+    ...ideHead(g, ctx, 5),
     UFIni: g.ufIni,
     UFFim: g.ufFim,
     retira: g.retira ? 0 : 1,

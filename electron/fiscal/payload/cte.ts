@@ -2,18 +2,7 @@
 // the same JSON, so the outbox row stores exactly what was (or will be) sent.
 import type { CteInput as CteForm } from './input';
 import type { EmissionContext, JsonObject } from './common';
-import {
-  compact,
-  emitter,
-  ibsCbsGroup,
-  icmsGroup,
-  indIEToma,
-  normalizeDhEmi,
-  observations,
-  party,
-  ufCode,
-  VER_PROC,
-} from './common';
+import { compact, ideHead, emitter, ibsCbsGroup, icmsGroup, indIEToma, observations, party } from './common';
 
 const TOMA_KEYS = ['remetente', 'expedidor', 'recebedor', 'destinatario', 'tomador'] as const;
 
@@ -31,22 +20,7 @@ export function buildCtePayload(form: CteForm, ctx: EmissionContext): JsonObject
   const company = ctx.company;
   const toma = form[TOMA_KEYS[g.toma]];
   const ide = compact({
-    cUF: ufCode(company.endereco.uf),
-    CFOP: g.cfop,
-    natOp: g.natOp,
-    serie: ctx.serie,
-    nCT: ctx.numero,
-    dhEmi: normalizeDhEmi(g.dhEmi, ctx.dhEmi),
-    tpImp: 1,
-    tpEmis: 1,
-    tpCTe: 0,
-    procEmi: 0,
-    verProc: ctx.verProc ?? VER_PROC,
-    cMunEnv: company.endereco.codigo_municipio,
-    xMunEnv: (company.endereco.cidade ?? '').slice(0, 60) || 'Não informado',
-    UFEnv: company.endereco.uf,
-    modal: '01',
-    tpServ: g.tpServ,
+    ...ideHead(g, ctx, 0),
     cMunIni: g.inicio.uf === 'EX' ? '9999999' : g.inicio.cMun,
     xMunIni: g.inicio.xMun,
     UFIni: g.inicio.uf,

@@ -3,6 +3,7 @@ import type { CteOsInput as CteOsForm } from './input';
 import type { EmissionContext, JsonObject } from './common';
 import {
   compact,
+  ideHead,
   documentOf,
   emitter,
   ibsCbsGroup,
@@ -11,8 +12,6 @@ import {
   normalizeDhEmi,
   observations,
   party,
-  ufCode,
-  VER_PROC,
 } from './common';
 
 type Rodo = CteOsForm['rodoviario'];
@@ -77,22 +76,7 @@ export function buildCteOsPayload(form: CteOsForm, ctx: EmissionContext): JsonOb
   const infCte = compact({
     versao: '4.00',
     ide: compact({
-      cUF: ufCode(company.endereco.uf),
-      CFOP: g.cfop,
-      natOp: g.natOp,
-      serie: ctx.serie,
-      nCT: ctx.numero,
-      dhEmi: normalizeDhEmi(g.dhEmi, ctx.dhEmi),
-      tpImp: 1,
-      tpEmis: 1,
-      tpCTe: 0,
-      procEmi: 0,
-      verProc: ctx.verProc ?? VER_PROC,
-      cMunEnv: company.endereco.codigo_municipio,
-      xMunEnv: (company.endereco.cidade ?? '').slice(0, 60) || 'Não informado',
-      UFEnv: company.endereco.uf,
-      modal: '01',
-      tpServ: g.tpServ,
+      ...ideHead(g, ctx, 0),
       indIEToma: indIEToma(t),
       cMunIni: g.inicio.cMun,
       xMunIni: g.inicio.xMun,

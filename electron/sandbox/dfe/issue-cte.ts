@@ -1,19 +1,22 @@
 // Authorizes (or rejects) a validated CT-e request the way the service + authority pair does:
 // fill the key, cCT, cDV, QR code; sign; apply the authority rules; wrap with the protocol.
 import { buildCteKey, randomNumericCode } from '../../fiscal/access-key';
-import { AUTHORIZED_CTE, checkCfop, checkEmission, type AuthorityAnswer } from './authority';
+import { AUTHORIZED_CTE, checkCfop, checkEmission } from './authority';
 import { cteQrCode } from './authorizers';
 import { resolveEmit } from './emit-defaults';
+import { answerIssue, type IssueOutcome } from './outcome';
 import { cteProtocolNumber } from './protocol';
 import type { CtePedidoEmissao, EmitCte } from './schemas/cte';
 import type { CteOsPedidoEmissao } from './schemas/cteos';
 import type { CteSimpPedidoEmissao } from './schemas/cte-simp';
 import { signXml, type SigningKey } from './sign';
-import { formatDateTimeUtc, normalizeDateTime, yearMonthOf } from './time';
+import { normalizeDateTime, yearMonthOf } from './time';
 import { buildCteXml, type CteFill } from './xml/cte';
 import { buildCteOSXml } from './xml/cteos';
 import { cteOSProcXml, cteProcXml, cteSimpProcXml, type Protocol } from './xml/proc';
 import { buildCteSimpXml } from './xml/cte-simp';
+
+export type { IssueOutcome };
 
 export interface IssueEnv {
   now: Date;
@@ -26,25 +29,6 @@ export interface IssueEnv {
   findDuplicate(serie: number, numero: number): { chave: string; nProt: string; dhAut: string } | null;
   random?: () => number;
 }
-
-export type IssueOutcome =
-  | { kind: 'invalid'; path: string; message: string }
-  | {
-      kind: 'answered';
-      status: 'autorizado' | 'rejeitado';
-      chave: string;
-      answer: AuthorityAnswer;
-      dhEmi: string;
-      dhRecbto: string;
-      /** The signed CTe as sent to the authority. */
-      documentXml: string;
-      /** cteProc (authorized) — null when rejected. */
-      procXml: string | null;
-      nProt: string | null;
-      digestValue: string;
-      emitterCpfCnpj: string;
-      tpAmb: 1 | 2;
-    };
 
 interface CteLike {
   ambiente: 'homologacao' | 'producao';
@@ -116,7 +100,6 @@ function issueCteLike(doc: CteLike, spec: ModelSpec, env: IssueEnv): IssueOutcom
     qrCode: cteQrCode(emit.enderEmit.UF, chave, tpAmb),
   });
   const signed = signXml(unsigned, `CTe${chave}`, spec.root, env.credentials);
-  const dhRecbto = formatDateTimeUtc(env.now);
   const rejection =
     checkEmission({
       companyCpfCnpj: env.companyCpfCnpj,
@@ -126,66 +109,56 @@ function issueCteLike(doc: CteLike, spec: ModelSpec, env: IssueEnv): IssueOutcom
       certificateNotAfter: env.credentials.notAfter,
       duplicateOf: env.findDuplicate(ide.serie, ide.nCT),
     }) ?? checkCfop(ide.CFOP, ide.UFIni, ide.UFFim);
-  const base = {
+  return answerIssue({
+    now: env.now,
     chave,
     dhEmi: dh.text,
-    dhRecbto,
-    documentXml: signed.xml,
-    digestValue: signed.digestValue,
+    signed,
     emitterCpfCnpj: emitterDoc,
     tpAmb,
-  };
-  if (rejection) {
-    return { kind: 'answered', status: 'rejeitado', answer: rejection, procXml: null, nProt: null, ...base };
-  }
-  const nProt = cteProtocolNumber(ide.cUF, env.now, env.protocolSequence);
-  const procXml = spec.proc(signed.xml, {
-    tpAmb,
-    chave,
-    dhRecbto,
-    nProt,
-    digVal: signed.digestValue,
-    cStat: AUTHORIZED_CTE.cStat,
-    xMotivo: AUTHORIZED_CTE.xMotivo,
+    rejection,
+    authorized: AUTHORIZED_CTE,
+    protocolNumber: () => cteProtocolNumber(ide.cUF, env.now, env.protocolSequence),
+    proc: spec.proc,
   });
-  return { kind: 'answered', status: 'autorizado', answer: AUTHORIZED_CTE, procXml, nProt, ...base };
 }
 
-export function issueCte(body: CtePedidoEmissao, env: IssueEnv): IssueOutcome {
-  const inf = body.infCte;
-  return issueCteLike(
-    { ambiente: body.ambiente, ide: inf.ide, emit: inf.emit },
-    { mod: '57', root: 'CTe', build: (fill) => buildCteXml(inf, fill), proc: cteProcXml, requireIE: false },
-    env,
-  );
+type CteBody<I> = { ambiente: 'homologacao' | 'producao'; infCte: I };
+
+/** The issue function of one layout: its request body, model, root element and builders. */
+function issuer<I extends Omit<CteLike, 'ambiente'>>(
+  spec: Omit<ModelSpec, 'build'> & { build(inf: I, fill: CteFill): string },
+) {
+  return (body: CteBody<I>, env: IssueEnv): IssueOutcome => {
+    const inf = body.infCte;
+    return issueCteLike(
+      { ambiente: body.ambiente, ide: inf.ide, emit: inf.emit },
+      { ...spec, build: (fill) => spec.build(inf, fill) },
+      env,
+    );
+  };
 }
 
-export function issueCteOS(body: CteOsPedidoEmissao, env: IssueEnv): IssueOutcome {
-  const inf = body.infCte;
-  return issueCteLike(
-    { ambiente: body.ambiente, ide: inf.ide, emit: inf.emit },
-    {
-      mod: '67',
-      root: 'CTeOS',
-      build: (fill) => buildCteOSXml(inf, fill),
-      proc: cteOSProcXml,
-      requireIE: true,
-    },
-    env,
-  );
-}
+export const issueCte = issuer<CtePedidoEmissao['infCte']>({
+  mod: '57',
+  root: 'CTe',
+  build: buildCteXml,
+  proc: cteProcXml,
+  requireIE: false,
+});
 
-export function issueCteSimp(body: CteSimpPedidoEmissao, env: IssueEnv): IssueOutcome {
-  const inf = body.infCte;
-  return issueCteLike(
-    { ambiente: body.ambiente, ide: inf.ide, emit: inf.emit },
-    {
-      mod: '57',
-      root: 'CTeSimp',
-      build: (fill) => buildCteSimpXml(inf, fill),
-      proc: cteSimpProcXml,
-      requireIE: false,
-    },
-    env,
-  );
-}
+export const issueCteOS = issuer<CteOsPedidoEmissao['infCte']>({
+  mod: '67',
+  root: 'CTeOS',
+  build: buildCteOSXml,
+  proc: cteOSProcXml,
+  requireIE: true,
+});
+
+export const issueCteSimp = issuer<CteSimpPedidoEmissao['infCte']>({
+  mod: '57',
+  root: 'CTeSimp',
+  build: buildCteSimpXml,
+  proc: cteSimpProcXml,
+  requireIE: false,
+});

@@ -1,34 +1,20 @@
 // Authorizes (or rejects) a validated DC-e request: key with tpEmit/nSiteAutoriz/cDC, QR code
 // and urlChave, signature, authority rules, dceProc.
 import { buildDceKey, randomNumericCode } from '../../fiscal/access-key';
-import { AUTHORIZED_DCE, checkEmission, type AuthorityAnswer } from './authority';
+import { AUTHORIZED_DCE, checkEmission } from './authority';
 import { DCE_URL_CHAVE, dceQrCode } from './authorizers';
 import type { IssueEnv } from './issue-cte';
+import { answerIssue, type IssueOutcome } from './outcome';
 import { dceProtocolNumber } from './protocol';
 import { dceIssuerDocument, type DcePedidoEmissao } from './schemas/dce';
 import { signXml } from './sign';
-import { formatDateTimeUtc, normalizeDateTime, yearMonthOf } from './time';
+import { normalizeDateTime, yearMonthOf } from './time';
 import { buildDceXml } from './xml/dce';
 import { dceProcXml } from './xml/proc';
 
 export type DceIssueEnv = Omit<IssueEnv, 'emitDefaults'>;
 
-export type DceOutcome =
-  | { kind: 'invalid'; path: string; message: string }
-  | {
-      kind: 'answered';
-      status: 'autorizado' | 'rejeitado';
-      chave: string;
-      answer: AuthorityAnswer;
-      dhEmi: string;
-      dhRecbto: string;
-      documentXml: string;
-      procXml: string | null;
-      nProt: string | null;
-      digestValue: string;
-      emitterCpfCnpj: string;
-      tpAmb: 1 | 2;
-    };
+export type DceOutcome = IssueOutcome;
 
 export function issueDce(body: DcePedidoEmissao, env: DceIssueEnv): DceOutcome {
   const inf = body.infDCe;
@@ -69,7 +55,6 @@ export function issueDce(body: DcePedidoEmissao, env: DceIssueEnv): DceOutcome {
     body.infSolicDCe?.xSolic,
   );
   const signed = signXml(unsigned, `DCe${chave}`, 'DCe', env.credentials);
-  const dhRecbto = formatDateTimeUtc(env.now);
   const found = checkEmission({
     companyCpfCnpj: env.companyCpfCnpj,
     emitterCpfCnpj: issuer,
@@ -78,28 +63,17 @@ export function issueDce(body: DcePedidoEmissao, env: DceIssueEnv): DceOutcome {
     certificateNotAfter: env.credentials.notAfter,
     duplicateOf: env.findDuplicate(inf.ide.serie, inf.ide.nDC),
   });
-  // The DC-e manual words the shared rules for its own document.
-  const rejection = found && { ...found, xMotivo: found.xMotivo.replace(/CT-?e/g, 'DC-e') };
-  const base = {
+  return answerIssue({
+    now: env.now,
     chave,
     dhEmi: dh.text,
-    dhRecbto,
-    documentXml: signed.xml,
-    digestValue: signed.digestValue,
+    signed,
     emitterCpfCnpj: issuer,
     tpAmb,
-  };
-  if (rejection)
-    return { kind: 'answered', status: 'rejeitado', answer: rejection, procXml: null, nProt: null, ...base };
-  const nProt = dceProtocolNumber(inf.ide.cUF, env.now, env.protocolSequence);
-  const procXml = dceProcXml(signed.xml, {
-    tpAmb,
-    chave,
-    dhRecbto,
-    nProt,
-    digVal: signed.digestValue,
-    cStat: AUTHORIZED_DCE.cStat,
-    xMotivo: AUTHORIZED_DCE.xMotivo,
+    // The DC-e manual words the shared rules for its own document.
+    rejection: found && { ...found, xMotivo: found.xMotivo.replace(/CT-?e/g, 'DC-e') },
+    authorized: AUTHORIZED_DCE,
+    protocolNumber: () => dceProtocolNumber(inf.ide.cUF, env.now, env.protocolSequence),
+    proc: dceProcXml,
   });
-  return { kind: 'answered', status: 'autorizado', answer: AUTHORIZED_DCE, procXml, nProt, ...base };
 }

@@ -1,33 +1,26 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { issueCteOS } from '../dfe/issue-cte';
-import { cteOsPedidoEmissao, type CteOsPedidoEmissao } from '../dfe/schemas/cteos';
+import { cteOsPedidoEmissao } from '../dfe/schemas/cteos';
 import { registerDfeRoutes } from '../dfe/service/routes';
+import { cteKindSpec } from '../dfe/service/spec';
 
 /** /cteos: CT-e OS (modelo 67), road modal. */
 export async function dfeCteOsRoutes(app: FastifyInstance, ctx: SandboxContext) {
-  registerDfeRoutes<CteOsPedidoEmissao>(app, ctx, {
-    kind: 'cteos',
-    prefix: '/cteos',
-    modelo: 67,
-    label: 'CT-e OS',
-    documentXmlName: 'conhecimento',
-    correctionLetters: true,
-    schema: cteOsPedidoEmissao,
-    companyDocument: (b) => b.infCte.emit.CNPJ ?? null,
-    companyPath: 'infCte.emit.CNPJ',
-    issue: issueCteOS,
-    facts: (b) => ({
-      serie: b.infCte.ide.serie,
-      numero: b.infCte.ide.nCT,
-      tipoEmissao: b.infCte.ide.tpEmis,
-      valorTotal: b.infCte.vPrest.vTPrest,
-      tpEmit: null,
+  registerDfeRoutes(
+    app,
+    ctx,
+    cteKindSpec({
+      kind: 'cteos',
+      prefix: '/cteos',
+      modelo: 67,
+      label: 'CT-e OS',
+      schema: cteOsPedidoEmissao,
+      // The company is the emitter's CNPJ only.
+      companyDocument: (b) => b.infCte.emit.CNPJ ?? null,
+      issue: issueCteOS,
+      valorTotal: (b) => b.infCte.vPrest.vTPrest,
+      wsAutorizacao: 'https://sandbox.local/ws/CTeRecepcaoOSV4',
     }),
-    ambiente: (b) => b.ambiente,
-    referencia: (b) => b.referencia,
-    wsAutorizacao: 'https://sandbox.local/ws/CTeRecepcaoOSV4',
-    wsEvento: 'https://sandbox.local/ws/CTeRecepcaoEventoV4',
-    wsConsulta: 'https://sandbox.local/ws/CTeConsultaV4',
-  });
+  );
 }

@@ -31,3 +31,38 @@ export interface KindSpec<T> {
   wsEvento: string;
   wsConsulta: string;
 }
+
+interface CteRequest {
+  ambiente: 'homologacao' | 'producao';
+  referencia?: string | null;
+  infCte: {
+    ide: { serie: number; nCT: number; tpEmis: number };
+    emit: { CNPJ?: string | null; CPF?: string | null };
+  };
+}
+
+/** A CT-e layout (CT-e, CT-e Simplificado, CT-e OS): same events, consultation and request shape. */
+export function cteKindSpec<T extends CteRequest>(
+  layout: Pick<KindSpec<T>, 'kind' | 'prefix' | 'modelo' | 'label' | 'schema' | 'issue' | 'wsAutorizacao'> &
+    Partial<Pick<KindSpec<T>, 'companyDocument'>> & { valorTotal(body: T): number },
+): KindSpec<T> {
+  const { valorTotal, ...own } = layout;
+  return {
+    documentXmlName: 'conhecimento',
+    correctionLetters: true,
+    companyDocument: (b) => b.infCte.emit.CNPJ ?? b.infCte.emit.CPF ?? null,
+    companyPath: 'infCte.emit.CNPJ',
+    facts: (b) => ({
+      serie: b.infCte.ide.serie,
+      numero: b.infCte.ide.nCT,
+      tipoEmissao: b.infCte.ide.tpEmis,
+      valorTotal: valorTotal(b),
+      tpEmit: null,
+    }),
+    ambiente: (b) => b.ambiente,
+    referencia: (b) => b.referencia,
+    wsEvento: 'https://sandbox.local/ws/CTeRecepcaoEventoV4',
+    wsConsulta: 'https://sandbox.local/ws/CTeConsultaV4',
+    ...own,
+  };
+}

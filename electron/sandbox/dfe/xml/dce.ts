@@ -1,6 +1,6 @@
 // DCe 1.00 in the element order of dce_v1.00.xsd / dceTiposBasico TDCe.
 import type { InfDCe } from '../schemas/dce';
-import { documentXml } from './parts';
+import { autXmlXml, documentXml, obsXml } from './parts';
 import { dec, decRange, group, leaf } from './writer';
 
 export const DCE_NS = 'http://www.portalfiscal.inf.br/dce';
@@ -27,9 +27,23 @@ export interface DceFill {
   urlChave: string;
 }
 
-type Obs = Array<{ xCampo?: string | null; xTexto: string }> | null | undefined;
-const obsList = (name: string, list: Obs) =>
-  (list ?? []).map((o) => group(name, [leaf('xTexto', o.xTexto)], { xCampo: o.xCampo ?? undefined }));
+/** enderEmit and enderDest share their sequence; only the recipient has an e-mail. */
+function enderXml(name: string, e: InfDCe['dest']['enderDest'] | InfDCe['emit']['enderEmit']): string {
+  return group(name, [
+    leaf('xLgr', e.xLgr),
+    leaf('nro', e.nro),
+    leaf('xCpl', e.xCpl),
+    leaf('xBairro', e.xBairro),
+    leaf('cMun', e.cMun),
+    leaf('xMun', e.xMun),
+    leaf('UF', e.UF),
+    leaf('CEP', e.CEP),
+    leaf('cPais', e.cPais),
+    leaf('xPais', e.xPais),
+    leaf('fone', e.fone),
+    leaf('email', 'email' in e ? e.email : undefined),
+  ]);
+}
 
 function issuerGroup(inf: InfDCe): string {
   if (inf.Fisco)
@@ -50,8 +64,6 @@ function issuerGroup(inf: InfDCe): string {
 
 export function buildDceXml(inf: InfDCe, f: DceFill, xSolic?: string | null): string {
   const ide = inf.ide;
-  const e = inf.emit.enderEmit;
-  const d = inf.dest.enderDest;
   const a = inf.infAdic;
   const body = group(
     'infDCe',
@@ -73,40 +85,15 @@ export function buildDceXml(inf: InfDCe, f: DceFill, xSolic?: string | null): st
       group('emit', [
         documentXml(inf.emit),
         leaf('xNome', inf.emit.xNome),
-        group('enderEmit', [
-          leaf('xLgr', e.xLgr),
-          leaf('nro', e.nro),
-          leaf('xCpl', e.xCpl),
-          leaf('xBairro', e.xBairro),
-          leaf('cMun', e.cMun),
-          leaf('xMun', e.xMun),
-          leaf('UF', e.UF),
-          leaf('CEP', e.CEP),
-          leaf('cPais', e.cPais),
-          leaf('xPais', e.xPais),
-          leaf('fone', e.fone),
-        ]),
+        enderXml('enderEmit', inf.emit.enderEmit),
       ]),
       issuerGroup(inf),
       group('dest', [
         inf.dest.idOutros ? leaf('idOutros', inf.dest.idOutros) : documentXml(inf.dest),
         leaf('xNome', inf.dest.xNome),
-        group('enderDest', [
-          leaf('xLgr', d.xLgr),
-          leaf('nro', d.nro),
-          leaf('xCpl', d.xCpl),
-          leaf('xBairro', d.xBairro),
-          leaf('cMun', d.cMun),
-          leaf('xMun', d.xMun),
-          leaf('UF', d.UF),
-          leaf('CEP', d.CEP),
-          leaf('cPais', d.cPais),
-          leaf('xPais', d.xPais),
-          leaf('fone', d.fone),
-          leaf('email', d.email),
-        ]),
+        enderXml('enderDest', inf.dest.enderDest),
       ]),
-      ...(inf.autXML ?? []).map((x) => group('autXML', [documentXml(x)])),
+      ...autXmlXml(inf.autXML),
       ...inf.det.map((item) =>
         group(
           'det',
@@ -131,10 +118,10 @@ export function buildDceXml(inf: InfDCe, f: DceFill, xSolic?: string | null): st
           leaf('infCpl', a.infCpl),
           leaf('infAdMarketplace', a.infAdMarketplace),
           leaf('infAdECT', a.infAdECT),
-          ...obsList('obsEmit', a.obsEmit),
-          ...obsList('obsFisco', a.obsFisco),
-          ...obsList('obsMarketplace', a.obsMarketplace),
-          ...obsList('obsECT', a.obsECT),
+          ...obsXml('obsEmit', a.obsEmit),
+          ...obsXml('obsFisco', a.obsFisco),
+          ...obsXml('obsMarketplace', a.obsMarketplace),
+          ...obsXml('obsECT', a.obsECT),
         ]),
       group('infDec', [
         leaf('xObs1', inf.infDec?.xObs1 ?? DCE_OBS1),

@@ -55,11 +55,12 @@ export function partyXml(
   ]);
 }
 
+/** Observation lists (CT-e ObsCont/ObsFisco, DC-e obsEmit…): the field name is an attribute. */
 export function obsXml(
-  name: 'ObsCont' | 'ObsFisco',
-  list: ReadonlyArray<{ xCampo: string; xTexto: string }> | null | undefined,
+  name: string,
+  list: ReadonlyArray<{ xCampo?: string | null; xTexto: string }> | null | undefined,
 ): string[] {
-  return (list ?? []).map((o) => group(name, [leaf('xTexto', o.xTexto)], { xCampo: o.xCampo }));
+  return (list ?? []).map((o) => group(name, [leaf('xTexto', o.xTexto)], { xCampo: o.xCampo ?? undefined }));
 }
 
 export function respTecXml(r: z.infer<typeof respTec> | null | undefined): string {

@@ -6,28 +6,29 @@ import { dec, decOpc, decRange, group, leaf } from './writer';
 const v2 = (n: number | null | undefined) => dec(n, 2);
 const p4 = (n: number | null | undefined) => decRange(n, 2, 4);
 
+/** The rate sequence the ICMS groups share: pRedBC, vBC, pICMS, vICMS (with an OutraUF suffix there). */
+function rateXml(
+  suffix: '' | 'OutraUF',
+  r: { pRedBC?: number | null; vBC: number; pICMS: number; vICMS: number },
+): string[] {
+  return [
+    leaf(`pRedBC${suffix}`, decOpc(r.pRedBC, 2)),
+    leaf(`vBC${suffix}`, v2(r.vBC)),
+    leaf(`pICMS${suffix}`, v2(r.pICMS)),
+    leaf(`vICMS${suffix}`, v2(r.vICMS)),
+  ];
+}
+
 export function icmsXml(icms: Icms): string {
   const deson = (g: { vICMSDeson?: number | null; cBenef?: string | null }) =>
     g.vICMSDeson != null && g.cBenef ? [leaf('vICMSDeson', v2(g.vICMSDeson)), leaf('cBenef', g.cBenef)] : [];
   let inner = '';
   if (icms.ICMS00) {
-    const g = icms.ICMS00;
-    inner = group('ICMS00', [
-      leaf('CST', g.CST),
-      leaf('vBC', v2(g.vBC)),
-      leaf('pICMS', v2(g.pICMS)),
-      leaf('vICMS', v2(g.vICMS)),
-    ]);
+    // ICMS00 has no pRedBC, so rateXml leaves it out.
+    inner = group('ICMS00', [leaf('CST', icms.ICMS00.CST), ...rateXml('', icms.ICMS00)]);
   } else if (icms.ICMS20) {
     const g = icms.ICMS20;
-    inner = group('ICMS20', [
-      leaf('CST', g.CST),
-      leaf('pRedBC', decOpc(g.pRedBC, 2)),
-      leaf('vBC', v2(g.vBC)),
-      leaf('pICMS', v2(g.pICMS)),
-      leaf('vICMS', v2(g.vICMS)),
-      ...deson(g),
-    ]);
+    inner = group('ICMS20', [leaf('CST', g.CST), ...rateXml('', g), ...deson(g)]);
   } else if (icms.ICMS45) {
     inner = group('ICMS45', [leaf('CST', icms.ICMS45.CST), ...deson(icms.ICMS45)]);
   } else if (icms.ICMS60) {
@@ -42,23 +43,17 @@ export function icmsXml(icms: Icms): string {
     ]);
   } else if (icms.ICMS90) {
     const g = icms.ICMS90;
-    inner = group('ICMS90', [
-      leaf('CST', g.CST),
-      leaf('pRedBC', decOpc(g.pRedBC, 2)),
-      leaf('vBC', v2(g.vBC)),
-      leaf('pICMS', v2(g.pICMS)),
-      leaf('vICMS', v2(g.vICMS)),
-      leaf('vCred', v2(g.vCred)),
-      ...deson(g),
-    ]);
+    inner = group('ICMS90', [leaf('CST', g.CST), ...rateXml('', g), leaf('vCred', v2(g.vCred)), ...deson(g)]);
   } else if (icms.ICMSOutraUF) {
     const g = icms.ICMSOutraUF;
     inner = group('ICMSOutraUF', [
       leaf('CST', g.CST),
-      leaf('pRedBCOutraUF', decOpc(g.pRedBCOutraUF, 2)),
-      leaf('vBCOutraUF', v2(g.vBCOutraUF)),
-      leaf('pICMSOutraUF', v2(g.pICMSOutraUF)),
-      leaf('vICMSOutraUF', v2(g.vICMSOutraUF)),
+      ...rateXml('OutraUF', {
+        pRedBC: g.pRedBCOutraUF,
+        vBC: g.vBCOutraUF,
+        pICMS: g.pICMSOutraUF,
+        vICMS: g.vICMSOutraUF,
+      }),
       ...deson(g),
     ]);
   } else if (icms.ICMSSN) {
@@ -120,6 +115,11 @@ type Rate = {
   gDevTrib?: { pDevTrib?: number | null; vDevTrib: number } | null;
   gRed?: { pRedAliq: number; pAliqEfet: number } | null;
 };
+/** gIBSUF, gIBSMun, gCBS: the rate, the optional deferral/refund/reduction groups, the value. */
+function tribXml(tax: 'IBSUF' | 'IBSMun' | 'CBS', rate: number, g: Rate, value: number): string {
+  return group(`g${tax}`, [leaf(`p${tax}`, p4(rate)), ...rateParts(g), leaf(`v${tax}`, v2(value))]);
+}
+
 function rateParts(g: Rate): string[] {
   return [
     g.gDif ? group('gDif', [leaf('pDif', p4(g.gDif.pDif)), leaf('vDif', v2(g.gDif.vDif))]) : '',
@@ -146,18 +146,10 @@ export function ibscbsXml(t: IbsCbs | null | undefined): string {
     g &&
       group('gIBSCBS', [
         leaf('vBC', v2(g.vBC)),
-        group('gIBSUF', [
-          leaf('pIBSUF', p4(g.gIBSUF.pIBSUF)),
-          ...rateParts(g.gIBSUF),
-          leaf('vIBSUF', v2(g.gIBSUF.vIBSUF)),
-        ]),
-        group('gIBSMun', [
-          leaf('pIBSMun', p4(g.gIBSMun.pIBSMun)),
-          ...rateParts(g.gIBSMun),
-          leaf('vIBSMun', v2(g.gIBSMun.vIBSMun)),
-        ]),
+        tribXml('IBSUF', g.gIBSUF.pIBSUF, g.gIBSUF, g.gIBSUF.vIBSUF),
+        tribXml('IBSMun', g.gIBSMun.pIBSMun, g.gIBSMun, g.gIBSMun.vIBSMun),
         leaf('vIBS', v2(vIBS)),
-        group('gCBS', [leaf('pCBS', p4(g.gCBS.pCBS)), ...rateParts(g.gCBS), leaf('vCBS', v2(g.gCBS.vCBS))]),
+        tribXml('CBS', g.gCBS.pCBS, g.gCBS, g.gCBS.vCBS),
         g.gTribRegular &&
           group('gTribRegular', [
             leaf('CSTReg', g.gTribRegular.CSTReg),

@@ -281,6 +281,15 @@ export interface IssueSink {
 
 export const TOMA_PARTY = ['remetente', 'expedidor', 'recebedor', 'destinatario', 'tomador'] as const;
 
+/** Road modal of the CT-e and CT-e Simplificado: the carrier's RNTRC (8 digits, or ISENTO). */
+export const rodoviarioSchema = z.object({
+  rntrc: z
+    .string({ message: 'informe o RNTRC' })
+    .trim()
+    .toUpperCase()
+    .regex(/^(\d{8}|ISENTO)$/, { message: 'o RNTRC tem 8 dígitos' }),
+});
+
 export const cteFormObject = z.object({
   geral: geralSchema,
   remetente: partySchema.optional(),
@@ -293,13 +302,7 @@ export const cteFormObject = z.object({
   impostos: impostosSchema,
   carga: cargaSchema,
   documentos: documentosSchema.default({ nfe: [], dce: [], outros: [] }),
-  rodoviario: z.object({
-    rntrc: z
-      .string({ message: 'informe o RNTRC' })
-      .trim()
-      .toUpperCase()
-      .regex(/^(\d{8}|ISENTO)$/, { message: 'o RNTRC tem 8 dígitos' }),
-  }),
+  rodoviario: rodoviarioSchema,
   observacoes: observacoesSchema.default({ xObs: undefined, obsCont: [] }),
 });
 export const cteFormSchema = cteFormObject.superRefine((f, ctx) => checkCteForm(f, ctx));

@@ -15,6 +15,7 @@ import {
   observacoesSchema,
   partySchema,
   placeSchema,
+  rodoviarioSchema,
   ufSchema,
 } from './cte-form';
 
@@ -142,13 +143,7 @@ export const cteSimpFormObject = z.object({
     .max(MAX_ENTREGAS, { message: `no máximo ${MAX_ENTREGAS} entregas por CT-e simplificado` }),
   impostos: impostosSchema,
   carga: cteSimpCargaSchema,
-  rodoviario: z.object({
-    rntrc: z
-      .string({ message: 'informe o RNTRC' })
-      .trim()
-      .toUpperCase()
-      .regex(/^(\d{8}|ISENTO)$/, { message: 'o RNTRC tem 8 dígitos' }),
-  }),
+  rodoviario: rodoviarioSchema,
   observacoes: observacoesSchema.default({ xObs: undefined, obsCont: [] }),
 });
 export const cteSimpFormSchema = cteSimpFormObject.superRefine((f, ctx) => checkCteSimpForm(f, ctx));

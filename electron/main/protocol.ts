@@ -1,6 +1,8 @@
 import { readFile, stat } from 'node:fs/promises';
 import { extname, isAbsolute, join, relative, resolve } from 'node:path';
 
+import { contentTypeFor } from '../shared/content-types';
+
 export const APP_SCHEME = 'app';
 export const APP_HOST = 'carreta';
 export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
@@ -12,31 +14,7 @@ export const appSchemePrivileges = {
   privileges: { standard: true, secure: true, supportFetchAPI: true },
 };
 
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.webp': 'image/webp',
-  '.ico': 'image/x-icon',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.eot': 'application/vnd.ms-fontobject',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
-
-export function contentTypeFor(filePath: string): string {
-  return contentTypes[extname(filePath).toLowerCase()] ?? 'application/octet-stream';
-}
+export { contentTypeFor };
 
 /**
  * Maps an app:// URL to a file inside `root`, or null when the URL is foreign or would leave the

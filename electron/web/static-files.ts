@@ -3,29 +3,8 @@ import { stat } from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 
+import { contentTypeFor } from '../shared/content-types';
 import { rendererCsp } from '../shared/csp';
-
-const contentTypes: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.map': 'application/json; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.webp': 'image/webp',
-  '.woff': 'font/woff',
-  '.woff2': 'font/woff2',
-  '.ttf': 'font/ttf',
-  '.eot': 'application/vnd.ms-fontobject',
-  '.wasm': 'application/wasm',
-  '.txt': 'text/plain; charset=utf-8',
-};
 
 /** Headers every page and asset of the renderer carries, the same policy as the Electron host. */
 export const securityHeaders: Record<string, string> = {
@@ -73,7 +52,7 @@ export async function serveStatic(req: IncomingMessage, res: ServerResponse, roo
   const hashed = pathname.startsWith('/assets/');
   res.writeHead(200, {
     ...securityHeaders,
-    'content-type': contentTypes[path.extname(file).toLowerCase()] ?? 'application/octet-stream',
+    'content-type': contentTypeFor(file),
     'content-length': String(info.size),
     // Vite puts a content hash in every asset name; index.html must always be fresh.
     'cache-control': hashed ? 'public, max-age=31536000, immutable' : 'no-cache',

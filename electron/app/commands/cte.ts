@@ -14,7 +14,13 @@ import { brasiliaDateTime, createIssuing, newReferencia } from '../issuing';
 import { cteSimpPreviewHtml } from '../issuing/cte-simp-preview';
 import { modelKind } from '../issuing/kinds';
 import { cachedDetail, documentEvents } from '../issuing/document-events';
-import { checkCancellable, checkCorrections, docIdInCache, storeEvent } from '../issuing/lifecycle';
+import {
+  checkCancellable,
+  checkCorrections,
+  debugView,
+  docIdInCache,
+  storeEvent,
+} from '../issuing/lifecycle';
 import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
 import { previewHtml } from '../issuing/preview';
 import { storeDocument } from '../issuing/store-document';
@@ -213,16 +219,8 @@ export function cteCommands(
     },
     'cte:debug': async ({ kind, id }) => {
       const { client, target } = await ctx.api.client();
-      const row = await repos().db.get<Record<string, unknown>>(
-        'SELECT * FROM outbox WHERE api_id = ? AND environment = ? ORDER BY id DESC LIMIT 1',
-        [id, target.environment],
-      );
-      const api = await client.debug.consultar(id).catch(() => null);
-      return {
-        payload: row ? (JSON.parse(String(row.payload_json)) as unknown) : null,
-        outbox: row ? { ...row, payload_json: undefined, kind } : null,
-        api,
-      };
+      const view = await debugView(repos(), target.environment, id, (i) => client.debug.consultar(i));
+      return { ...view, outbox: view.outbox ? { ...view.outbox, kind } : null };
     },
     'cte:prefillFromNfe': async ({ files, company }) =>
       prefillFromNfe(files, keyUsedInOutbox(repos(), company)),

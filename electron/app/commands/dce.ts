@@ -12,7 +12,7 @@ import type { CommandTable } from '../dispatcher';
 import type { Issuing } from '../issuing';
 import { brasiliaDateTime, newReferencia } from '../issuing';
 import { dcePreviewHtml } from '../issuing/dce-preview';
-import { cancelHoursLeft, docIdInCache, storeEvent } from '../issuing/lifecycle';
+import { cancelHoursLeft, debugView, docIdInCache, storeEvent } from '../issuing/lifecycle';
 import { storeDocument } from '../issuing/store-document';
 import { createAppIssuing, toEmitter } from './cte';
 
@@ -188,16 +188,7 @@ export function dceCommands(
     }),
     'dce:debug': async ({ id }) => {
       const { client, target } = await ctx.api.client();
-      const row = await repos().db.get<Record<string, unknown>>(
-        "SELECT * FROM outbox WHERE api_id = ? AND environment = ? AND kind = 'dce' ORDER BY id DESC LIMIT 1",
-        [id, target.environment],
-      );
-      const api = await client.debug.consultar(id).catch(() => null);
-      return {
-        payload: row ? (JSON.parse(String(row.payload_json)) as unknown) : null,
-        outbox: row ? { ...row, payload_json: undefined } : null,
-        api,
-      };
+      return debugView(repos(), target.environment, id, (i) => client.debug.consultar(i), 'dce');
     },
   };
 }

@@ -130,3 +130,26 @@ export async function storeEvent(
     record: event,
   });
 }
+
+/**
+ * The debug view of one issued document: what was sent and its outbox row from the cache (the
+ * newest send of that API id in this environment), and what the API recorded (null offline).
+ */
+export async function debugView(
+  repos: Repositories,
+  environment: Environment,
+  id: string,
+  consultar: (id: string) => Promise<unknown>,
+  kind?: string,
+): Promise<{ payload: unknown; outbox: Record<string, unknown> | null; api: unknown }> {
+  const row = await repos.db.get<Record<string, unknown>>(
+    `SELECT * FROM outbox WHERE api_id = ? AND environment = ?${kind ? ' AND kind = ?' : ''} ORDER BY id DESC LIMIT 1`,
+    kind ? [id, environment, kind] : [id, environment],
+  );
+  const api = await consultar(id).catch(() => null);
+  return {
+    payload: row ? (JSON.parse(String(row.payload_json)) as unknown) : null,
+    outbox: row ? { ...row, payload_json: undefined } : null,
+    api,
+  };
+}

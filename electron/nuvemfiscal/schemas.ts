@@ -3,21 +3,16 @@
 // description lists is optional unless the description requires it, unknown fields are kept.
 import { z } from 'zod';
 
+import { docStatusSchema } from '../shared/schemas/documents';
+
 const str = z.string();
 const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
 
 export const ambienteSchema = z.enum(['homologacao', 'producao']);
 export type Ambiente = z.infer<typeof ambienteSchema>;
 
-export const dfeStatusSchema = z.enum([
-  'pendente',
-  'autorizado',
-  'rejeitado',
-  'denegado',
-  'encerrado',
-  'cancelado',
-  'erro',
-]);
+/** A document's status: the cache keeps the API's own values. */
+export const dfeStatusSchema = docStatusSchema;
 export type DfeStatus = z.infer<typeof dfeStatusSchema>;
 
 export const eventoStatusSchema = z.enum(['pendente', 'registrado', 'rejeitado', 'erro']);

@@ -5,7 +5,7 @@ import { cteProtocolNumber, dceProtocolNumber } from './protocol';
 import { signXml, type SigningKey } from './sign';
 import { formatDateTimeUtc } from './time';
 import { cancelamentoCteXml, cancelamentoDceXml, cartaCorrecaoCteXml, type Correcao } from './xml/events';
-import { procEventoCteXml, procEventoDceXml } from './xml/proc';
+import { procEventoCteXml, procEventoDceXml, type EventResult } from './xml/proc';
 
 export const DEFAULT_JUSTIFICATIVA = 'Cancelamento solicitado pelo emitente do documento';
 
@@ -43,21 +43,43 @@ interface CteEventRequest {
   rejection: AuthorityAnswer | null;
 }
 
-function finishCte(
-  req: CteEventRequest,
+/** What differs between registering a CT-e event and a DC-e event. */
+interface EventFamily {
+  root: 'eventoCTe' | 'eventoDCe';
+  registered: AuthorityAnswer;
+  protocolNumber(cUF: string, now: Date, sequence: number): string;
+  proc(signedEvento: string, r: EventResult): string;
+}
+const CTE_EVENTS: EventFamily = {
+  root: 'eventoCTe',
+  registered: REGISTERED_CTE,
+  protocolNumber: cteProtocolNumber,
+  proc: procEventoCteXml,
+};
+const DCE_EVENTS: EventFamily = {
+  root: 'eventoDCe',
+  registered: REGISTERED_DCE,
+  protocolNumber: dceProtocolNumber,
+  proc: procEventoDceXml,
+};
+
+/** Signs the event and answers it: registered with a protocol, or the rejection. */
+function register(
+  family: EventFamily,
+  req: Pick<CteEventRequest, 'tpAmb' | 'chave' | 'nSeqEvento' | 'rejection'>,
   env: EventEnv,
   built: { xml: string; id: string },
   tpEvento: string,
   xEvento: string,
   dhEvento: string,
 ): EventOutcome {
-  const signed = signXml(built.xml, built.id, 'eventoCTe', env.credentials);
+  const signed = signXml(built.xml, built.id, family.root, env.credentials);
   const dhRegEvento = formatDateTimeUtc(env.now);
-  const answer = req.rejection ?? REGISTERED_CTE;
+  const answer = req.rejection ?? family.registered;
   const nProt = req.rejection
     ? null
-    : cteProtocolNumber(req.chave.slice(0, 2), env.now, env.protocolSequence);
-  const procXml = procEventoCteXml(signed.xml, {
+    : family.protocolNumber(req.chave.slice(0, 2), env.now, env.protocolSequence);
+  const procXml = family.proc(signed.xml, {
     tpAmb: req.tpAmb,
     cOrgao: req.chave.slice(0, 2),
     cStat: answer.cStat,
@@ -78,7 +100,7 @@ export function cancelCte(
 ): EventOutcome {
   const dhEvento = formatDateTimeUtc(env.now);
   const built = cancelamentoCteXml({ ...req, dhEvento }, req.nProtDocumento, req.xJust);
-  return finishCte(req, env, built, '110111', 'Cancelamento', dhEvento);
+  return register(CTE_EVENTS, req, env, built, '110111', 'Cancelamento', dhEvento);
 }
 
 export function correctCte(
@@ -87,7 +109,7 @@ export function correctCte(
 ): EventOutcome {
   const dhEvento = formatDateTimeUtc(env.now);
   const built = cartaCorrecaoCteXml({ ...req, dhEvento }, req.correcoes);
-  return finishCte(req, env, built, '110110', 'Carta de Correção', dhEvento);
+  return register(CTE_EVENTS, req, env, built, '110110', 'Carta de Correção', dhEvento);
 }
 
 export function cancelDce(
@@ -104,23 +126,6 @@ export function cancelDce(
 ): EventOutcome {
   const dhEvento = formatDateTimeUtc(env.now);
   const built = cancelamentoDceXml({ ...req, dhEvento, nProt: req.nProtDocumento });
-  const signed = signXml(built.xml, built.id, 'eventoDCe', env.credentials);
-  const dhRegEvento = formatDateTimeUtc(env.now);
-  const answer = req.rejection ?? REGISTERED_DCE;
-  const nProt = req.rejection
-    ? null
-    : dceProtocolNumber(req.chave.slice(0, 2), env.now, env.protocolSequence);
-  const procXml = procEventoDceXml(signed.xml, {
-    tpAmb: req.tpAmb,
-    cOrgao: req.chave.slice(0, 2),
-    cStat: answer.cStat,
-    xMotivo: answer.xMotivo,
-    chave: req.chave,
-    tpEvento: '110111',
-    xEvento: 'Cancelamento',
-    nSeqEvento: 1,
-    dhRegEvento,
-    nProt: nProt ?? undefined,
-  });
-  return { eventXml: signed.xml, procXml, nProt, dhEvento, dhRegEvento, answer };
+  // The DC-e has a single event, always the first of its kind.
+  return register(DCE_EVENTS, { ...req, nSeqEvento: 1 }, env, built, '110111', 'Cancelamento', dhEvento);
 }

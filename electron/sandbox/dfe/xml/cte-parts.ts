@@ -1,6 +1,7 @@
 // Groups the three CT-e layouts (CTe, CTeOS, CTeSimp) write alike. Each layout passes its own
 // elements for the places where its sequence differs, so the XSD order stays the builder's.
 import type { CteFill } from './cte';
+import { CTE_NS } from './ns';
 import { obsXml } from './parts';
 import { dec, decRange, group, leaf } from './writer';
 
@@ -71,6 +72,25 @@ export function cteIdeXml(
   ]);
 }
 
+/** Where the service starts and ends, in CT-e and CT-e OS ide (optional in the latter). */
+export function routeEndsXml(ide: {
+  cMunIni?: string | null;
+  xMunIni?: string | null;
+  UFIni?: string | null;
+  cMunFim?: string | null;
+  xMunFim?: string | null;
+  UFFim?: string | null;
+}): string[] {
+  return [
+    leaf('cMunIni', ide.cMunIni),
+    leaf('xMunIni', ide.xMunIni),
+    leaf('UFIni', ide.UFIni),
+    leaf('cMunFim', ide.cMunFim),
+    leaf('xMunFim', ide.xMunFim),
+    leaf('UFFim', ide.UFFim),
+  ];
+}
+
 interface ComplCommon {
   xCaracAd?: string | null;
   xCaracSer?: string | null;
@@ -105,8 +125,6 @@ export function infCteSubXml(s: { chCte: string; indAlteraToma?: number | null }
 export function infCteCompXml(list: ReadonlyArray<{ chCTe: string }> | null | undefined): string[] {
   return (list ?? []).map((c) => group('infCteComp', [leaf('chCTe', c.chCTe)]));
 }
-
-export const CTE_NS = 'http://www.portalfiscal.inf.br/cte';
 
 /** The document root with infCte and infCTeSupl, unsigned (the signature goes after infCTeSupl). */
 export function cteRootXml(root: 'CTe' | 'CTeOS' | 'CTeSimp', f: CteFill, infCte: XmlPart[]): string {

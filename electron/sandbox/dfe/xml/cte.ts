@@ -2,8 +2,16 @@
 // The JSON key order is irrelevant: every group is written in the XSD sequence.
 import type { EmitCte, InfCte } from '../schemas/cte';
 import { cobrXml, infCargaXml, infDocXml, rodoXml, type Norm } from './cte-norm';
-import { compXml, cteComplXml, cteIdeXml, cteRootXml, infCteCompXml, infCteSubXml } from './cte-parts';
-import { autXmlXml, documentXml, partyXml, respTecXml } from './parts';
+import {
+  compXml,
+  cteComplXml,
+  cteIdeXml,
+  cteRootXml,
+  infCteCompXml,
+  infCteSubXml,
+  routeEndsXml,
+} from './cte-parts';
+import { autXmlXml, documentXml, logradouroXml, partyXml, respTecXml } from './parts';
 import { impXml } from './tax';
 import { dec, group, leaf } from './writer';
 
@@ -34,12 +42,7 @@ function ideXml(ide: InfCte['ide'], f: CteFill): string {
   return cteIdeXml(ide, f, '57', {
     afterVerProc: [leaf('indGlobalizado', ide.indGlobalizado)],
     afterTpServ: [
-      leaf('cMunIni', ide.cMunIni),
-      leaf('xMunIni', ide.xMunIni),
-      leaf('UFIni', ide.UFIni),
-      leaf('cMunFim', ide.cMunFim),
-      leaf('xMunFim', ide.xMunFim),
-      leaf('UFFim', ide.UFFim),
+      ...routeEndsXml(ide),
       leaf('retira', ide.retira),
       leaf('xDetRetira', ide.xDetRetira),
       leaf('indIEToma', ide.indIEToma),
@@ -89,17 +92,7 @@ export function emitXml(e: ResolvedEmit, withCpf: boolean): string {
     leaf('IEST', e.IEST),
     leaf('xNome', e.xNome),
     leaf('xFant', e.xFant),
-    group('enderEmit', [
-      leaf('xLgr', a.xLgr),
-      leaf('nro', a.nro),
-      leaf('xCpl', a.xCpl),
-      leaf('xBairro', a.xBairro),
-      leaf('cMun', a.cMun),
-      leaf('xMun', a.xMun),
-      leaf('CEP', a.CEP),
-      leaf('UF', a.UF),
-      leaf('fone', a.fone),
-    ]),
+    group('enderEmit', [...logradouroXml(a), leaf('CEP', a.CEP), leaf('UF', a.UF), leaf('fone', a.fone)]),
     leaf('CRT', e.CRT),
   ]);
 }

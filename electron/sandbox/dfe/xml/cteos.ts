@@ -2,7 +2,7 @@
 import type { InfCteOS } from '../schemas/cteos';
 import { emitXml, vPrestXml, type CteFill } from './cte';
 import { cobrXml } from './cte-norm';
-import { cteComplXml, cteIdeXml, cteRootXml, infCteCompXml, infCteSubXml } from './cte-parts';
+import { cteComplXml, cteIdeXml, cteRootXml, infCteCompXml, infCteSubXml, routeEndsXml } from './cte-parts';
 import { autXmlXml, documentXml, partyXml, respTecXml } from './parts';
 import { impXml } from './tax';
 import { dec, group, leaf } from './writer';
@@ -13,12 +13,7 @@ function ideXml(ide: InfCteOS['ide'], f: CteFill): string {
   return cteIdeXml(ide, f, '67', {
     afterTpServ: [
       leaf('indIEToma', ide.indIEToma),
-      leaf('cMunIni', ide.cMunIni),
-      leaf('xMunIni', ide.xMunIni),
-      leaf('UFIni', ide.UFIni),
-      leaf('cMunFim', ide.cMunFim),
-      leaf('xMunFim', ide.xMunFim),
-      leaf('UFFim', ide.UFFim),
+      ...routeEndsXml(ide),
       ...(ide.infPercurso ?? []).map((p) => group('infPercurso', [leaf('UFPer', p.UFPer)])),
     ],
   });

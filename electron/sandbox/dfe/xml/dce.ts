@@ -1,9 +1,8 @@
 // DCe 1.00 in the element order of dce_v1.00.xsd / dceTiposBasico TDCe.
 import type { InfDCe } from '../schemas/dce';
-import { autXmlXml, documentXml, obsXml } from './parts';
+import { DCE_NS } from './ns';
+import { autXmlXml, documentXml, logradouroXml, obsXml } from './parts';
 import { dec, decRange, group, leaf } from './writer';
-
-export const DCE_NS = 'http://www.portalfiscal.inf.br/dce';
 
 /** Fixed texts the layout requires in infDec (dceTiposBasico_v1.00.xsd documentation). */
 export const DCE_OBS1 =
@@ -30,12 +29,7 @@ export interface DceFill {
 /** enderEmit and enderDest share their sequence; only the recipient has an e-mail. */
 function enderXml(name: string, e: InfDCe['dest']['enderDest'] | InfDCe['emit']['enderEmit']): string {
   return group(name, [
-    leaf('xLgr', e.xLgr),
-    leaf('nro', e.nro),
-    leaf('xCpl', e.xCpl),
-    leaf('xBairro', e.xBairro),
-    leaf('cMun', e.cMun),
-    leaf('xMun', e.xMun),
+    ...logradouroXml(e),
     leaf('UF', e.UF),
     leaf('CEP', e.CEP),
     leaf('cPais', e.cPais),

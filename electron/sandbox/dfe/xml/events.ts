@@ -1,9 +1,7 @@
 // eventoCTe (cancelamento 110111, carta de correção 110110) and eventoDCe (cancelamento 110111),
 // unsigned; the signature goes after infEvento.
+import { CTE_NS, DCE_NS } from './ns';
 import { group, leaf, pad } from './writer';
-
-const CTE_NS = 'http://www.portalfiscal.inf.br/cte';
-const DCE_NS = 'http://www.portalfiscal.inf.br/dce';
 
 /** The legal text the layout fixes for every CC-e (evCCeCTe xCondUso enumeration). */
 export const CCE_COND_USO =

@@ -9,14 +9,28 @@ export function documentXml(p: { CNPJ?: string | null; CPF?: string | null }): s
   return p.CNPJ ? leaf('CNPJ', p.CNPJ) : leaf('CPF', p.CPF);
 }
 
-export function enderecoXml(name: string, e: Endereco): string {
-  return group(name, [
+/** Street to municipality, the start every address layout shares. */
+export function logradouroXml(e: {
+  xLgr: string;
+  nro: string;
+  xCpl?: string | null;
+  xBairro: string;
+  cMun: string;
+  xMun: string;
+}): string[] {
+  return [
     leaf('xLgr', e.xLgr),
     leaf('nro', e.nro),
     leaf('xCpl', e.xCpl),
     leaf('xBairro', e.xBairro),
     leaf('cMun', e.cMun),
     leaf('xMun', e.xMun),
+  ];
+}
+
+export function enderecoXml(name: string, e: Endereco): string {
+  return group(name, [
+    ...logradouroXml(e),
     leaf('CEP', e.CEP),
     leaf('UF', e.UF),
     leaf('cPais', e.cPais),

@@ -1,5 +1,6 @@
 // The authority's answer wrapped around the signed document: cteProc / cteOSProc / dceProc with
 // the protocol, and procEventoCTe / procEventoDCe with the event result.
+import { CTE_NS, DCE_NS } from './ns';
 import { group, leaf } from './writer';
 
 export const VER_APLIC = 'SANDBOX-CARRETA-1.0';
@@ -40,24 +41,26 @@ export function protDceXml(p: Protocol, ns?: string): string {
   return group('protDCe', [infProt(p, 'chDCe')], { ...(ns ? { xmlns: ns } : {}), versao: '1.00' });
 }
 
-const CTE_NS = 'http://www.portalfiscal.inf.br/cte';
-const DCE_NS = 'http://www.portalfiscal.inf.br/dce';
+/** A signed document (or event) followed by the authority's answer, inside `root`. */
+function wrapXml(root: string, ns: string, versao: string, signed: string, answer: string): string {
+  return `<?xml version="1.0" encoding="UTF-8"?><${root} xmlns="${ns}" versao="${versao}">${stripDeclaration(signed)}${answer}</${root}>`;
+}
 
 export function cteProcXml(signedCte: string, p: Protocol): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><cteProc xmlns="${CTE_NS}" versao="4.00">${stripDeclaration(signedCte)}${protCteXml(p)}</cteProc>`;
+  return wrapXml('cteProc', CTE_NS, '4.00', signedCte, protCteXml(p));
 }
 
 /** cteOSProc carries the protocol in an element also named protCTe (procCTeOS_v4.00.xsd). */
 export function cteOSProcXml(signedCteOS: string, p: Protocol): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><cteOSProc xmlns="${CTE_NS}" versao="4.00">${stripDeclaration(signedCteOS)}${protCteXml(p)}</cteOSProc>`;
+  return wrapXml('cteOSProc', CTE_NS, '4.00', signedCteOS, protCteXml(p));
 }
 
 export function cteSimpProcXml(signedCteSimp: string, p: Protocol): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><cteSimpProc xmlns="${CTE_NS}" versao="4.00">${stripDeclaration(signedCteSimp)}${protCteXml(p)}</cteSimpProc>`;
+  return wrapXml('cteSimpProc', CTE_NS, '4.00', signedCteSimp, protCteXml(p));
 }
 
 export function dceProcXml(signedDce: string, p: Protocol): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><dceProc xmlns="${DCE_NS}" versao="1.00">${stripDeclaration(signedDce)}${protDceXml(p)}</dceProc>`;
+  return wrapXml('dceProc', DCE_NS, '1.00', signedDce, protDceXml(p));
 }
 
 export interface EventResult {
@@ -101,9 +104,9 @@ export function retEventoCteXml(r: EventResult): string {
 }
 
 export function procEventoCteXml(signedEvento: string, r: EventResult): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><procEventoCTe xmlns="${CTE_NS}" versao="4.00">${stripDeclaration(signedEvento)}${retEventoXml('CTe', r)}</procEventoCTe>`;
+  return wrapXml('procEventoCTe', CTE_NS, '4.00', signedEvento, retEventoXml('CTe', r));
 }
 
 export function procEventoDceXml(signedEvento: string, r: EventResult): string {
-  return `<?xml version="1.0" encoding="UTF-8"?><procEventoDCe xmlns="${DCE_NS}" versao="1.00">${stripDeclaration(signedEvento)}${retEventoXml('DCe', r)}</procEventoDCe>`;
+  return wrapXml('procEventoDCe', DCE_NS, '1.00', signedEvento, retEventoXml('DCe', r));
 }

@@ -135,6 +135,21 @@ function rateParts(g: Rate): string[] {
   ];
 }
 
+const TAXES = ['IBSUF', 'IBSMun', 'CBS'] as const;
+type Tax = (typeof TAXES)[number];
+
+/** A rate and a value for each of IBSUF, IBSMun and CBS, named prefix + tax (gTribRegular, gTribCompraGov). */
+function ratePairsXml<R extends string, V extends string>(
+  g: Record<`${R}${Tax}` | `${V}${Tax}`, number>,
+  rate: R,
+  value: V,
+): string[] {
+  return TAXES.flatMap((tax) => [
+    leaf(`${rate}${tax}`, p4(g[`${rate}${tax}`])),
+    leaf(`${value}${tax}`, v2(g[`${value}${tax}`])),
+  ]);
+}
+
 export function ibscbsXml(t: IbsCbs | null | undefined): string {
   if (!t) return '';
   const g = t.gIBSCBS;
@@ -154,22 +169,9 @@ export function ibscbsXml(t: IbsCbs | null | undefined): string {
           group('gTribRegular', [
             leaf('CSTReg', g.gTribRegular.CSTReg),
             leaf('cClassTribReg', g.gTribRegular.cClassTribReg),
-            leaf('pAliqEfetRegIBSUF', p4(g.gTribRegular.pAliqEfetRegIBSUF)),
-            leaf('vTribRegIBSUF', v2(g.gTribRegular.vTribRegIBSUF)),
-            leaf('pAliqEfetRegIBSMun', p4(g.gTribRegular.pAliqEfetRegIBSMun)),
-            leaf('vTribRegIBSMun', v2(g.gTribRegular.vTribRegIBSMun)),
-            leaf('pAliqEfetRegCBS', p4(g.gTribRegular.pAliqEfetRegCBS)),
-            leaf('vTribRegCBS', v2(g.gTribRegular.vTribRegCBS)),
+            ...ratePairsXml(g.gTribRegular, 'pAliqEfetReg', 'vTribReg'),
           ]),
-        g.gTribCompraGov &&
-          group('gTribCompraGov', [
-            leaf('pAliqIBSUF', p4(g.gTribCompraGov.pAliqIBSUF)),
-            leaf('vTribIBSUF', v2(g.gTribCompraGov.vTribIBSUF)),
-            leaf('pAliqIBSMun', p4(g.gTribCompraGov.pAliqIBSMun)),
-            leaf('vTribIBSMun', v2(g.gTribCompraGov.vTribIBSMun)),
-            leaf('pAliqCBS', p4(g.gTribCompraGov.pAliqCBS)),
-            leaf('vTribCBS', v2(g.gTribCompraGov.vTribCBS)),
-          ]),
+        g.gTribCompraGov && group('gTribCompraGov', ratePairsXml(g.gTribCompraGov, 'pAliq', 'vTrib')),
       ]),
     t.gEstornoCred &&
       group('gEstornoCred', [

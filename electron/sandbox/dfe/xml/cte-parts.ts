@@ -2,7 +2,7 @@
 // elements for the places where its sequence differs, so the XSD order stays the builder's.
 import type { CteFill } from './cte';
 import { CTE_NS } from './ns';
-import { obsXml } from './parts';
+import { autXmlXml, obsXml, respTecXml } from './parts';
 import { dec, decRange, group, leaf } from './writer';
 
 export type XmlPart = string | undefined | null | false;
@@ -120,6 +120,14 @@ export function compXml(list: ReadonlyArray<{ xNome: string; vComp: number }> | 
 export function infCteSubXml(s: { chCte: string; indAlteraToma?: number | null } | null | undefined): string {
   if (!s) return '';
   return group('infCteSub', [leaf('chCte', s.chCte), leaf('indAlteraToma', s.indAlteraToma)]);
+}
+
+/** The last groups of infCte: who may download the XML, the technical contact. */
+export function cteClosingXml(inf: {
+  autXML?: Parameters<typeof autXmlXml>[0];
+  infRespTec?: Parameters<typeof respTecXml>[0];
+}): string[] {
+  return [...autXmlXml(inf.autXML), respTecXml(inf.infRespTec)];
 }
 
 export function infCteCompXml(list: ReadonlyArray<{ chCTe: string }> | null | undefined): string[] {

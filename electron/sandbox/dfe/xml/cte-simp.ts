@@ -2,8 +2,8 @@
 import type { InfCteSimp } from '../schemas/cte-simp';
 import { emitXml, type CteFill } from './cte';
 import { cobrXml, infCargaXml, nfDeliveryXml, rodoXml } from './cte-norm';
-import { compXml, cteComplXml, cteIdeXml, cteRootXml, infCteSubXml } from './cte-parts';
-import { autXmlXml, documentXml, enderecoXml, respTecXml } from './parts';
+import { compXml, cteClosingXml, cteComplXml, cteIdeXml, cteRootXml, infCteSubXml } from './cte-parts';
+import { documentXml, enderecoXml } from './parts';
 import { impXml } from './tax';
 import { dec, group, leaf } from './writer';
 
@@ -73,7 +73,6 @@ export function buildCteSimpXml(inf: InfCteSimp, f: CteFill): string {
       leaf('vTRec', v2(inf.total.vTRec)),
       leaf('vTotDFe', v2(inf.total.vTotDFe)),
     ]),
-    ...autXmlXml(inf.autXML),
-    respTecXml(inf.infRespTec),
+    ...cteClosingXml(inf),
   ]);
 }

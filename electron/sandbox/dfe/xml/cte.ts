@@ -4,6 +4,7 @@ import type { EmitCte, InfCte } from '../schemas/cte';
 import { cobrXml, infCargaXml, infDocXml, rodoXml, type Norm } from './cte-norm';
 import {
   compXml,
+  cteClosingXml,
   cteComplXml,
   cteIdeXml,
   cteRootXml,
@@ -11,7 +12,7 @@ import {
   infCteSubXml,
   routeEndsXml,
 } from './cte-parts';
-import { autXmlXml, documentXml, logradouroXml, partyXml, respTecXml } from './parts';
+import { documentXml, logradouroXml, partyXml } from './parts';
 import { impXml } from './tax';
 import { dec, group, leaf } from './writer';
 
@@ -126,7 +127,6 @@ export function buildCteXml(inf: InfCte, f: CteFill): string {
     impXml(inf.imp),
     inf.infCTeNorm ? normXml(inf.infCTeNorm) : '',
     ...infCteCompXml(inf.infCteComp),
-    ...autXmlXml(inf.autXML),
-    respTecXml(inf.infRespTec),
+    ...cteClosingXml(inf),
   ]);
 }

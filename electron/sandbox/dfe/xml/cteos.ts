@@ -2,8 +2,16 @@
 import type { InfCteOS } from '../schemas/cteos';
 import { emitXml, vPrestXml, type CteFill } from './cte';
 import { cobrXml } from './cte-norm';
-import { cteComplXml, cteIdeXml, cteRootXml, infCteCompXml, infCteSubXml, routeEndsXml } from './cte-parts';
-import { autXmlXml, documentXml, partyXml, respTecXml } from './parts';
+import {
+  cteClosingXml,
+  cteComplXml,
+  cteIdeXml,
+  cteRootXml,
+  infCteCompXml,
+  infCteSubXml,
+  routeEndsXml,
+} from './cte-parts';
+import { documentXml, partyXml } from './parts';
 import { impXml } from './tax';
 import { dec, group, leaf } from './writer';
 
@@ -88,7 +96,6 @@ export function buildCteOSXml(inf: InfCteOS, f: CteFill): string {
     impXml(inf.imp),
     inf.infCTeNorm ? normXml(inf.infCTeNorm) : '',
     ...infCteCompXml(inf.infCteComp),
-    ...autXmlXml(inf.autXML),
-    respTecXml(inf.infRespTec),
+    ...cteClosingXml(inf),
   ]);
 }

@@ -231,6 +231,47 @@ describe('Emitir CT-e OS steps', () => {
     ).toBe(true);
   });
 
+  it('sums only readable component values (one still being typed does not make the sum NaN)', async () => {
+    const { wrapper, store } = await mountForm();
+    store.data.valores = {
+      componentes: [
+        { xNome: 'SERVICO', vComp: 800 },
+        { xNome: 'PEDAGIO', vComp: Number.NaN },
+      ],
+      vTPrest: 800,
+      vRec: 800,
+    };
+    store.goTo(2);
+    await settle();
+    const sum = wrapper.find('[data-testid="soma-componentes"]').text();
+    expect(sum).toContain('800,00');
+    expect(sum).not.toContain('NaN');
+  });
+
+  it('an emptied next number is not saved: the review asks for one', async () => {
+    const { wrapper, store, transport } = await mountForm();
+    transport.handlers['cte:preview'] = () => ({ ok: true, data: { payload: {}, html: '<p>x</p>' } });
+    Object.assign(store.data, validOs());
+    await wrapper.find('[data-step="revisao"]').trigger('click');
+    await settle();
+    await wrapper
+      .findAll('button')
+      .find((b) => b.text() === 'Alterar número')!
+      .trigger('click');
+    await settle();
+    const input = wrapper.find('#proximo-os');
+    await input.setValue('');
+    await input.trigger('blur');
+    await settle();
+    await wrapper
+      .findAll('button')
+      .find((b) => b.text() === 'Salvar')!
+      .trigger('click');
+    await settle();
+    expect(transport.calls.some((c) => c.channel === 'numbering:set')).toBe(false);
+    expect(wrapper.text()).toContain('Informe o próximo número');
+  });
+
   it('reviews with the DACTE OS preview, sends kind cteos and opens the lifecycle screen', async () => {
     const { wrapper, store, transport, router } = await mountForm();
     transport.handlers['cte:preview'] = () => ({

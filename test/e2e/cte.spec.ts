@@ -171,10 +171,11 @@ test('a CT-e carrying the company DC-e: partners from the agenda, DC-e picked, D
     ufFim: 'SP',
     after: {
       geral: async () => {
+        // A typed IBGE code brings the município's name (and UF) from the table.
         await page.locator('#f-geral-inicio-cMun').fill('4106902');
-        await page.locator('#f-geral-inicio-xMun').fill('Curitiba');
+        await expect(page.locator('#f-geral-inicio-xMun')).toHaveValue('Curitiba');
         await page.locator('#f-geral-fim-cMun').fill('3550308');
-        await page.locator('#f-geral-fim-xMun').fill('São Paulo');
+        await expect(page.locator('#f-geral-fim-xMun')).toHaveValue('São Paulo');
         await page.getByTestId('retira').click();
         await page.locator('#f-geral-xDetRetira').fill('Retirada na filial de São Paulo');
         await shot(page, testInfo, '20-dados-gerais-retira');

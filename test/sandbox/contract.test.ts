@@ -1,18 +1,11 @@
-import { readFileSync } from 'node:fs';
-import Ajv from 'ajv';
-import addFormats from 'ajv-formats';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { parse } from 'yaml';
 import { makePfx } from '../../electron/sandbox/certificates/make-pfx';
 import type { RunningSandbox } from '../../electron/sandbox/server';
-import { openapiToJsonSchema } from '../support/openapi-json-schema';
-import { openapiPath, sharedAvailable } from '../support/shared';
+import { answerChecker } from '../support/openapi-answers';
+import { sharedAvailable } from '../support/shared';
 import { client, control, empresaBody, getToken, startTestSandbox } from './support';
 
 type Json = Record<string, unknown>;
-interface Operation {
-  responses: Record<string, { content?: Record<string, { schema?: Json }> }>;
-}
 
 const CNPJ = '11222333000181';
 const OWN_PREFIXES = /^\/(cep|cnpj|conta|emails|empresas|debug)(\/|$)/;
@@ -20,55 +13,20 @@ const OWN_PREFIXES = /^\/(cep|cnpj|conta|emails|empresas|debug)(\/|$)/;
 describe.skipIf(!sharedAvailable)('contract: answers validate against the API description', () => {
   let sandbox: RunningSandbox;
   let api: ReturnType<typeof client>;
-  let ajv: Ajv;
-  let paths: Record<string, Record<string, Operation>>;
-  const covered = new Set<string>();
+  let checker: ReturnType<typeof answerChecker>;
+  const check: ReturnType<typeof answerChecker>['check'] = (...args) => checker.check(...args);
 
   beforeAll(async () => {
-    const doc = parse(readFileSync(openapiPath, 'utf8')) as {
-      paths: typeof paths;
-      components: { schemas: Json };
-    };
-    paths = doc.paths;
-    const schemas = openapiToJsonSchema(doc.components.schemas) as Record<string, Json>;
-    // Fields the README documents beyond 2.58 (certificate list since a later version).
-    const cert = schemas.EmpresaCertificado as { properties: Json };
-    cert.properties.id = { type: 'string' };
-    cert.properties.created_at = { type: 'string', format: 'date-time' };
-    ajv = new Ajv({ strict: false, allErrors: true });
-    addFormats(ajv);
-    for (const f of ['int32', 'int64', 'float', 'double', 'byte', 'binary', 'password'])
-      ajv.addFormat(f, true);
-    ajv.addSchema({ $id: 'openapi.json', components: { schemas } });
-
+    checker = answerChecker((schemas) => {
+      // Fields the README documents beyond 2.58 (certificate list since a later version).
+      const cert = schemas.EmpresaCertificado as { properties: Json };
+      cert.properties.id = { type: 'string' };
+      cert.properties.created_at = { type: 'string', format: 'date-time' };
+    });
     sandbox = await startTestSandbox();
     api = client(sandbox.url, await getToken(sandbox.url));
   });
   afterAll(() => sandbox?.close());
-
-  /** Checks an answer against the description's schema for (template path, method, status). */
-  function check(template: string, method: string, res: { status: number; body: unknown; raw: Buffer }) {
-    const op = paths[template]?.[method];
-    expect(op, `${method.toUpperCase()} ${template} is not in the description`).toBeDefined();
-    const response = op!.responses[String(res.status)];
-    expect(
-      response,
-      `${method.toUpperCase()} ${template}: status ${res.status} not described (${res.raw.toString().slice(0, 200)})`,
-    ).toBeDefined();
-    covered.add(`${method} ${template}`);
-    const content = response!.content ?? {};
-    if (content['application/json']?.schema) {
-      const validate = ajv.compile({
-        $ref: `openapi.json${String(content['application/json'].schema.$ref)}`,
-      });
-      const ok = validate(res.body);
-      expect(ok, `${method.toUpperCase()} ${template}: ${ajv.errorsText(validate.errors)}`).toBe(true);
-    } else if (content['*/*']) {
-      expect(res.raw.length).toBeGreaterThan(0);
-    } else {
-      expect(res.raw.length).toBe(0);
-    }
-  }
 
   it('companies, certificates, configurations and logo', async () => {
     check('/empresas', 'post', await api.post('/empresas', empresaBody()));
@@ -201,27 +159,20 @@ describe.skipIf(!sharedAvailable)('contract: answers validate against the API de
         data: { type: 'array', items: { $ref: 'openapi.json#/components/schemas/EmpresaCertificado' } },
       },
     };
-    expect(ajv.validate(listSchema, certificados.body), ajv.errorsText()).toBe(true);
+    expect(checker.ajv.validate(listSchema, certificados.body), checker.ajv.errorsText()).toBe(true);
 
     // The validator has teeth: an extra field, a wrong type and a bad null are refused.
     const empresa = (body: unknown) =>
-      ajv.validate({ $ref: 'openapi.json#/components/schemas/Empresa' }, body);
+      checker.ajv.validate({ $ref: 'openapi.json#/components/schemas/Empresa' }, body);
     const good = (await api.get(`/empresas/${CNPJ}`)).body as Json;
     expect(empresa(good)).toBe(true);
     expect(empresa({ ...good, extra: 1 })).toBe(false);
     expect(empresa({ ...good, fone: 11 })).toBe(false);
     expect(empresa({ ...good, email: null })).toBe(false);
     const email = (body: unknown) =>
-      ajv.validate({ $ref: 'openapi.json#/components/schemas/EmailResumo' }, body);
+      checker.ajv.validate({ $ref: 'openapi.json#/components/schemas/EmailResumo' }, body);
     expect(email({ id: 'x', sent_at: null })).toBe(true);
 
-    const described = Object.entries(paths)
-      .filter(([p]) => OWN_PREFIXES.test(p))
-      .flatMap(([p, ops]) =>
-        Object.keys(ops)
-          .filter((m) => m !== 'parameters')
-          .map((m) => `${m} ${p}`),
-      );
-    expect(described.filter((op) => !covered.has(op))).toEqual([]);
+    expect(checker.uncovered(OWN_PREFIXES)).toEqual([]);
   });
 });

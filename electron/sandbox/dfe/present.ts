@@ -5,62 +5,88 @@ import type { DocumentRow, EventRow } from './repository';
 
 const iso = (text: string | null) => (text ? new Date(text).toISOString() : null);
 
+/**
+ * The description makes almost no member nullable: what is unknown is left out, not sent as null.
+ * Only the members named in `nullable` keep a null.
+ */
+function withoutNulls<T extends Record<string, unknown>>(
+  value: T,
+  nullable: readonly string[] = [],
+): Partial<T> {
+  return Object.fromEntries(
+    Object.entries(value).filter(([key, v]) =>
+      v !== null && v !== undefined ? true : nullable.includes(key) && v === null,
+    ),
+  ) as Partial<T>;
+}
+
 /** While a pending fault holds the document, it shows `pendente` without the authority's answer. */
 export function presentDocument(row: DocumentRow) {
   const pending = row.pending_polls > 0;
-  return {
-    id: row.id,
-    ambiente: row.ambiente,
-    created_at: row.created_at,
-    status: pending ? 'pendente' : row.status,
-    referencia: row.referencia,
-    data_emissao: iso(row.data_emissao),
-    modelo: row.modelo,
-    serie: row.serie,
-    numero: row.numero,
-    tipo_emissao: row.tipo_emissao,
-    valor_total: row.valor_total,
-    chave: row.chave,
-    autorizacao: pending
-      ? null
-      : {
-          id: `${row.id}-aut`,
-          ambiente: row.ambiente,
-          status: row.status === 'rejeitado' || row.status === 'erro' ? 'rejeitado' : 'registrado',
-          autor: { cpf_cnpj: row.cpf_cnpj },
-          chave_acesso: row.chave,
-          data_evento: iso(row.data_recebimento),
-          numero_sequencial: 1,
-          data_recebimento: iso(row.data_recebimento),
-          codigo_status: row.codigo_status,
-          motivo_status: row.motivo_status,
-          numero_protocolo: row.numero_protocolo,
-          digest_value: row.digest_value,
-          codigo_mensagem: null,
-          mensagem: null,
-          tipo_evento: null,
-        },
-  };
+  return withoutNulls(
+    {
+      id: row.id,
+      ambiente: row.ambiente,
+      created_at: row.created_at,
+      status: pending ? 'pendente' : row.status,
+      referencia: row.referencia,
+      data_emissao: iso(row.data_emissao),
+      modelo: row.modelo,
+      serie: row.serie,
+      numero: row.numero,
+      tipo_emissao: row.tipo_emissao,
+      valor_total: row.valor_total,
+      chave: row.chave,
+      autorizacao: pending
+        ? null
+        : withoutNulls(
+            {
+              id: `${row.id}-aut`,
+              ambiente: row.ambiente,
+              status: row.status === 'rejeitado' || row.status === 'erro' ? 'rejeitado' : 'registrado',
+              autor: { cpf_cnpj: row.cpf_cnpj },
+              chave_acesso: row.chave,
+              data_evento: iso(row.data_recebimento),
+              numero_sequencial: 1,
+              data_recebimento: iso(row.data_recebimento),
+              codigo_status: row.codigo_status,
+              motivo_status: row.motivo_status,
+              numero_protocolo: row.numero_protocolo,
+              digest_value: row.digest_value,
+            },
+            ['data_recebimento'],
+          ),
+    },
+    ['referencia'],
+  );
+}
+
+/** GET …/eventos/{id}: the generic DfeEvento, without the members of one event type. */
+export function presentGenericEvent(row: EventRow) {
+  const { justificativa: _j, correcoes: _c, ...generic } = presentEvent(row) as Record<string, unknown>;
+  return generic;
 }
 
 export function presentEvent(row: EventRow) {
-  const base = {
-    id: row.id,
-    ambiente: row.ambiente,
-    status: row.status,
-    autor: { cpf_cnpj: row.autor },
-    chave_acesso: row.chave,
-    data_evento: iso(row.data_evento),
-    numero_sequencial: row.numero_sequencial,
-    data_recebimento: iso(row.data_recebimento),
-    codigo_status: row.codigo_status,
-    motivo_status: row.motivo_status,
-    numero_protocolo: row.numero_protocolo,
-    codigo_mensagem: null,
-    mensagem: null,
-    tipo_evento: row.tipo_evento,
-  };
-  if (row.kind === 'cancelamento') return { ...base, justificativa: row.justificativa };
+  const base = withoutNulls(
+    {
+      id: row.id,
+      ambiente: row.ambiente,
+      status: row.status,
+      autor: { cpf_cnpj: row.autor },
+      chave_acesso: row.chave,
+      data_evento: iso(row.data_evento),
+      numero_sequencial: row.numero_sequencial,
+      data_recebimento: iso(row.data_recebimento),
+      codigo_status: row.codigo_status,
+      motivo_status: row.motivo_status,
+      numero_protocolo: row.numero_protocolo,
+      tipo_evento: row.tipo_evento,
+    },
+    ['data_recebimento'],
+  );
+  if (row.kind === 'cancelamento')
+    return withoutNulls({ ...base, justificativa: row.justificativa }, ['data_recebimento']);
   return { ...base, correcoes: row.correcoes ? (JSON.parse(row.correcoes) as unknown[]) : [] };
 }
 

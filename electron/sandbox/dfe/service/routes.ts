@@ -14,7 +14,7 @@ import {
 } from '../../http/query';
 import { logoDataUrl } from '../../pdf-engine';
 import { cteAuthorizerFor } from '../authorizers';
-import { presentDocument, presentEvent, soapStep } from '../present';
+import { presentDocument, presentEvent, presentGenericEvent, soapStep } from '../present';
 import { openDfeRepository, type DfeRepository, type DocumentRow, type EventRow } from '../repository';
 import { emitDocument } from './emission';
 import { cancelDocument, correctDocument } from './events';
@@ -272,7 +272,7 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
       return { ev, doc };
     };
     app.get(`${p}/eventos/:id`, async (request) =>
-      presentEvent((await loadEvent((request.params as { id: string }).id)).ev),
+      presentGenericEvent((await loadEvent((request.params as { id: string }).id)).ev),
     );
     app.get(`${p}/eventos/:id/xml`, async (request, reply) =>
       sendXml(reply, (await loadEvent((request.params as { id: string }).id)).ev.xml_proc),

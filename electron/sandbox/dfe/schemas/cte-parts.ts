@@ -81,6 +81,15 @@ export const ideTail = {
 };
 
 export const complCarac = { xCaracAd: optStr(1, 15), xCaracSer: optStr(1, 30) };
+
+/** compl.fluxo, the cargo's expected route (CT-e and CT-e Simplificado, after xCaracSer). */
+export const fluxo = z.strictObject({
+  xOrig: optStr(1, 60),
+  pass: z.array(z.strictObject({ xPass: optStr(1, 15) })).nullish(),
+  xDest: optStr(1, 60),
+  xRota: optStr(1, 10),
+});
+
 export const complObs = {
   xObs: optStr(1, 2000),
   ObsCont: z.array(obsCont).max(10).nullish(),
@@ -164,6 +173,10 @@ export const infCteComp = z
 
 /** The last groups of infCte. */
 export const infCteClosing = { autXML: z.array(autXML).max(10).nullish(), infRespTec: respTec.nullish() };
+
+/** The Nota Fiscal Fácil request, after infRespTec (CT-e and CT-e Simplificado; the XSD takes
+ *  up to 8,000 characters, the API description 2,000). */
+export const infSolicNFF = z.strictObject({ xSolic: str(2, 2000) });
 
 /** A normal CT-e carries infCTeNorm, a complementary one infCteComp: exactly one of them. */
 export function normOrComp<T extends { infCTeNorm?: unknown; infCteComp?: unknown }>(

@@ -8,6 +8,7 @@ import {
   complCarac,
   complObs,
   ctePedido,
+  fluxo,
   ideHead,
   ideRetira,
   ideRoad,
@@ -17,6 +18,7 @@ import {
   infCteClosing,
   infCteHead,
   infCteSub,
+  infSolicNFF,
   nfDelivery,
   tomaContact,
   tomaIdentity,
@@ -82,7 +84,7 @@ const tpMed = z.enum([
 export const infCteSimp = z.strictObject({
   ...infCteHead,
   ide,
-  compl: z.strictObject({ ...complCarac, ...complObs }).nullish(),
+  compl: z.strictObject({ ...complCarac, fluxo: fluxo.nullish(), ...complObs }).nullish(),
   emit: emitCte,
   toma: z
     .strictObject({
@@ -105,6 +107,7 @@ export const infCteSimp = z.strictObject({
   }),
   total: z.strictObject({ vTPrest: num(), vTRec: num(), vTotDFe: optNum() }),
   ...infCteClosing,
+  infSolicNFF: infSolicNFF.nullish(),
 });
 
 export const cteSimpPedidoEmissao = ctePedido(infCteSimp);

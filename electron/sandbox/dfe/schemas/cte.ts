@@ -11,6 +11,7 @@ import {
   date,
   email,
   endereco,
+  exactlyOne,
   fone,
   ie,
   ieDest,
@@ -31,6 +32,7 @@ import {
   complCarac,
   complObs,
   ctePedido,
+  fluxo,
   ideHead,
   ideRetira,
   ideRoad,
@@ -41,6 +43,7 @@ import {
   infCteComp,
   infCteHead,
   infCteSub,
+  infSolicNFF,
   nfDelivery,
   normOrComp,
   units,
@@ -90,14 +93,7 @@ const hora = pattern(/^([01]\d|2[0-3]):[0-5]\d:[0-5]\d$/, 'hh:mm:ss');
 const compl = z.strictObject({
   ...complCarac,
   xEmi: optStr(1, 20),
-  fluxo: z
-    .strictObject({
-      xOrig: optStr(1, 60),
-      pass: z.array(z.strictObject({ xPass: optStr(1, 15) })).nullish(),
-      xDest: optStr(1, 60),
-      xRota: optStr(1, 10),
-    })
-    .nullish(),
+  fluxo: fluxo.nullish(),
   Entrega: z
     .strictObject({
       semData: z.strictObject({ tpPer: z.literal(0) }).nullish(),
@@ -199,13 +195,64 @@ export const rodo = z.strictObject({
     .nullish(),
 });
 
+/** docAnt: previous transport documents by issuer, on paper or as CT-e keys. */
+const idDocAntPap = z.strictObject({
+  tpDoc: z.enum(['07', '08', '09', '10', '11', '12', '13']),
+  serie: str(1, 3),
+  subser: optStr(1, 2),
+  nDoc: str(1, 30),
+  dEmi: date,
+});
+const idDocAnt = z
+  .strictObject({
+    idDocAntPap: z.array(idDocAntPap).min(1).nullish(),
+    idDocAntEle: z
+      .array(z.strictObject({ chCTe: chave }))
+      .min(1)
+      .nullish(),
+  })
+  .superRefine(exactlyOne(['idDocAntPap', 'idDocAntEle'], 'documentos anteriores'));
+const emiDocAnt = z
+  .strictObject({
+    CNPJ: cnpj.nullish(),
+    CPF: cpf.nullish(),
+    IE: ie.nullish(),
+    UF: uf.nullish(),
+    xNome: str(1, 60),
+    idDocAnt: z.array(idDocAnt).min(1).max(2),
+  })
+  .superRefine(oneDocument)
+  .superRefine((v, ctx) => {
+    // The XSD has IE and UF as one optional pair.
+    if (!v.IE !== !v.UF) {
+      ctx.addIssue({ code: 'custom', path: [v.IE ? 'UF' : 'IE'], message: 'informe IE e UF juntos' });
+    }
+  });
+const docAnt = z.strictObject({ emiDocAnt: z.array(emiDocAnt).min(1) });
+
+const veicNovos = z.strictObject({
+  chassi: pattern(/^[A-Z0-9]{17}$/, '17 posições, A-Z e 0-9'),
+  cCor: str(1, 4),
+  xCor: str(1, 40),
+  cMod: str(1, 6),
+  vUnit: num(),
+  vFrete: num(),
+});
+
 const infCTeNorm = z.strictObject({
   infCarga: infCarga(optNum(), str(1, 20)),
   infDoc: infDoc.nullish(),
+  docAnt: docAnt.nullish(),
   infModal: z.strictObject({ versaoModal: z.literal('4.00'), rodo }),
+  veicNovos: z.array(veicNovos).nullish(),
   cobr,
   infCteSub,
   infGlobalizado: z.strictObject({ xObs: str(15, 256) }).nullish(),
+  infServVinc: z
+    .strictObject({
+      infCTeMultimodal: z.array(z.strictObject({ chCTeMultimodal: chave })).min(1),
+    })
+    .nullish(),
 });
 
 export const infCte = z.strictObject({
@@ -227,6 +274,7 @@ export const infCte = z.strictObject({
   infCTeNorm: infCTeNorm.nullish(),
   infCteComp,
   ...infCteClosing,
+  infSolicNFF: infSolicNFF.nullish(),
 });
 
 export const ctePedidoEmissao = ctePedido(

@@ -104,6 +104,16 @@ const infCTeNorm = z.strictObject({
   infCteSub: z.strictObject({ chCte: chave }).nullish(),
   refCTeCanc: chave.nullish(),
   cobr,
+  infGTVe: z
+    .array(
+      z.strictObject({
+        chCTe: pattern(/^\d{44}$/, 'chave de acesso com 44 dígitos'),
+        Comp: z
+          .array(z.strictObject({ tpComp: intIn([1, 2, 3, 4, 5, 6]), vComp: num(), xComp: optStr(0, 15) }))
+          .min(1),
+      }),
+    )
+    .nullish(),
 });
 
 export const infCteOS = z.strictObject({

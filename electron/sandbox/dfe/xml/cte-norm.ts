@@ -1,6 +1,7 @@
-// Cargo, document and modal groups of infCTeNorm (infCarga, infDoc, rodo, cobr); the CT-e
-// Simplificado and the CT-e OS use some of them at their own places.
+// Cargo, document and modal groups of infCTeNorm (infCarga, infDoc, docAnt, rodo, veicNovos,
+// cobr, infServVinc); the CT-e Simplificado and the CT-e OS use some of them at their own places.
 import type { InfCte } from '../schemas/cte';
+import { documentXml } from './parts';
 import { dec, decOpc, group, leaf } from './writer';
 
 const v2 = (n: number | null | undefined) => dec(n, 2);
@@ -103,6 +104,58 @@ export function infDocXml(d: Norm['infDoc']): string {
     ),
     ...(d.infDCe ?? []).map((n) => group('infDCe', [leaf('chave', n.chave)])),
   ]);
+}
+
+/** Previous transport documents, by issuer: paper documents or CT-e keys. */
+export function docAntXml(d: Norm['docAnt']): string {
+  if (!d) return '';
+  return group(
+    'docAnt',
+    d.emiDocAnt.map((e) =>
+      group('emiDocAnt', [
+        documentXml(e),
+        e.IE && e.UF ? leaf('IE', e.IE) + leaf('UF', e.UF) : '',
+        leaf('xNome', e.xNome),
+        ...e.idDocAnt.map((id) =>
+          group('idDocAnt', [
+            ...(id.idDocAntPap ?? []).map((p) =>
+              group('idDocAntPap', [
+                leaf('tpDoc', p.tpDoc),
+                leaf('serie', p.serie),
+                leaf('subser', p.subser),
+                leaf('nDoc', p.nDoc),
+                leaf('dEmi', p.dEmi),
+              ]),
+            ),
+            ...(id.idDocAntEle ?? []).map((a) => group('idDocAntEle', [leaf('chCTe', a.chCTe)])),
+          ]),
+        ),
+      ]),
+    ),
+  );
+}
+
+/** New vehicles carried (after infModal). */
+export function veicNovosXml(list: Norm['veicNovos']): string[] {
+  return (list ?? []).map((v) =>
+    group('veicNovos', [
+      leaf('chassi', v.chassi),
+      leaf('cCor', v.cCor),
+      leaf('xCor', v.xCor),
+      leaf('cMod', v.cMod),
+      leaf('vUnit', v2(v.vUnit)),
+      leaf('vFrete', v2(v.vFrete)),
+    ]),
+  );
+}
+
+/** The multimodal CT-e a linked service belongs to (the last group of infCTeNorm). */
+export function infServVincXml(s: Norm['infServVinc']): string {
+  if (!s) return '';
+  return group(
+    'infServVinc',
+    s.infCTeMultimodal.map((m) => group('infCTeMultimodal', [leaf('chCTeMultimodal', m.chCTeMultimodal)])),
+  );
 }
 
 export function rodoXml(r: Norm['infModal']['rodo']): string {

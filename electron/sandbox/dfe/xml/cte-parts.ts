@@ -112,6 +112,27 @@ export function cteComplXml(c: ComplCommon | null | undefined, own: XmlPart[]): 
   ]);
 }
 
+/** compl/fluxo (CT-e and CT-e Simplificado); a pass without xPass is still written, as the XSD allows. */
+export function fluxoXml(
+  f:
+    | {
+        xOrig?: string | null;
+        pass?: ReadonlyArray<{ xPass?: string | null }> | null;
+        xDest?: string | null;
+        xRota?: string | null;
+      }
+    | null
+    | undefined,
+): string {
+  if (!f) return '';
+  return group('fluxo', [
+    leaf('xOrig', f.xOrig),
+    ...(f.pass ?? []).map((p) => group('pass', [leaf('xPass', p.xPass)], undefined, true)),
+    leaf('xDest', f.xDest),
+    leaf('xRota', f.xRota),
+  ]);
+}
+
 /** The service's components (vPrest/Comp, det/Comp). */
 export function compXml(list: ReadonlyArray<{ xNome: string; vComp: number }> | null | undefined): string[] {
   return (list ?? []).map((c) => group('Comp', [leaf('xNome', c.xNome), leaf('vComp', v2(c.vComp))]));
@@ -122,12 +143,18 @@ export function infCteSubXml(s: { chCte: string; indAlteraToma?: number | null }
   return group('infCteSub', [leaf('chCte', s.chCte), leaf('indAlteraToma', s.indAlteraToma)]);
 }
 
-/** The last groups of infCte: who may download the XML, the technical contact. */
+/** The last groups of infCte: who may download the XML, the technical contact and (CT-e, CT-e
+ *  Simplificado) the Nota Fiscal Fácil request. */
 export function cteClosingXml(inf: {
   autXML?: Parameters<typeof autXmlXml>[0];
   infRespTec?: Parameters<typeof respTecXml>[0];
+  infSolicNFF?: { xSolic: string } | null;
 }): string[] {
-  return [...autXmlXml(inf.autXML), respTecXml(inf.infRespTec)];
+  return [
+    ...autXmlXml(inf.autXML),
+    respTecXml(inf.infRespTec),
+    inf.infSolicNFF ? group('infSolicNFF', [leaf('xSolic', inf.infSolicNFF.xSolic)]) : '',
+  ];
 }
 
 export function infCteCompXml(list: ReadonlyArray<{ chCTe: string }> | null | undefined): string[] {

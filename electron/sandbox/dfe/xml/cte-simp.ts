@@ -2,7 +2,15 @@
 import type { InfCteSimp } from '../schemas/cte-simp';
 import { emitXml, type CteFill } from './cte';
 import { cobrXml, infCargaXml, nfDeliveryXml, rodoXml } from './cte-norm';
-import { compXml, cteClosingXml, cteComplXml, cteIdeXml, cteRootXml, infCteSubXml } from './cte-parts';
+import {
+  compXml,
+  cteClosingXml,
+  cteComplXml,
+  cteIdeXml,
+  cteRootXml,
+  fluxoXml,
+  infCteSubXml,
+} from './cte-parts';
 import { documentXml, enderecoXml } from './parts';
 import { impXml } from './tax';
 import { dec, group, leaf } from './writer';
@@ -48,7 +56,7 @@ export function buildCteSimpXml(inf: InfCteSimp, f: CteFill): string {
   const t = inf.toma;
   return cteRootXml('CTeSimp', f, [
     ideXml(inf.ide, f),
-    cteComplXml(inf.compl, []),
+    cteComplXml(inf.compl, [fluxoXml(inf.compl?.fluxo)]),
     emitXml(f.emit, true),
     // Unlike the other parties, ISUF comes before fone here (TCTeSimp toma).
     group('toma', [

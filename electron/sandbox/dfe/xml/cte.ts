@@ -1,13 +1,23 @@
 // CTe 4.00 (modal rodoviário) in the element order of cte_v4.00.xsd / cteTiposBasico TCTe.
 // The JSON key order is irrelevant: every group is written in the XSD sequence.
 import type { EmitCte, InfCte } from '../schemas/cte';
-import { cobrXml, infCargaXml, infDocXml, rodoXml, type Norm } from './cte-norm';
+import {
+  cobrXml,
+  docAntXml,
+  infCargaXml,
+  infDocXml,
+  infServVincXml,
+  rodoXml,
+  veicNovosXml,
+  type Norm,
+} from './cte-norm';
 import {
   compXml,
   cteClosingXml,
   cteComplXml,
   cteIdeXml,
   cteRootXml,
+  fluxoXml,
   infCteCompXml,
   infCteSubXml,
   routeEndsXml,
@@ -72,13 +82,7 @@ function complXml(c: InfCte['compl']): string {
     : '';
   return cteComplXml(c, [
     leaf('xEmi', c?.xEmi),
-    c?.fluxo &&
-      group('fluxo', [
-        leaf('xOrig', c.fluxo.xOrig),
-        ...(c.fluxo.pass ?? []).map((p) => group('pass', [leaf('xPass', p.xPass)], undefined, true)),
-        leaf('xDest', c.fluxo.xDest),
-        leaf('xRota', c.fluxo.xRota),
-      ]),
+    fluxoXml(c?.fluxo),
     entrega,
     leaf('origCalc', c?.origCalc),
     leaf('destCalc', c?.destCalc),
@@ -106,10 +110,13 @@ function normXml(n: Norm): string {
   return group('infCTeNorm', [
     infCargaXml(n.infCarga),
     infDocXml(n.infDoc),
+    docAntXml(n.docAnt),
     group('infModal', [rodoXml(n.infModal.rodo)], { versaoModal: n.infModal.versaoModal }),
+    ...veicNovosXml(n.veicNovos),
     cobrXml(n.cobr),
     infCteSubXml(n.infCteSub),
     n.infGlobalizado && group('infGlobalizado', [leaf('xObs', n.infGlobalizado.xObs)]),
+    infServVincXml(n.infServVinc),
   ]);
 }
 

@@ -82,6 +82,14 @@ function normXml(n: Norm): string {
     infCteSubXml(n.infCteSub),
     leaf('refCTeCanc', n.refCTeCanc),
     cobrXml(n.cobr),
+    ...(n.infGTVe ?? []).map((g) =>
+      group('infGTVe', [
+        leaf('chCTe', g.chCTe),
+        ...g.Comp.map((c) =>
+          group('Comp', [leaf('tpComp', c.tpComp), leaf('vComp', v2(c.vComp)), leaf('xComp', c.xComp)]),
+        ),
+      ]),
+    ),
   ]);
 }
 

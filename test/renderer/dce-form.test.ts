@@ -47,7 +47,8 @@ function transport() {
   t.handlers['dce:list'] = () => ({ ok: true, data: { items: [] } });
   t.handlers['drafts:save'] = (input) => ({
     ok: true,
-    data: { id: 5, createdAt: '', updatedAt: '', title: null, ...(input as object) },
+    // A new draft's input carries id: undefined; the saved draft always has one.
+    data: { title: null, ...(input as object), id: 5, createdAt: '', updatedAt: '' },
   });
   t.handlers['drafts:delete'] = () => ({ ok: true, data: { ok: true } });
   t.handlers['lookup:cep'] = () => ({

@@ -124,3 +124,42 @@ export function correctionLimitError(lettersSoFar: number): { code: string; mess
     message: `O CT-e já possui ${MAX_CORRECTION_LETTERS} cartas de correção registradas; não é possível registrar outra.`,
   };
 }
+
+export interface ServiceDocumentsFacts {
+  tpCTe: number;
+  tpServ: number;
+  /** docAnt is informed. */
+  documentosAnteriores: boolean;
+  /** infServVinc lists a multimodal CT-e. */
+  cteMultimodal: boolean;
+}
+
+/**
+ * Rules G057–G060 of the normal CT-e: subcontracting and redispatch carry the previous transport
+ * documents, a normal service does not; a service linked to multimodal references the OTM's
+ * CT-e, any other service does not.
+ */
+export function checkServiceDocuments(f: ServiceDocumentsFacts): AuthorityAnswer | null {
+  const normalOrSubstitute = f.tpCTe === 0 || f.tpCTe === 3;
+  if (normalOrSubstitute && [1, 2, 3].includes(f.tpServ) && !f.documentosAnteriores) {
+    return {
+      cStat: 521,
+      xMotivo:
+        'Rejeição: Os documentos de transporte anterior devem ser informados para os tipos de serviço Subcontratação, Redespacho e Redespacho Intermediário',
+    };
+  }
+  if (f.documentosAnteriores && f.tpServ === 0) {
+    return { cStat: 747, xMotivo: 'Rejeição: Documentos anteriores informados para Tipo de Serviço Normal' };
+  }
+  if (normalOrSubstitute && f.tpServ === 4 && !f.cteMultimodal) {
+    return { cStat: 651, xMotivo: 'Rejeição: Referenciar o CTe Multimodal que foi emitido pelo OTM' };
+  }
+  if (f.tpServ !== 4 && f.cteMultimodal) {
+    return {
+      cStat: 814,
+      xMotivo:
+        'Rejeição: Não devem ser informados CTe Multimodais para Tipo de Serviço diferente de Serviço Vinculado a Multimodal',
+    };
+  }
+  return null;
+}

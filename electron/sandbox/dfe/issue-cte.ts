@@ -1,7 +1,8 @@
 // Authorizes (or rejects) a validated CT-e request the way the service + authority pair does:
 // fill the key, cCT, cDV, QR code; sign; apply the authority rules; wrap with the protocol.
 import { buildCteKey, randomNumericCode } from '../../fiscal/access-key';
-import { AUTHORIZED_CTE, checkCfop, checkEmission } from './authority';
+import { AUTHORIZED_CTE, checkCfop, checkEmission, checkServiceDocuments } from './authority';
+import type { AuthorityAnswer } from './authority';
 import { cteQrCode } from './authorizers';
 import { resolveEmit } from './emit-defaults';
 import { answerIssue, type IssueOutcome } from './outcome';
@@ -52,6 +53,8 @@ interface ModelSpec {
   proc(signed: string, p: Protocol): string;
   /** CT-e OS needs the emitter's IE (TCTeOS emit/IE is required). */
   requireIE: boolean;
+  /** The layout's own authority rules, after the common ones. */
+  rules?: () => AuthorityAnswer | null;
 }
 
 function issueCteLike(doc: CteLike, spec: ModelSpec, env: IssueEnv): IssueOutcome {
@@ -108,7 +111,10 @@ function issueCteLike(doc: CteLike, spec: ModelSpec, env: IssueEnv): IssueOutcom
       now: env.now,
       certificateNotAfter: env.credentials.notAfter,
       duplicateOf: env.findDuplicate(ide.serie, ide.nCT),
-    }) ?? checkCfop(ide.CFOP, ide.UFIni, ide.UFFim);
+    }) ??
+    checkCfop(ide.CFOP, ide.UFIni, ide.UFFim) ??
+    spec.rules?.() ??
+    null;
   return answerIssue({
     now: env.now,
     chave,
@@ -127,13 +133,16 @@ type CteBody<I> = { ambiente: 'homologacao' | 'producao'; infCte: I };
 
 /** The issue function of one layout: its request body, model, root element and builders. */
 function issuer<I extends Omit<CteLike, 'ambiente'>>(
-  spec: Omit<ModelSpec, 'build'> & { build(inf: I, fill: CteFill): string },
+  spec: Omit<ModelSpec, 'build' | 'rules'> & {
+    build(inf: I, fill: CteFill): string;
+    rules?(inf: I): AuthorityAnswer | null;
+  },
 ) {
   return (body: CteBody<I>, env: IssueEnv): IssueOutcome => {
     const inf = body.infCte;
     return issueCteLike(
       { ambiente: body.ambiente, ide: inf.ide, emit: inf.emit },
-      { ...spec, build: (fill) => spec.build(inf, fill) },
+      { ...spec, build: (fill) => spec.build(inf, fill), rules: spec.rules && (() => spec.rules!(inf)) },
       env,
     );
   };
@@ -145,6 +154,13 @@ export const issueCte = issuer<CtePedidoEmissao['infCte']>({
   build: buildCteXml,
   proc: cteProcXml,
   requireIE: false,
+  rules: (inf) =>
+    checkServiceDocuments({
+      tpCTe: inf.ide.tpCTe,
+      tpServ: inf.ide.tpServ,
+      documentosAnteriores: Boolean(inf.infCTeNorm?.docAnt),
+      cteMultimodal: (inf.infCTeNorm?.infServVinc?.infCTeMultimodal.length ?? 0) > 0,
+    }),
 });
 
 export const issueCteOS = issuer<CteOsPedidoEmissao['infCte']>({

@@ -242,9 +242,11 @@ export const geralSchema = z.object({
     .trim()
     .refine(isCfopFormat, { message: 'CFOP inválido (4 dígitos)' }),
   natOp: text(1, 60, 'a natureza da operação'),
-  tpServ: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
-    message: 'escolha o tipo de serviço',
-  }),
+  tpServ: z
+    .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
+      message: 'escolha o tipo de serviço',
+    })
+    .superRefine((tpServ, ctx) => checkTipoServico(tpServ, ctx)),
   toma: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
     message: 'escolha quem é o tomador',
   }),
@@ -325,6 +327,21 @@ function checkCteForm(f: z.infer<typeof cteFormObject>, ctx: IssueSink): void {
   checkCfop(f.geral, ctx);
   checkValores(f.valores, ctx);
   checkDocumentos(f.documentos, ctx);
+}
+
+/**
+ * The SEFAZ rejects subcontracting and redispatch without the previous transport documents (521)
+ * and a service linked to multimodal without the OTM's CT-e (651); this form does not carry those
+ * groups yet, so it says so before anything is sent.
+ */
+function checkTipoServico(tpServ: number, ctx: IssueSink): void {
+  const message =
+    tpServ === 4
+      ? 'o serviço vinculado a multimodal exige o CT-e multimodal do OTM, que este formulário ainda não informa; emita como Normal'
+      : tpServ !== 0
+        ? 'subcontratação e redespacho exigem os documentos de transporte anteriores, que este formulário ainda não informa; emita como Normal'
+        : null;
+  if (message) ctx.addIssue({ code: 'custom', path: [], message });
 }
 
 /** One kind of document per CT-e (infDoc is a choice), and no key twice. */

@@ -76,6 +76,18 @@ describe('CT-e form validation', () => {
     ).toMatchObject({ 'documentos.outros': 'informe um só tipo de documento: NF-e, DC-e ou outros' });
   });
 
+  it('service types this form cannot complete are explained before sending (SEFAZ 521 and 651)', () => {
+    const base = cteForm();
+    expect(issues(base)['geral.tpServ']).toBeUndefined();
+    for (const tpServ of [1, 2, 3])
+      expect(issues({ ...base, geral: { ...base.geral, tpServ } })['geral.tpServ']).toMatch(
+        /^subcontratação e redespacho exigem os documentos de transporte anteriores/,
+      );
+    expect(issues({ ...base, geral: { ...base.geral, tpServ: 4 } })['geral.tpServ']).toMatch(
+      /^o serviço vinculado a multimodal exige o CT-e multimodal do OTM/,
+    );
+  });
+
   it('RNTRC has 8 digits; ICMS situation is required', () => {
     const base = cteForm();
     expect(issues({ ...base, rodoviario: { rntrc: '123' }, impostos: { icms: {} } })).toMatchObject({

@@ -71,6 +71,22 @@ function cteWithGroups(): CtePedidoEmissao {
   return b;
 }
 
+/** Subcontracting carries the previous documents (G059) and no multimodal CT-e (G058). */
+function subcontratacao(): CtePedidoEmissao {
+  const b = cteWithGroups();
+  b.infCte.ide.tpServ = 1;
+  delete b.infCte.infCTeNorm!.infServVinc;
+  return b;
+}
+
+/** A service linked to multimodal references the OTM's CT-e (G057). */
+function vinculadoMultimodal(): CtePedidoEmissao {
+  const b = cteWithGroups();
+  b.infCte.ide.tpServ = 4;
+  delete b.infCte.infCTeNorm!.docAnt;
+  return b;
+}
+
 function cteOsWithGtve(): CteOsPedidoEmissao {
   const b = cteOsBody();
   b.infCte.ide.tpServ = 8;
@@ -107,8 +123,9 @@ function refusal<T>(schema: z.ZodType<T>, body: unknown) {
 }
 
 describe.skipIf(!sharedAvailable)('described groups are authorized and written in XSD order', () => {
-  it('CT-e with docAnt (paper and electronic), veicNovos, infServVinc and infSolicNFF', () => {
-    const parsed = validate(ctePedidoEmissao, cteWithGroups());
+  /** Validated, issued, authorized, XSD-valid and signed: the document XML. */
+  function issuedCte(body: CtePedidoEmissao): string {
+    const parsed = validate(ctePedidoEmissao, body);
     if (!parsed.ok) throw new Error(parsed.body.error.message);
     const out = issueCte(parsed.value, env());
     if (out.kind !== 'answered') throw new Error(out.message);
@@ -116,7 +133,12 @@ describe.skipIf(!sharedAvailable)('described groups are authorized and written i
     expect(xsdErrors(out.documentXml, CTE_XSD('cte_v4.00.xsd'))).toBeNull();
     expect(xsdErrors(out.procXml!, CTE_XSD('procCTe_v4.00.xsd'))).toBeNull();
     expect(verifySignedXml(out.procXml!, testCredentials().certificatePem)).toBe(true);
-    const xml = out.documentXml;
+    return out.documentXml;
+  }
+
+  it('CT-e with docAnt (paper and electronic), veicNovos, infServVinc and infSolicNFF', () => {
+    const xml = issuedCte(subcontratacao());
+    const linked = issuedCte(vinculadoMultimodal());
     expect(xml).toContain(
       '<emiDocAnt><CNPJ>04252011000110</CNPJ><IE>1234567890</IE><UF>PR</UF><xNome>Transportadora Anterior</xNome>' +
         '<idDocAnt><idDocAntPap><tpDoc>07</tpDoc><serie>1</serie><subser>2</subser><nDoc>ATRE-991</nDoc>' +
@@ -132,7 +154,9 @@ describe.skipIf(!sharedAvailable)('described groups are authorized and written i
         '<vUnit>85000.00</vUnit><vFrete>750.50</vFrete></veicNovos>',
     );
     expect(xml.match(/<veicNovos>/g)).toHaveLength(2);
-    expect(xml).toContain(
+    expect(xml).not.toContain('<infServVinc>');
+    expect(linked).not.toContain('<docAnt>');
+    expect(linked).toContain(
       `<infServVinc><infCTeMultimodal><chCTeMultimodal>${CTE_KEY}</chCTeMultimodal></infCTeMultimodal>` +
         `<infCTeMultimodal><chCTeMultimodal>${CTE_KEY_2}</chCTeMultimodal></infCTeMultimodal></infServVinc>`,
     );
@@ -312,7 +336,7 @@ describe.skipIf(!sharedAvailable)('described groups over HTTP', () => {
   it('POST /cte, /cteos and /cte/simp authorize bodies with the groups; the stored XML validates', async () => {
     const creds = await sandbox.control.context.getSigningCredentials(COMPANY_CNPJ);
     const certificatePem = new X509Certificate(creds!.certificatePem).toString();
-    const cte = cteWithGroups();
+    const cte = subcontratacao();
     cte.infCte.ide.dhEmi = now();
     const os = cteOsWithGtve();
     os.infCte.ide.dhEmi = now();

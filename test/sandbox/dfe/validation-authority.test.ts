@@ -3,6 +3,7 @@ import {
   checkCancellation,
   checkCfop,
   checkEmission,
+  checkServiceDocuments,
   correctionLimitError,
   type EmissionFacts,
 } from '../../../electron/sandbox/dfe/authority';
@@ -152,5 +153,36 @@ describe('authority rules', () => {
     });
     expect(out).toMatchObject({ kind: 'answered', status: 'rejeitado' });
     if (out.kind === 'answered') expect(out.answer.cStat).toBe(213);
+  });
+
+  it('G057–G060: the service type and its previous documents or multimodal CT-e', () => {
+    const rule = (tpServ: number, documentosAnteriores: boolean, cteMultimodal: boolean, tpCTe = 0) =>
+      checkServiceDocuments({ tpCTe, tpServ, documentosAnteriores, cteMultimodal })?.cStat ?? null;
+    expect(rule(0, false, false)).toBeNull();
+    for (const tpServ of [1, 2, 3]) {
+      expect(rule(tpServ, false, false)).toBe(521);
+      expect(rule(tpServ, true, false)).toBeNull();
+    }
+    expect(rule(1, false, false, 1)).toBeNull(); // a complementary CT-e does not repeat them
+    expect(rule(0, true, false)).toBe(747);
+    expect(rule(4, false, false)).toBe(651);
+    expect(rule(4, false, true)).toBeNull();
+    expect(rule(0, false, true)).toBe(814);
+    expect(rule(2, true, true)).toBe(814);
+  });
+
+  it('engine: a redispatch without the previous documents is rejected (521)', () => {
+    const body = cteBody();
+    body.infCte.ide.tpServ = 2;
+    const out = issueCte(ctePedidoEmissao.parse(body), {
+      now: NOW,
+      companyCpfCnpj: COMPANY_CNPJ,
+      emitDefaults: null,
+      credentials: testCredentials(),
+      protocolSequence: 1,
+      findDuplicate: () => null,
+    });
+    expect(out).toMatchObject({ kind: 'answered', status: 'rejeitado' });
+    if (out.kind === 'answered') expect(out.answer.cStat).toBe(521);
   });
 });

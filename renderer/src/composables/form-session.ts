@@ -2,7 +2,7 @@
 // draft being edited, live validation (errors show where the clerk has been), the debounced
 // autosave to the cache, step navigation, the rejection the API or SEFAZ named by path and the
 // sending with its phases. Each store adds only what its document has of its own.
-import { computed, reactive, ref, watch } from 'vue';
+import { computed, reactive, ref, shallowRef, watch } from 'vue';
 import type { UnwrapRef } from 'vue';
 
 import type { CommandInput } from '../../../electron/shared/contract';
@@ -44,7 +44,7 @@ function firstStep(paths: string[], steps: StepDef[]): number | undefined {
     .sort((a, b) => a - b)[0];
 }
 
-export function useFormSession<T extends object>(options: FormSessionOptions<T>) {
+export function useFormSession<T extends object, R extends SendResult>(options: FormSessionOptions<T>) {
   const app = useAppStore();
   const steps = options.steps ?? [];
   const company = computed(() => app.settings?.selectedCompany ?? null);
@@ -63,6 +63,16 @@ export function useFormSession<T extends object>(options: FormSessionOptions<T>)
   const saveError = ref<string | null>(null);
   const phase = ref<SendPhase>('idle');
   const sending = computed(() => phase.value === 'enviando' || phase.value === 'aguardando');
+  /** What the screen says while sending. */
+  const progressText = computed(() =>
+    phase.value === 'enviando'
+      ? 'Enviando…'
+      : phase.value === 'aguardando'
+        ? 'Aguardando autorização…'
+        : null,
+  );
+  /** The last answer of the issuing command (authorized, pending or rejected). */
+  const outcome = shallowRef<R | null>(null);
 
   const localErrors = computed<FieldErrors>(() => options.validate(data));
   const allErrors = computed<FieldErrors>(() => ({ ...localErrors.value, ...serverErrors.value }));
@@ -98,6 +108,8 @@ export function useFormSession<T extends object>(options: FormSessionOptions<T>)
   // Autosave: a change restarts the timer; typing never waits for the save.
   let timer: ReturnType<typeof setTimeout> | null = null;
   let loading = false;
+  /** Bumped by every reset: a save still in flight for an earlier form does not claim this one. */
+  let generation = 0;
   const cancelPendingSave = () => {
     if (timer) clearTimeout(timer);
     timer = null;
@@ -112,28 +124,31 @@ export function useFormSession<T extends object>(options: FormSessionOptions<T>)
     { deep: true },
   );
 
-  async function saveDraft(): Promise<void> {
+  /** Saves the form as a draft of `owner` (the selected company unless told otherwise). */
+  async function saveDraft(owner: string | null = company.value): Promise<void> {
     cancelPendingSave();
-    if (!company.value) return;
+    if (!owner) return;
+    const mine = generation;
     saving.value = true;
     try {
       const saved = await invoke('drafts:save', {
         id: draftId.value ?? undefined,
         kind: options.kind,
-        company: company.value,
+        company: owner,
         title: options.title(data).slice(0, 120),
         data: JSON.parse(JSON.stringify(data)) as unknown,
       });
+      if (mine !== generation) return;
       draftId.value = saved.id;
       savedAt.value = new Date();
       saveError.value = null;
     } catch (error) {
+      if (mine !== generation) return;
       saveError.value = error instanceof Error ? error.message : 'Não foi possível salvar o rascunho.';
     } finally {
       saving.value = false;
     }
   }
-  const hasPendingSave = () => timer !== null;
   /** Leaving the screen: what is pending is saved at once. */
   function flush(): void {
     if (timer) void saveDraft();
@@ -141,6 +156,7 @@ export function useFormSession<T extends object>(options: FormSessionOptions<T>)
 
   function reset(next: T = options.empty(), id: number | null = null): void {
     loading = true;
+    generation += 1;
     cancelPendingSave();
     Object.assign(data, next);
     draftId.value = id;
@@ -149,14 +165,25 @@ export function useFormSession<T extends object>(options: FormSessionOptions<T>)
     showAll.value = false;
     serverErrors.value = {};
     rejection.value = null;
+    outcome.value = null;
     phase.value = 'idle';
     step.value = 0;
+    savedAt.value = null;
+    saveError.value = null;
     // The watcher fires after this tick; a freshly loaded draft is not a change.
     void Promise.resolve().then(() => {
       loading = false;
     });
   }
   const load = (saved: { id: number; data: unknown }) => reset(options.fromSaved(saved.data), saved.id);
+
+  // A company switch starts over (drafts and numbering belong to one emitter); what was still
+  // waiting to be saved stays a draft of the company it was typed for.
+  watch(company, (now, before) => {
+    if (!before || now === before) return;
+    if (timer) void saveDraft(before);
+    reset();
+  });
 
   /** Shows every error and (by default) jumps to the first step with one; false when invalid. */
   function checkAll(jump = true): boolean {
@@ -179,11 +206,11 @@ export function useFormSession<T extends object>(options: FormSessionOptions<T>)
 
   /**
    * Sends through `call` once the form passes `ready` (by default every error, server ones
-   * included): the phases for the screen, the rejection mapped onto the fields, the draft deleted
+   * included): the phases for the screen, the outcome kept, the rejection mapped onto the fields, the draft deleted
    * once authorized (a save still pending would bring it back). Null when nothing was sent or the
    * command refused the input.
    */
-  async function send<R extends SendResult>(
+  async function send(
     call: () => Promise<R>,
     onAuthorized?: (result: R) => Promise<void>,
     ready: () => boolean = () => checkAll(),
@@ -197,6 +224,7 @@ export function useFormSession<T extends object>(options: FormSessionOptions<T>)
     }, AWAITING_AUTHORITY_MS);
     try {
       const result = await call();
+      outcome.value = result;
       if (result.rejection) {
         const r = result.rejection;
         applyRejection(r.codigo, r.motivo ?? 'Documento rejeitado.', r.fields);
@@ -235,6 +263,8 @@ export function useFormSession<T extends object>(options: FormSessionOptions<T>)
     saveError,
     phase,
     sending,
+    progressText,
+    outcome,
     localErrors,
     allErrors,
     visible,
@@ -244,7 +274,6 @@ export function useFormSession<T extends object>(options: FormSessionOptions<T>)
     touch,
     goTo,
     saveDraft,
-    hasPendingSave,
     flush,
     reset,
     load,

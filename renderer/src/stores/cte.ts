@@ -27,7 +27,7 @@ function draftTitle(data: CteDraftData): string {
 }
 
 export const useCteStore = defineStore('cte', () => {
-  const session = useFormSession<CteDraftData>({
+  const session = useFormSession<CteDraftData, IssueOutcome>({
     kind: 'cte',
     steps: CTE_STEPS,
     empty: emptyCteDraft,
@@ -36,18 +36,8 @@ export const useCteStore = defineStore('cte', () => {
     title: draftTitle,
   });
   const { company, data } = session;
-  const outcome = ref<IssueOutcome | null>(null);
   const serie = ref<number | null>(null);
   const numero = ref<number | null>(null);
-
-  function reset(next?: CteDraftData, id: number | null = null): void {
-    session.reset(next, id);
-    outcome.value = null;
-  }
-  const load = (saved: { id: number; data: unknown }) => {
-    session.load(saved);
-    outcome.value = null;
-  };
 
   function issueInput() {
     return {
@@ -59,13 +49,7 @@ export const useCteStore = defineStore('cte', () => {
     };
   }
 
-  async function issue(): Promise<IssueOutcome | null> {
-    return session.send(async () => {
-      const result = await invoke('cte:issue', issueInput());
-      outcome.value = result;
-      return result;
-    });
-  }
+  const issue = () => session.send(() => invoke('cte:issue', issueInput()));
 
-  return { ...session, outcome, serie, numero, reset, load, issueInput, issue };
+  return { ...session, serie, numero, issueInput, issue };
 });

@@ -20,7 +20,7 @@ function draftTitle(data: DceDraftData): string {
 }
 
 export const useDceStore = defineStore('dce', () => {
-  const session = useFormSession<DceDraftData>({
+  const session = useFormSession<DceDraftData, DceOutcome>({
     kind: 'dce',
     empty: emptyDceDraft,
     fromSaved: (raw) => ({ ...emptyDceDraft(), ...((raw ?? {}) as Partial<DceDraftData>) }),
@@ -28,7 +28,6 @@ export const useDceStore = defineStore('dce', () => {
     title: draftTitle,
   });
   const { company, data, showAll, localErrors } = session;
-  const outcome = ref<DceOutcome | null>(null);
   const nextNumero = ref<number | null>(null);
   const issued = ref<DceSummary[]>([]);
 
@@ -44,15 +43,6 @@ export const useDceStore = defineStore('dce', () => {
   const ready = () => {
     showAll.value = true;
     return !blocked.value;
-  };
-
-  function reset(next?: DceDraftData, id: number | null = null): void {
-    session.reset(next, id);
-    outcome.value = null;
-  }
-  const load = (saved: { id: number; data: unknown }) => {
-    session.load(saved);
-    outcome.value = null;
   };
 
   const input = () => ({
@@ -77,15 +67,7 @@ export const useDceStore = defineStore('dce', () => {
   }
 
   async function issue(): Promise<DceOutcome | null> {
-    const result = await session.send(
-      async () => {
-        const answer = await invoke('dce:issue', input());
-        outcome.value = answer;
-        return answer;
-      },
-      undefined,
-      ready,
-    );
+    const result = await session.send(() => invoke('dce:issue', input()), undefined, ready);
     if (result) void refreshNumero().catch(() => undefined);
     return result;
   }
@@ -98,13 +80,10 @@ export const useDceStore = defineStore('dce', () => {
   return {
     ...session,
     rejection,
-    outcome,
     nextNumero,
     issued,
     blocked,
     total,
-    reset,
-    load,
     refreshNumero,
     preview,
     issue,

@@ -1,7 +1,6 @@
 // The CT-e Simplificado form session: the shared issuing-form session over simp-model (drafts kind
 // 'cte-simp'). Kept in a store so a visit to another screen does not lose what was typed.
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
 
 import type { CommandOutput } from '../../../../electron/shared/contract';
 import type { CteSimpForm } from '../../../../electron/shared/schemas/cte-simp-form';
@@ -20,7 +19,7 @@ function draftTitle(data: CteSimpDraftData): string {
 }
 
 export const useCteSimpStore = defineStore('cte-simp', () => {
-  const session = useFormSession<CteSimpDraftData>({
+  const session = useFormSession<CteSimpDraftData, SimpOutcome>({
     kind: 'cte-simp',
     steps: SIMP_STEPS,
     empty: emptyCteSimpDraft,
@@ -29,16 +28,6 @@ export const useCteSimpStore = defineStore('cte-simp', () => {
     title: draftTitle,
   });
   const { company, data } = session;
-  const outcome = ref<SimpOutcome | null>(null);
-
-  function reset(next?: CteSimpDraftData, id: number | null = null): void {
-    session.reset(next, id);
-    outcome.value = null;
-  }
-  const load = (saved: { id: number; data: unknown }) => {
-    session.load(saved);
-    outcome.value = null;
-  };
 
   function issueInput() {
     return {
@@ -48,13 +37,7 @@ export const useCteSimpStore = defineStore('cte-simp', () => {
     };
   }
 
-  async function issue(): Promise<SimpOutcome | null> {
-    return session.send(async () => {
-      const result = await invoke('cte:issue', issueInput());
-      outcome.value = result;
-      return result;
-    });
-  }
+  const issue = () => session.send(() => invoke('cte:issue', issueInput()));
 
-  return { ...session, outcome, reset, load, issueInput, issue };
+  return { ...session, issueInput, issue };
 });

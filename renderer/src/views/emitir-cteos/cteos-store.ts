@@ -42,7 +42,7 @@ export const useCteOsStore = defineStore('cteos', () => {
     await app.updateSettings({ cteosRodo: { ...all, [company]: { taf, nroRegEstadual } } });
   }
 
-  const session = useFormSession<CteOsDraftData>({
+  const session = useFormSession<CteOsDraftData, IssueOutcome>({
     kind: 'cteos',
     steps: CTEOS_STEPS,
     empty: fresh,
@@ -51,17 +51,7 @@ export const useCteOsStore = defineStore('cteos', () => {
     title: draftTitle,
   });
   const { company, data } = session;
-  const outcome = ref<IssueOutcome | null>(null);
   const serie = ref<number | null>(null);
-
-  function reset(next?: CteOsDraftData, id: number | null = null): void {
-    session.reset(next, id);
-    outcome.value = null;
-  }
-  const load = (saved: { id: number; data: unknown }) => {
-    session.load(saved);
-    outcome.value = null;
-  };
 
   function issueInput() {
     return {
@@ -72,16 +62,11 @@ export const useCteOsStore = defineStore('cteos', () => {
     };
   }
 
-  async function issue(): Promise<IssueOutcome | null> {
-    return session.send(
-      async () => {
-        const result = await invoke('cte:issue', issueInput());
-        outcome.value = result;
-        return result;
-      },
+  const issue = () =>
+    session.send(
+      () => invoke('cte:issue', issueInput()),
       () => rememberRodo(data),
     );
-  }
 
-  return { ...session, outcome, serie, reset, load, issueInput, issue };
+  return { ...session, serie, issueInput, issue };
 });

@@ -1,3 +1,4 @@
+import { makePfx } from '../../electron/sandbox/certificates/make-pfx';
 import { startSandbox } from '../../electron/sandbox/server';
 import type { RunningSandbox, SandboxOptions } from '../../electron/sandbox/server';
 
@@ -108,4 +109,40 @@ export function empresaBody(cpfCnpj = '11222333000181', nome = 'RODOVIA AZUL TRA
       cep: '01310100',
     },
   };
+}
+
+const DAY_MS = 86_400_000;
+
+/**
+ * A certificate valid on the sandbox's own clock. Many tests fix that clock in the past; one made
+ * valid from the real "now" would be "not yet valid" there once the real date passes it.
+ */
+export function certificateOnClock(
+  sandbox: RunningSandbox,
+  cpfCnpj = '11222333000181',
+  razaoSocial = 'RODOVIA AZUL TRANSPORTES LTDA',
+): ReturnType<typeof makePfx> {
+  return makePfx({
+    cpfCnpj,
+    razaoSocial,
+    password: 'x',
+    notBefore: new Date(sandbox.control.clock.nowMs() - 30 * DAY_MS),
+  });
+}
+
+/** Registers the company and uploads a certificate valid on the sandbox's clock; throws if refused. */
+export async function certifiedCompany(
+  sandbox: RunningSandbox,
+  api: ReturnType<typeof client>,
+  cpfCnpj = '11222333000181',
+  razaoSocial = 'RODOVIA AZUL TRANSPORTES LTDA',
+  pfx: ReturnType<typeof makePfx> = certificateOnClock(sandbox, cpfCnpj, razaoSocial),
+): Promise<void> {
+  const created = await api.post('/empresas', empresaBody(cpfCnpj, razaoSocial));
+  if (created.status !== 200) throw new Error(`empresa: ${created.status} ${created.raw.toString()}`);
+  const cert = await api.put(`/empresas/${cpfCnpj}/certificado`, {
+    certificado: pfx.pfxBase64,
+    password: pfx.password,
+  });
+  if (cert.status !== 200) throw new Error(`certificado: ${cert.status} ${cert.raw.toString()}`);
 }

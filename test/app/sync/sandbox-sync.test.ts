@@ -11,11 +11,16 @@ import { OfflineError, SyncService } from '../../../electron/app/sync/service';
 import { clientSource } from '../../../electron/app/sync/source';
 import type { NuvemFiscalClient } from '../../../electron/nuvemfiscal';
 import { createNuvemFiscalClient } from '../../../electron/nuvemfiscal';
-import { makePfx } from '../../../electron/sandbox/certificates/make-pfx';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { MemorySecrets } from '../../support/memory-host';
 import { COMPANY_CNPJ, NOW, cteBody } from '../../sandbox/dfe/fixtures';
-import { CLIENT_ID, CLIENT_SECRET, empresaBody, startTestSandbox } from '../../sandbox/support';
+import {
+  certificateOnClock,
+  CLIENT_ID,
+  CLIENT_SECRET,
+  empresaBody,
+  startTestSandbox,
+} from '../../sandbox/support';
 
 let sandbox: RunningSandbox;
 let client: NuvemFiscalClient;
@@ -51,12 +56,7 @@ beforeAll(async () => {
     onExchange: (entry) => exchanges.push({ method: entry.method, url: entry.url }),
   });
   await client.empresas.criar(empresaBody(COMPANY_CNPJ) as never);
-  const pfx = makePfx({
-    cpfCnpj: COMPANY_CNPJ,
-    razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA',
-    password: 'x',
-    notBefore: new Date(NOW.getTime() - 30 * 86_400_000),
-  });
+  const pfx = certificateOnClock(sandbox, COMPANY_CNPJ);
   await client.http.json({
     method: 'PUT',
     path: `/empresas/${COMPANY_CNPJ}/certificado`,

@@ -3,11 +3,10 @@
 // the description: the status is described and the body validates (objects closed).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { makePfx } from '../../../electron/sandbox/certificates/make-pfx';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { answerChecker } from '../../support/openapi-answers';
 import { sharedAvailable } from '../../support/shared';
-import { client, empresaBody, getToken, startTestSandbox } from '../support';
+import { certifiedCompany, client, getToken, startTestSandbox } from '../support';
 import { COMPANY_CNPJ, cteBody, cteOsBody, cteSimpBody, dceBody, NOW } from './fixtures';
 
 type Doc = { id: string; status: string };
@@ -24,18 +23,7 @@ describe.skipIf(!sharedAvailable)('contract: DF-e answers validate against the A
     checker = answerChecker();
     sandbox = await startTestSandbox({ clockStart: NOW.getTime() });
     api = client(sandbox.url, await getToken(sandbox.url));
-    expect((await api.post('/empresas', empresaBody(COMPANY_CNPJ))).status).toBe(200);
-    const pfx = makePfx({
-      cpfCnpj: COMPANY_CNPJ,
-      razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA',
-      password: 'x',
-      notBefore: new Date(NOW.getTime() - 30 * 86_400_000),
-    });
-    const put = await api.put(`/empresas/${COMPANY_CNPJ}/certificado`, {
-      certificado: pfx.pfxBase64,
-      password: 'x',
-    });
-    expect(put.status).toBe(200);
+    await certifiedCompany(sandbox, api, COMPANY_CNPJ);
   });
   afterAll(() => sandbox?.close());
 

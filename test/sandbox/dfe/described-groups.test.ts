@@ -5,7 +5,6 @@
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
-import { makePfx } from '../../../electron/sandbox/certificates/make-pfx';
 import { issueCte, issueCteOS, issueCteSimp } from '../../../electron/sandbox/dfe/issue-cte';
 import { ctePedidoEmissao, type CtePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
 import { cteOsPedidoEmissao, type CteOsPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cteos';
@@ -17,7 +16,7 @@ import { validate } from '../../../electron/sandbox/dfe/schemas/validate';
 import { verifySignedXml } from '../../../electron/sandbox/dfe/sign';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { sharedAvailable } from '../../support/shared';
-import { client, empresaBody, getToken, startTestSandbox } from '../support';
+import { certifiedCompany, client, getToken, startTestSandbox } from '../support';
 import { COMPANY_CNPJ, cteBody, cteOsBody, cteSimpBody, NOW, testCredentials } from './fixtures';
 import { CTE_XSD, xsdErrors } from './xsd';
 
@@ -318,18 +317,7 @@ describe.skipIf(!sharedAvailable)('described groups over HTTP', () => {
   beforeAll(async () => {
     sandbox = await startTestSandbox({ clockStart: NOW.getTime() });
     api = client(sandbox.url, await getToken(sandbox.url));
-    expect((await api.post('/empresas', empresaBody(COMPANY_CNPJ))).status).toBe(200);
-    const pfx = makePfx({
-      cpfCnpj: COMPANY_CNPJ,
-      razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA',
-      password: 'x',
-      notBefore: new Date(NOW.getTime() - 30 * 86_400_000),
-    });
-    const put = await api.put(`/empresas/${COMPANY_CNPJ}/certificado`, {
-      certificado: pfx.pfxBase64,
-      password: 'x',
-    });
-    expect(put.status).toBe(200);
+    await certifiedCompany(sandbox, api, COMPANY_CNPJ);
   });
   afterAll(() => sandbox.close());
 

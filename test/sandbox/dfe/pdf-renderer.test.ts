@@ -6,12 +6,11 @@ import path from 'node:path';
 import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PdfEngine } from '../../../electron/documents/pdf';
-import { makePfx } from '../../../electron/sandbox/certificates/make-pfx';
 import { findChromium } from '../../../electron/sandbox/pdf-engine';
 import type { SandboxOptions } from '../../../electron/sandbox/server';
 import { formatChave } from '../../../electron/shared/format';
 import { projectRoot, sharedAvailable } from '../../support/shared';
-import { client, empresaBody, getToken, startTestSandbox } from '../support';
+import { certifiedCompany, client, getToken, startTestSandbox } from '../support';
 import { COMPANY_CNPJ, cteBody, cteOsBody, dceBody, NOW } from './fixtures';
 
 const outDir = path.join(projectRoot, 'test-results', 'sandbox-pdf');
@@ -63,18 +62,7 @@ let numero = 5000;
 async function setUp(options: SandboxOptions) {
   const sandbox = await startTestSandbox({ clockStart: NOW.getTime(), ...options });
   const api = client(sandbox.url, await getToken(sandbox.url));
-  expect((await api.post('/empresas', empresaBody(COMPANY_CNPJ))).status).toBe(200);
-  const pfx = makePfx({
-    cpfCnpj: COMPANY_CNPJ,
-    razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA',
-    password: 'x',
-    notBefore: new Date(NOW.getTime() - 30 * 86_400_000),
-  });
-  const cert = await api.put(`/empresas/${COMPANY_CNPJ}/certificado`, {
-    certificado: pfx.pfxBase64,
-    password: 'x',
-  });
-  expect(cert.status).toBe(200);
+  await certifiedCompany(sandbox, api, COMPANY_CNPJ);
   const logo = await api.raw('PUT', `/empresas/${COMPANY_CNPJ}/logotipo`, {
     body: new Uint8Array(logoPng()),
     headers: { 'content-type': 'image/png' },

@@ -1,10 +1,9 @@
 import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { makePfx } from '../../../electron/sandbox/certificates/make-pfx';
 import { verifySignedXml } from '../../../electron/sandbox/dfe/sign';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { sharedAvailable } from '../../support/shared';
-import { client, empresaBody, getToken, startTestSandbox } from '../support';
+import { certifiedCompany, client, empresaBody, getToken, startTestSandbox } from '../support';
 import { COMPANY_CNPJ, cteBody, cteOsBody, cteSimpBody, dceBody, NOW } from './fixtures';
 import { CTE_XSD, DCE_XSD, xsdErrors } from './xsd';
 
@@ -43,21 +42,10 @@ const nextCte = (over: Parameters<typeof cteBody>[0] = {}) => {
 beforeAll(async () => {
   sandbox = await startTestSandbox({ clockStart: NOW.getTime() });
   api = client(sandbox.url, await getToken(sandbox.url));
-  expect((await api.post('/empresas', empresaBody(COMPANY_CNPJ))).status).toBe(200);
+  await certifiedCompany(sandbox, api, COMPANY_CNPJ);
   expect((await api.post('/empresas', empresaBody('04252011000110', 'SEM CERTIFICADO LTDA'))).status).toBe(
     200,
   );
-  const pfx = makePfx({
-    cpfCnpj: COMPANY_CNPJ,
-    razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA',
-    password: 'x',
-    notBefore: new Date(NOW.getTime() - 30 * 86_400_000),
-  });
-  const put = await api.put(`/empresas/${COMPANY_CNPJ}/certificado`, {
-    certificado: pfx.pfxBase64,
-    password: 'x',
-  });
-  expect(put.status).toBe(200);
   const creds = await sandbox.control.context.getSigningCredentials(COMPANY_CNPJ);
   certificatePem = new X509Certificate(creds!.certificatePem).toString();
 });

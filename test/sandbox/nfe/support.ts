@@ -1,8 +1,15 @@
 // Shared setup of the NF-e inbox tests: a sandbox on a fixed clock with one company that has a
 // certificate, a token with the `distribuicao-nfe` scope, and the control API.
-import { makePfx } from '../../../electron/sandbox/certificates/make-pfx';
+import type { makePfx } from '../../../electron/sandbox/certificates/make-pfx';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
-import { client, control, empresaBody, getToken, startTestSandbox } from '../support';
+import {
+  certificateOnClock,
+  certifiedCompany,
+  client,
+  control,
+  getToken,
+  startTestSandbox,
+} from '../support';
 
 export const CNPJ = '11222333000181';
 export const START = Date.parse('2026-11-22T12:00:00Z');
@@ -25,21 +32,9 @@ export async function startInbox(options: { demo?: boolean; cnpjs?: string[] } =
     control<T>(sandbox.url, method, path, body);
   await ctl('PUT', '/quotas/dfe-eventos', { limite: 1_000_000 });
   if (options.demo === false) await ctl('PUT', '/nfe/config', { notas_demonstracao: false });
-  pfx ??= makePfx({
-    cpfCnpj: CNPJ,
-    razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA',
-    // Valid on the sandbox's fixed clock, whatever today's date is.
-    notBefore: new Date(START - 30 * 86_400_000),
-  });
-  for (const cnpj of options.cnpjs ?? [CNPJ]) {
-    const created = await api.post('/empresas', empresaBody(cnpj));
-    if (created.status !== 200) throw new Error(`empresa: ${created.status}`);
-    const cert = await api.put(`/empresas/${cnpj}/certificado`, {
-      certificado: pfx.pfxBase64,
-      password: pfx.password,
-    });
-    if (cert.status !== 200) throw new Error(`certificado: ${cert.status} ${JSON.stringify(cert.body)}`);
-  }
+  // One certificate for every inbox sandbox (they share the clock START): RSA keys are slow to make.
+  pfx ??= certificateOnClock(sandbox, CNPJ);
+  for (const cnpj of options.cnpjs ?? [CNPJ]) await certifiedCompany(sandbox, api, cnpj, undefined, pfx);
   return {
     sandbox,
     get api() {

@@ -98,10 +98,16 @@ const LOWER: Record<string, number> = {
 const PT_TO_MM = 25.4 / 72;
 const FALLBACK = 1000;
 
+const memo = new Map<string, number>();
+
 function charWidth(ch: string): number {
-  if (ch >= '0' && ch <= '9') return 556;
-  const base = ch.normalize('NFD')[0] ?? ch;
-  return WIDTHS[ch] ?? UPPER[base] ?? LOWER[base] ?? FALLBACK;
+  let width = memo.get(ch);
+  if (width === undefined) {
+    const base = ch >= '0' && ch <= '9' ? '0' : (ch.normalize('NFD')[0] ?? ch);
+    width = base === '0' ? 556 : (WIDTHS[ch] ?? UPPER[base] ?? LOWER[base] ?? FALLBACK);
+    if (memo.size < 4096) memo.set(ch, width);
+  }
+  return width;
 }
 
 /** Width in mm of `text` set in `pt` points. */

@@ -136,5 +136,7 @@ export const DAMDFE_CSS = `
 .dm .mark { border: .5mm solid #000; text-align: center; font-weight: bold; margin-top: 1mm; }
 .dm .mark div { font-size: 7pt; line-height: 3.2mm; white-space: nowrap; }
 .dm .mark .big { font-size: 11pt; line-height: 5mm; }
-.wm.enc span { transform: rotate(-40deg); color: rgba(0, 40, 160, .25); border: 2mm solid rgba(0, 40, 160, .25); padding: 2mm 8mm; font-size: 80pt; font-weight: bold; letter-spacing: 3mm; }
+/* The stamps of a portrait sheet: nine letters at the DACTE's 88 pt would run past its edges. */
+.dm ~ .wm.cancel span, .wm.enc span { font-size: 66pt; letter-spacing: 2mm; }
+.wm.enc span { color: rgba(0, 40, 160, .25); border: 2mm solid rgba(0, 40, 160, .25); padding: 2mm 8mm; }
 `;

@@ -266,3 +266,22 @@ describe('MDF-e event printouts (HTML)', () => {
     expect(text).toContain('Município de carregamento CAMPINAS (IBGE 3509502)');
   });
 });
+
+describe('other MDF-e events', () => {
+  it('print their fields with captions and Brazilian formats, never tag names or ISO dates', () => {
+    const xml = mdfeEventXml({ tpEvento: '110112', cStat: '135' })
+      .replace(/<tpEvento>110112<\/tpEvento>/g, '<tpEvento>110116</tpEvento>')
+      .replace(
+        /<evEncMDFe>[\s\S]*<\/evEncMDFe>/,
+        '<evPagtoOperMDFe><descEvento>Pagamento Operacao MDF-e</descEvento><nProt>935260000012345</nProt><infViagens><qtdViagens>00001</qtdViagens><nroViagem>00001</nroViagem></infViagens><infPag><xNome>JOAO TAC</xNome><CPF>12345678909</CPF><vContrato>1500.00</vContrato><indPag>0</indPag></infPag></evPagtoOperMDFe>',
+      );
+    const result = renderDocumentHtml(xml);
+    const text = htmlText(result.html);
+    expect(result.kind).toBe('evento');
+    expect(text).toContain('PAGAMENTO OPERACAO MDF-e');
+    expect(text).toContain('Viagens – Quantidade de viagens 00001');
+    expect(text).toContain('Pagamento – CPF 123.456.789-09');
+    expect(text).toContain('Pagamento – Valor do contrato R$ 1.500,00');
+    expect(text).not.toMatch(/qtdViagens|vContrato/);
+  });
+});

@@ -8,7 +8,7 @@ import type { RenderedHtml } from '../dacte/compose';
 import { DAMDFE_CSS, labelledRows, planFlow, renderChunk, row, ROW_MM } from '../damdfe/flow';
 import type { FlowRow, FlowSection } from '../damdfe/flow';
 import { accessKeyBarcodeSvg } from '../html/codes';
-import { chave, cpfCnpj, esc, join, xmlDateTime } from '../html/format';
+import { chave, cpfCnpj, esc, join, money, xmlDateTime } from '../html/format';
 import { HOMOLOGACAO_BANNER_MM, homologacaoBanner, htmlDocument, SHEET, sheet } from '../html/page';
 import type { MdfeEventView } from '../parse/mdfe-types';
 
@@ -40,11 +40,61 @@ function identification(view: MdfeEventView, page: number, pages: number): strin
   const parsed = parseAccessKey(k, { ignoreCheckDigit: true });
   const r = view.registro;
   const situacao = r === undefined ? 'Pedido do evento, sem o registro da SEFAZ' : join([r.cStat, r.xMotivo]);
-  const title = TITLES[view.tpEvento] ?? view.descEvento.toUpperCase();
+  const title = TITLES[view.tpEvento] ?? view.descEvento.toUpperCase().replace(/MDF-E/g, 'MDF-e');
   return `<div class="t"><div class="r"><div class="c center" style="width:108mm;height:24mm;padding-top:3mm"><div style="font-size:12pt;font-weight:bold;white-space:nowrap">${esc(title)}</div><div style="font-size:7pt;margin-top:1mm;white-space:nowrap">Evento ${esc(view.tpEvento)} – ${esc(view.descEvento)}</div><div style="font-size:7pt;white-space:nowrap">Folha ${page}/${pages}</div></div><div class="c" style="width:92mm;height:24mm;padding:3mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(k, 88, 18)}</div></div>
 <div class="r">${labelled('Chave de acesso do MDF-e', `<span class="mono">${esc(chave(k))}</span>`, 110, 9)}${labelled('Modelo', esc(parsed?.mod ?? ''), 18, 9, 'center')}${labelled('Série', esc(parsed ? String(Number(parsed.serie)) : ''), 22, 9, 'center')}${labelled('Número', esc(parsed ? String(Number(parsed.numero)) : ''), 50, 9, 'center')}</div>
 <div class="r">${labelled('Autor do evento (CNPJ/CPF)', esc(cpfCnpj(view.autor)), 48, 9)}${labelled('Órgão', esc(uf(view.cOrgao)), 22, 9, 'center')}${labelled('Ambiente', view.ambiente === 'homologacao' ? 'Homologação' : 'Produção', 28, 9, 'center')}${labelled('Data e hora do evento', esc(minutes(view.dhEvento)), 42, 9, 'center')}${labelled('Sequência', esc(view.nSeqEvento), 20, 9, 'center')}${labelled('Código do evento', esc(view.tpEvento), 40, 9, 'center')}</div>
 <div class="r">${labelled('Protocolo do evento', esc(join([r?.nProt ?? '', minutes(r?.dhRegEvento ?? '')], ' – ')), 70, 9)}${labelled('Situação', esc(situacao), 130, 9)}</div></div>`;
+}
+
+/** Captions of the fields of the other MDF-e events (XSDs ev*MDFe_v3.00), by tag name. */
+const FIELD_LABELS: Record<string, string> = {
+  nProt: 'Protocolo de autorização do MDF-e',
+  xJust: 'Justificativa',
+  dtEnc: 'Data',
+  cUF: 'UF',
+  cMun: 'Município (IBGE)',
+  xNome: 'Nome',
+  CPF: 'CPF',
+  CNPJ: 'CNPJ',
+  idEstrangeiro: 'Identificação estrangeira',
+  infViagens: 'Viagens',
+  qtdViagens: 'Quantidade de viagens',
+  nroViagem: 'Número da viagem',
+  infPag: 'Pagamento',
+  Comp: 'Componente',
+  tpComp: 'Tipo',
+  vComp: 'Valor',
+  xComp: 'Descrição',
+  vContrato: 'Valor do contrato',
+  indAltoDesemp: 'Alto desempenho',
+  indPag: 'Forma de pagamento',
+  vAdiant: 'Adiantamento',
+  infPrazo: 'Prazo',
+  nParcela: 'Parcela',
+  dVenc: 'Vencimento',
+  vParcela: 'Valor da parcela',
+  infBanc: 'Dados bancários',
+  codBanco: 'Banco',
+  codAgencia: 'Agência',
+  CNPJIPEF: 'CNPJ da instituição de pagamento',
+  PIX: 'Chave PIX',
+  dhPass: 'Data e hora da passagem',
+  tpTransm: 'Tipo de transmissão',
+  placa: 'Placa',
+};
+
+/** A detail of an event without a layout of its own, captioned and formatted (dates, CPF/CNPJ, values). */
+function readable(label: string, value: string): [string, string] {
+  const parts = label.split(' / ');
+  const caption = parts.map((p) => FIELD_LABELS[p] ?? p).join(' – ');
+  const field = parts[parts.length - 1] ?? '';
+  let shown = value;
+  if (/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(value)) shown = minutes(value);
+  else if (/^\d{4}-\d{2}-\d{2}$/.test(value)) shown = xmlDateTime(value);
+  else if (/^(CPF|CNPJ|CNPJIPEF)$/.test(field)) shown = cpfCnpj(value);
+  else if (/^v[A-Z]/.test(field)) shown = money(value);
+  return [caption, shown];
 }
 
 /** The event's own fields, item by item. */
@@ -78,7 +128,7 @@ function detailSection(view: MdfeEventView): FlowSection {
       join([inc.xMunCarrega, inc.cMunCarrega ? `(IBGE ${inc.cMunCarrega})` : ''], ' '),
     );
   }
-  for (const item of view.details) add(item.label, item.value);
+  for (const item of view.details) add(...readable(item.label, item.value));
   return { title: 'Dados do evento', rows };
 }
 
@@ -123,6 +173,6 @@ export function renderMdfeEvent(view: MdfeEventView, _options: { logoDataUrl?: s
       flags,
     );
   });
-  const title = TITLES[view.tpEvento] ?? view.descEvento.toUpperCase();
+  const title = TITLES[view.tpEvento] ?? view.descEvento.toUpperCase().replace(/MDF-E/g, 'MDF-e');
   return { html: htmlDocument(`${title} ${view.chave}`, DAMDFE_CSS, sheets), pages };
 }

@@ -12,7 +12,7 @@ import { renderDocumentHtml } from '../../electron/documents/render';
 import type { RenderDocumentOptions } from '../../electron/documents/render';
 import { formatChave } from '../../electron/shared/format';
 import { referencePath } from '../support/shared';
-import { docKey, MDFE_KEY, mdfeEventXml, mdfeXml } from './mdfe-fixtures';
+import { DOC_DETAILS, docKey, MDFE_KEY, mdfeEventXml, mdfeXml } from './mdfe-fixtures';
 import { decode, resultsDir, sharedAvailable } from './support';
 
 const chromiumPath = process.env.CARRETA_CHROMIUM ?? DEFAULT_CHROMIUM_PATH;
@@ -222,7 +222,15 @@ describe.skipIf(!toolsAvailable)('DAMDFE and MDF-e events in the real PDF', () =
       xMun: `${'W'.repeat(58)}${g}`,
       keys: Array.from({ length: 500 }, (_, i) => docKey(g === 2 ? '55' : '57', g * 1000 + i + 1)),
       tipo: g === 2 ? ('NFe' as const) : ('CTe' as const),
+      extra: '',
     }));
+    groups.push({
+      cMun: '4104808',
+      xMun: 'Cascavel',
+      keys: [docKey('57', 9001), docKey('57', 9002)],
+      tipo: 'CTe',
+      extra: DOC_DETAILS,
+    });
     const xml = mdfeXml({
       cStat: '100',
       long: true,
@@ -253,6 +261,7 @@ describe.skipIf(!toolsAvailable)('DAMDFE and MDF-e events in the real PDF', () =
     for (const g of groups) for (const k of g.keys) expect(count(text, formatChave(k)), k).toBe(1);
     for (let p = 1; p <= result.pages; p++) expect(text).toContain(`${p}/${result.pages}`);
     expect(text).toContain('MDF-e ENCERRADO');
+    expect(text).toContain('MSCU1234567');
     expect(text.replace(/\s+/g, '')).toContain('M'.repeat(2000));
     for (let i = 0; i < 25; i++) expect(text).toContain(`E${i}`);
     const codes = await decode(raster(file, 'stress', 200, result.pages), ['Code128']);

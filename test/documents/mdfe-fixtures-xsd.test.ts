@@ -4,7 +4,7 @@
 import { describe, expect, it } from 'vitest';
 import { referencePath, sharedAvailable } from '../support/shared';
 import { xsdErrors } from '../sandbox/dfe/xsd';
-import { docKey, mdfeEventXml, mdfeXml } from './mdfe-fixtures';
+import { DOC_DETAILS, docKey, mdfeEventXml, mdfeXml } from './mdfe-fixtures';
 
 const xsd = (name: string) => referencePath('mdfe', 'xsd', name);
 const NS = 'http://www.portalfiscal.inf.br/mdfe';
@@ -29,7 +29,9 @@ describe.skipIf(!sharedAvailable)('MDF-e fixtures against the official XSDs', ()
       trailers: 3,
       valePed: 6,
       drivers: Array.from({ length: 10 }, (_, i) => ({ xNome: `CONDUTOR ${i}`, CPF: '12345678909' })),
-      groups: [{ cMun: '4106902', xMun: 'Curitiba', keys: [docKey('55', 1)], tipo: 'NFe' }],
+      groups: [
+        { cMun: '4106902', xMun: 'Curitiba', keys: [docKey('57', 1)], tipo: 'CTe', extra: DOC_DETAILS },
+      ],
       infCpl: 'OBS',
       infAdFisco: 'FISCO',
     }),

@@ -23,7 +23,8 @@ export interface MdfeOptions {
   /** protMDFe cStat; undefined leaves the protocol out. */
   cStat?: string;
   /** Keys per unloading municipality. */
-  groups?: { cMun: string; xMun: string; keys: string[]; tipo?: 'CTe' | 'NFe' }[];
+  /** `extra` goes in every document of the group after its key (indReentrega, infUnidTransp, peri…). */
+  groups?: { cMun: string; xMun: string; keys: string[]; tipo?: 'CTe' | 'NFe'; extra?: string }[];
   drivers?: { xNome: string; CPF: string }[];
   trailers?: number;
   valePed?: number;
@@ -47,7 +48,9 @@ export function mdfeXml(o: MdfeOptions = {}): string {
   const infDoc = groups
     .map((g) => {
       const tag = g.tipo ?? 'CTe';
-      const docs = g.keys.map((k) => `<inf${tag}><ch${tag}>${k}</ch${tag}></inf${tag}>`).join('');
+      const docs = g.keys
+        .map((k) => `<inf${tag}><ch${tag}>${k}</ch${tag}>${g.extra ?? ''}</inf${tag}>`)
+        .join('');
       return `<infMunDescarga><cMunDescarga>${g.cMun}</cMunDescarga><xMunDescarga>${g.xMun}</xMunDescarga>${docs}</infMunDescarga>`;
     })
     .join('');
@@ -121,3 +124,7 @@ export function mdfeEventXml(o: EventOptions): string {
   const ret = `<retEventoMDFe versao="3.00"><infEvento><tpAmb>${tpAmb}</tpAmb><verAplic>SVRS</verAplic><cOrgao>35</cOrgao><cStat>${o.cStat}</cStat><xMotivo>${o.cStat === '135' ? 'Evento registrado e vinculado a MDF-e' : 'Rejeicao: exemplo'}</xMotivo><chMDFe>${key}</chMDFe><tpEvento>${o.tpEvento}</tpEvento><nSeqEvento>${seq}</nSeqEvento><dhRegEvento>2026-06-11T17:40:09-03:00</dhRegEvento><nProt>93526000009${String(seq).padStart(4, '0')}</nProt></infEvento></retEventoMDFe>`;
   return `<procEventoMDFe xmlns="http://www.portalfiscal.inf.br/mdfe" versao="3.00">${evento}${ret}</procEventoMDFe>`;
 }
+
+/** Optional groups of a bundled CT-e (infEntregaParcial is the CT-e's only), in XSD order: re-delivery, units with seals, dangerous goods, partial delivery. */
+export const DOC_DETAILS =
+  '<indReentrega>1</indReentrega><infUnidTransp><tpUnidTransp>2</tpUnidTransp><idUnidTransp>REB0A10</idUnidTransp><lacUnidTransp><nLacre>L-001</nLacre></lacUnidTransp><infUnidCarga><tpUnidCarga>1</tpUnidCarga><idUnidCarga>MSCU1234567</idUnidCarga><lacUnidCarga><nLacre>C-777</nLacre></lacUnidCarga></infUnidCarga></infUnidTransp><peri><nONU>1203</nONU><xNomeAE>GASOLINA</xNomeAE><xClaRisco>3</xClaRisco><grEmb>II</grEmb><qTotProd>1000 L</qTotProd><qVolTipo>5 tambores</qVolTipo></peri><infEntregaParcial><qtdTotal>10.0000</qtdTotal><qtdParcial>4.0000</qtdParcial></infEntregaParcial>';

@@ -7,7 +7,7 @@ import type { MdfeEventView, MdfeView } from '../../electron/documents/parse/mdf
 import { renderDocumentHtml } from '../../electron/documents/render';
 import { formatChave } from '../../electron/shared/format';
 import { referencePath, sharedAvailable } from '../support/shared';
-import { docKey, MDFE_KEY, mdfeEventXml, mdfeXml } from './mdfe-fixtures';
+import { DOC_DETAILS, docKey, MDFE_KEY, mdfeEventXml, mdfeXml } from './mdfe-fixtures';
 import { htmlText } from './support';
 
 const sample = (name: string) => readFileSync(referencePath('mdfe', 'samples', name), 'utf8');
@@ -197,6 +197,19 @@ describe('DAMDFE (HTML)', () => {
     expect(text).toContain('DAMDFE EMITIDO EM CONTINGÊNCIA');
     expect(text).toContain('Informações da composição da carga');
     expect(text).not.toContain('SEM AUTORIZAÇÃO');
+  });
+
+  it('transport and cargo units, dangerous goods and partial delivery of a document (contingency columns of Anexo II p.125)', () => {
+    const key = docKey('57', 5);
+    const groups = [{ cMun: '4106902', xMun: 'Curitiba', keys: [key], extra: DOC_DETAILS }];
+    const text = htmlText(renderDocumentHtml(mdfeXml({ cStat: '100', groups })).html);
+    expect(text).toContain(
+      `CT-e ${formatChave(key)} Unidade de transporte: Rodoviário reboque REB0A10 (lacres L-001)`,
+    );
+    expect(text.split(formatChave(key)).length - 1).toBe(1);
+    expect(text).toContain('Unidade de carga: Container MSCU1234567 (lacres C-777)');
+    expect(text).toContain('Produto perigoso: ONU 1203 - GASOLINA - classe/risco 3 - grupo de embalagem II');
+    expect(text).toContain('Entrega parcial: 4 de 10; Reentrega');
   });
 
   it('drivers and NF-e included by accepted events are printed with the MDF-e', () => {

@@ -3,7 +3,7 @@
 // payer and supplier and the receipt number), then, as §9 p.86 allows below the standard layout, the
 // observação, the rest of the transport's data and the documents by unloading municipality.
 import { chave, cpfCnpj, esc, join, money, qty, xmlDateTime } from '../html/format';
-import type { MdfeVehicle, MdfeView } from '../parse/mdfe-types';
+import type { MdfeDoc, MdfeVehicle, MdfeView } from '../parse/mdfe-types';
 import type { FlowRow, FlowSection } from './flow';
 import { labelledRows, LINE_MM, LINE_PT, row, ROW_MM, textRows } from './flow';
 import { wrapLines } from './text';
@@ -320,6 +320,62 @@ export function transporteSection(view: MdfeView): FlowSection {
 
 const KEY_CELL_MM = 100;
 
+const TP_UNID_TRANSP: Record<string, string> = {
+  '1': 'Rodoviário tração',
+  '2': 'Rodoviário reboque',
+  '3': 'Navio',
+  '4': 'Balsa',
+  '5': 'Aeronave',
+  '6': 'Vagão',
+  '7': 'Outros',
+};
+const TP_UNID_CARGA: Record<string, string> = { '1': 'Container', '2': 'ULD', '3': 'Pallet', '4': 'Outros' };
+
+function keyCell(d: MdfeDoc): string {
+  const tag = d.porEvento === true ? `${d.tipo} (incl.)` : d.tipo;
+  return `<div class="k"><b style="display:inline-block;width:15mm">${esc(tag)}</b>${esc(chave(d.chave))}</div>`;
+}
+
+function hasDetails(d: MdfeDoc): boolean {
+  return (
+    d.unidades !== undefined ||
+    d.perigosos !== undefined ||
+    d.entregaParcial !== undefined ||
+    d.reentrega === true
+  );
+}
+
+const lacres = (list: string[]) => (list.length > 0 ? ` (lacres ${list.join(', ')})` : '');
+
+/** Transport and cargo units, dangerous goods and partial delivery of one document, as one text. */
+function docDetailsText(d: MdfeDoc): string {
+  const parts: string[] = [];
+  for (const u of d.unidades ?? []) {
+    parts.push(
+      `Unidade de transporte: ${join([TP_UNID_TRANSP[u.tpUnidTransp] ?? u.tpUnidTransp, u.idUnidTransp], ' ')}${lacres(u.lacres)}`,
+    );
+    for (const c of u.cargas)
+      parts.push(
+        `Unidade de carga: ${join([TP_UNID_CARGA[c.tpUnidCarga] ?? c.tpUnidCarga, c.idUnidCarga], ' ')}${lacres(c.lacres)}`,
+      );
+  }
+  for (const p of d.perigosos ?? [])
+    parts.push(
+      `Produto perigoso: ${join([
+        `ONU ${p.nONU}`,
+        p.xNomeAE,
+        p.xClaRisco ? `classe/risco ${p.xClaRisco}` : '',
+        p.grEmb ? `grupo de embalagem ${p.grEmb}` : '',
+        p.qTotProd ? `quantidade ${p.qTotProd}` : '',
+        p.qVolTipo ? `volumes ${p.qVolTipo}` : '',
+      ])}`,
+    );
+  if (d.entregaParcial !== undefined)
+    parts.push(`Entrega parcial: ${qty(d.entregaParcial.qtdParcial)} de ${qty(d.entregaParcial.qtdTotal)}`);
+  if (d.reentrega === true) parts.push('Reentrega');
+  return parts.join('; ');
+}
+
 /**
  * Every bundled document, by unloading municipality, two keys a row. In contingency this is the
  * "Informações da Composição da Carga" the MOC requires [§10 p.87; Anexo II p.125].
@@ -335,19 +391,29 @@ export function documentosSection(view: MdfeView): FlowSection {
     ]);
     for (const line of wrapLines(header, 197.8, LINE_PT))
       rows.push(row(ROW_MM, [[200, `<div class="ln lb">${esc(line)}</div>`]]));
-    for (let at = 0; at < n; at += 2) {
-      const pair = group.docs.slice(at, at + 2);
+    // A document with units, dangerous goods or a partial delivery takes a row of its own, its
+    // details beside the key; the others go two a row.
+    for (const d of group.docs.filter(hasDetails)) {
+      const lines = wrapLines(docDetailsText(d), KEY_CELL_MM - 1.8, LINE_PT);
+      lines.forEach((line, i) => {
+        const open = i === lines.length - 1 ? '' : ' open';
+        rows.push(
+          row(ROW_MM, [
+            [KEY_CELL_MM, i === 0 ? keyCell(d) : '', open],
+            [KEY_CELL_MM, `<div class="ln">${esc(line)}</div>`, open],
+          ]),
+        );
+      });
+    }
+    const plain = group.docs.filter((d) => !hasDetails(d));
+    for (let at = 0; at < plain.length; at += 2) {
+      const pair = plain.slice(at, at + 2);
       rows.push(
         row(
           ROW_MM,
           [0, 1].map((k): [number, string] => {
             const d = pair[k];
-            if (d === undefined) return [KEY_CELL_MM, ''];
-            const tag = d.porEvento === true ? `${d.tipo} (incl.)` : d.tipo;
-            return [
-              KEY_CELL_MM,
-              `<div class="k"><b style="display:inline-block;width:15mm">${esc(tag)}</b>${esc(chave(d.chave))}</div>`,
-            ];
+            return [KEY_CELL_MM, d === undefined ? '' : keyCell(d)];
           }),
         ),
       );

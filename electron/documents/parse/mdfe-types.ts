@@ -62,6 +62,27 @@ export interface MdfeDoc {
   chave: string;
   /** Added after issue by an inclusão de DF-e event (110115). */
   porEvento?: boolean;
+  /** Transport and cargo units (infUnidTransp), the "Identificação de Unidade de Transporte / de Carga" of Anexo II. */
+  unidades?: MdfeUnidade[];
+  /** Dangerous goods carried under this document (peri). */
+  perigosos?: {
+    nONU: string;
+    xNomeAE: string;
+    xClaRisco: string;
+    grEmb: string;
+    qTotProd: string;
+    qVolTipo: string;
+  }[];
+  /** Partial delivery (infEntregaParcial) and re-delivery (indReentrega = 1). */
+  entregaParcial?: { qtdTotal: string; qtdParcial: string };
+  reentrega?: boolean;
+}
+
+export interface MdfeUnidade {
+  tpUnidTransp: string;
+  idUnidTransp: string;
+  lacres: string[];
+  cargas: { tpUnidCarga: string; idUnidCarga: string; lacres: string[] }[];
 }
 
 export interface MdfeDescarga {

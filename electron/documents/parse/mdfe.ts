@@ -3,6 +3,7 @@
 import { emptyParty, parseAmbiente, parseParty, parseProtocol } from './common';
 import type {
   MdfeDescarga,
+  MdfeDoc,
   MdfeEventView,
   MdfePagamento,
   MdfePerson,
@@ -108,14 +109,46 @@ function parseRodo(rodo: XNode | undefined): MdfeRodo | undefined {
   };
 }
 
+/** The optional groups of one bundled document (infCTe / infNFe / infMDFeTransp) [XSD mdfeTiposBasico]. */
+function docDetails(node: XNode): Omit<MdfeDoc, 'tipo' | 'chave'> {
+  const out: Omit<MdfeDoc, 'tipo' | 'chave'> = {};
+  const unidades = els(node, 'infUnidTransp').map((u) => ({
+    tpUnidTransp: txt(u, 'tpUnidTransp'),
+    idUnidTransp: txt(u, 'idUnidTransp'),
+    lacres: els(u, 'lacUnidTransp').map((l) => txt(l, 'nLacre')),
+    cargas: els(u, 'infUnidCarga').map((c) => ({
+      tpUnidCarga: txt(c, 'tpUnidCarga'),
+      idUnidCarga: txt(c, 'idUnidCarga'),
+      lacres: els(c, 'lacUnidCarga').map((l) => txt(l, 'nLacre')),
+    })),
+  }));
+  if (unidades.length > 0) out.unidades = unidades;
+  const perigosos = els(node, 'peri').map((p) => ({
+    nONU: txt(p, 'nONU'),
+    xNomeAE: txt(p, 'xNomeAE'),
+    xClaRisco: txt(p, 'xClaRisco'),
+    grEmb: txt(p, 'grEmb'),
+    qTotProd: txt(p, 'qTotProd'),
+    qVolTipo: txt(p, 'qVolTipo'),
+  }));
+  if (perigosos.length > 0) out.perigosos = perigosos;
+  const parcial = el(node, 'infEntregaParcial');
+  if (parcial !== undefined)
+    out.entregaParcial = { qtdTotal: txt(parcial, 'qtdTotal'), qtdParcial: txt(parcial, 'qtdParcial') };
+  if (txt(node, 'indReentrega') === '1') out.reentrega = true;
+  return out;
+}
+
 function parseDescargas(infDoc: XNode | undefined): MdfeDescarga[] {
+  const docs = (m: XNode, group: string, keyName: string, tipo: MdfeDoc['tipo']): MdfeDoc[] =>
+    els(m, group).map((d) => ({ tipo, chave: txt(d, keyName), ...docDetails(d) }));
   return els(infDoc, 'infMunDescarga').map((m) => ({
     cMun: txt(m, 'cMunDescarga'),
     xMun: txt(m, 'xMunDescarga'),
     docs: [
-      ...els(m, 'infCTe').map((d) => ({ tipo: 'CT-e' as const, chave: txt(d, 'chCTe') })),
-      ...els(m, 'infNFe').map((d) => ({ tipo: 'NF-e' as const, chave: txt(d, 'chNFe') })),
-      ...els(m, 'infMDFeTransp').map((d) => ({ tipo: 'MDF-e' as const, chave: txt(d, 'chMDFe') })),
+      ...docs(m, 'infCTe', 'chCTe', 'CT-e'),
+      ...docs(m, 'infNFe', 'chNFe', 'NF-e'),
+      ...docs(m, 'infMDFeTransp', 'chMDFe', 'MDF-e'),
     ],
   }));
 }

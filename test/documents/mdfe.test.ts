@@ -298,3 +298,22 @@ describe('other MDF-e events', () => {
     expect(text).not.toMatch(/qtdViagens|vContrato/);
   });
 });
+
+describe('MDF-e layout 1.00', () => {
+  it('RNTRC and CIOT under rodo, paper CT and NF by issuer, série and number', () => {
+    const xml = mdfeXml({ cStat: '100' })
+      .replace(/<infANTT>[\s\S]*?<\/infANTT>/, '<RNTRC>00043753</RNTRC><CIOT>998877665544</CIOT>')
+      .replace(
+        '</infMunDescarga>',
+        '<infCT><nCT>1234</nCT><serie>1</serie><dEmi>2014-03-10</dEmi><vCarga>100.00</vCarga></infCT><infNF><CNPJ>11222333000181</CNPJ><UF>SP</UF><nNF>5678</nNF><serie>2</serie><dEmi>2014-03-09</dEmi><vNF>50.00</vNF></infNF></infMunDescarga>',
+      );
+    const view = parseDocument(xml);
+    if (view.kind !== 'mdfe') throw new Error(view.kind);
+    expect(view.rodo?.RNTRC).toBe('00043753');
+    expect(view.rodo?.ciot).toEqual([{ CIOT: '998877665544', doc: '' }]);
+    const text = htmlText(renderDocumentHtml(xml).html);
+    expect(text).toContain('CT Nº 1234 série 1 10/03/2014');
+    expect(text).toContain('NF CNPJ 11222333000181 SP Nº 5678 série 2 09/03/2014');
+    expect(text).toContain('RNTRC: 00043753');
+  });
+});

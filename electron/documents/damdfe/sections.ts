@@ -333,7 +333,8 @@ const TP_UNID_CARGA: Record<string, string> = { '1': 'Container', '2': 'ULD', '3
 
 function keyCell(d: MdfeDoc): string {
   const tag = d.porEvento === true ? `${d.tipo} (incl.)` : d.tipo;
-  return `<div class="k"><b style="display:inline-block;width:15mm">${esc(tag)}</b>${esc(chave(d.chave))}</div>`;
+  const id = d.chave !== '' ? chave(d.chave) : (d.descricao ?? '');
+  return `<div class="k"><b style="display:inline-block;width:15mm">${esc(tag)}</b>${esc(id)}</div>`;
 }
 
 function hasDetails(d: MdfeDoc): boolean {

@@ -58,8 +58,10 @@ export interface MdfeRodo {
 
 /** One bundled document of an unloading municipality (infCTe, infNFe or infMDFeTransp). */
 export interface MdfeDoc {
-  tipo: 'CT-e' | 'NF-e' | 'MDF-e';
+  /** CT and NF are paper documents (infCT, infNF of layout 1.00): no key, their data in `descricao`. */
+  tipo: 'CT-e' | 'NF-e' | 'MDF-e' | 'CT' | 'NF';
   chave: string;
+  descricao?: string;
   /** Added after issue by an inclusão de DF-e event (110115). */
   porEvento?: boolean;
   /** Transport and cargo units (infUnidTransp), the "Identificação de Unidade de Transporte / de Carga" of Anexo II. */

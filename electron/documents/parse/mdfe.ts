@@ -84,10 +84,15 @@ function pagamento(node: XNode): MdfePagamento {
 function parseRodo(rodo: XNode | undefined): MdfeRodo | undefined {
   if (rodo === undefined) return undefined;
   const antt = el(rodo, 'infANTT');
-  const valePed = el(antt, 'valePed');
+  // Layout 1.00 had RNTRC, CIOT and valePed straight under rodo (3.00 moved them into infANTT).
+  const valePed = el(antt, 'valePed') ?? el(rodo, 'valePed');
+  const oldCiot = txt(rodo, 'CIOT');
   return {
-    RNTRC: txt(antt, 'RNTRC'),
-    ciot: els(antt, 'infCIOT').map((c) => ({ CIOT: txt(c, 'CIOT'), doc: docOf(c, 'CNPJ', 'CPF') })),
+    RNTRC: txt(antt, 'RNTRC') || txt(rodo, 'RNTRC'),
+    ciot: [
+      ...els(antt, 'infCIOT').map((c) => ({ CIOT: txt(c, 'CIOT'), doc: docOf(c, 'CNPJ', 'CPF') })),
+      ...(oldCiot ? [{ CIOT: oldCiot, doc: '' }] : []),
+    ],
     valePed: els(valePed, 'disp').map((d) => ({
       CNPJForn: txt(d, 'CNPJForn'),
       docPg: docOf(d, 'CNPJPg', 'CPFPg'),
@@ -139,6 +144,12 @@ function docDetails(node: XNode): Omit<MdfeDoc, 'tipo' | 'chave'> {
   return out;
 }
 
+const isoDate = (value: string) => value.replace(/^(\d{4})-(\d{2})-(\d{2})$/, '$3/$2/$1');
+
+function paper(parts: string[]): string {
+  return parts.filter((p) => p !== '' && !/ $/.test(p)).join(' ');
+}
+
 function parseDescargas(infDoc: XNode | undefined): MdfeDescarga[] {
   const docs = (m: XNode, group: string, keyName: string, tipo: MdfeDoc['tipo']): MdfeDoc[] =>
     els(m, group).map((d) => ({ tipo, chave: txt(d, keyName), ...docDetails(d) }));
@@ -149,6 +160,28 @@ function parseDescargas(infDoc: XNode | undefined): MdfeDescarga[] {
       ...docs(m, 'infCTe', 'chCTe', 'CT-e'),
       ...docs(m, 'infNFe', 'chNFe', 'NF-e'),
       ...docs(m, 'infMDFeTransp', 'chMDFe', 'MDF-e'),
+      // Paper documents of layout 1.00: identified by issuer, série and number.
+      ...els(m, 'infCT').map((d) => ({
+        tipo: 'CT' as const,
+        chave: '',
+        descricao: paper([
+          `Nº ${txt(d, 'nCT')}`,
+          `série ${txt(d, 'serie')}`,
+          txt(d, 'subser') ? `subsérie ${txt(d, 'subser')}` : '',
+          isoDate(txt(d, 'dEmi')),
+        ]),
+      })),
+      ...els(m, 'infNF').map((d) => ({
+        tipo: 'NF' as const,
+        chave: '',
+        descricao: paper([
+          `CNPJ ${txt(d, 'CNPJ')}`,
+          txt(d, 'UF'),
+          `Nº ${txt(d, 'nNF')}`,
+          `série ${txt(d, 'serie')}`,
+          isoDate(txt(d, 'dEmi')),
+        ]),
+      })),
     ],
   }));
 }

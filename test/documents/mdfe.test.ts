@@ -197,6 +197,11 @@ describe('DAMDFE (HTML)', () => {
     expect(text).toContain('DAMDFE EMITIDO EM CONTINGÊNCIA');
     expect(text).toContain('Informações da composição da carga');
     expect(text).not.toContain('SEM AUTORIZAÇÃO');
+    // Composição da carga before the observação, as in the contingency model [Anexo II p.125].
+    expect(text.indexOf('Informações da composição da carga')).toBeLessThan(text.indexOf('Observação'));
+    expect(
+      htmlText(renderDocumentHtml(mdfeXml({ cStat: '100' })).html).indexOf('Documentos fiscais vinculados'),
+    ).toBeGreaterThan(htmlText(renderDocumentHtml(mdfeXml({ cStat: '100' })).html).indexOf('Observação'));
   });
 
   it('transport and cargo units, dangerous goods and partial delivery of a document (contingency columns of Anexo II p.125)', () => {

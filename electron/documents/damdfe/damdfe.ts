@@ -86,7 +86,13 @@ export function renderDamdfe(view: MdfeView, options: DamdfeOptions = {}): Rende
   const bannersMm = (homologacao ? HOMOLOGACAO_BANNER_MM : 0) + list.reduce((sum, m) => sum + markMm(m), 0);
   const header = damdfeHeader(view, options.logoDataUrl);
   const modal = modalBlock(view);
-  const sections = [observacaoSection(view, OBS_MIN_LINES), transporteSection(view), documentosSection(view)];
+  // In contingency the model puts the composição da carga between the modal block and the
+  // observação [Anexo II p.125]; in normal issue the documents go below the standard layout.
+  const obs = observacaoSection(view, OBS_MIN_LINES);
+  const sections =
+    view.ide.tpEmis === '2'
+      ? [documentosSection(view), obs, transporteSection(view)]
+      : [obs, transporteSection(view), documentosSection(view)];
   const top = header.mm + bannersMm + SAFETY_MM;
   const plan = planFlow(sections, SHEET.contentHeight - top - modal.mm, SHEET.contentHeight - top);
   const pages = plan.length;

@@ -129,7 +129,10 @@ export const DAMDFE_CSS = `
 .dm .ln { font-size: ${LINE_PT}pt; line-height: ${LINE_MM}mm; height: ${LINE_MM}mm; white-space: nowrap; }
 .dm .lb { font-weight: bold; }
 .dm .fl { padding: 0 .8mm; }
-.dm .k { font-size: 7pt; line-height: ${LINE_MM}mm; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.dm .k, .dm .dk { font-size: 7pt; line-height: ${LINE_MM}mm; white-space: nowrap; font-variant-numeric: tabular-nums; }
+.dm .k b, .dm .dk b { display: inline-block; width: 15mm; }
+.dm .dr { height: ${ROW_MM}mm; }
+.dm .dk { width: 100mm; height: ${ROW_MM}mm; }
 .dm .c.open { border-bottom-color: transparent; }
 .dm .vt { font-size: 6.5pt; line-height: 3mm; font-weight: bold; white-space: nowrap; }
 .dm .em { font-size: 7pt; line-height: 3.2mm; white-space: nowrap; }

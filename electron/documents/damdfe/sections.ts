@@ -331,10 +331,11 @@ const TP_UNID_TRANSP: Record<string, string> = {
 };
 const TP_UNID_CARGA: Record<string, string> = { '1': 'Container', '2': 'ULD', '3': 'Pallet', '4': 'Outros' };
 
+const tagOf = (d: MdfeDoc) => (d.porEvento === true ? `${d.tipo} (incl.)` : d.tipo);
+const idOf = (d: MdfeDoc) => (d.chave !== '' ? chave(d.chave) : (d.descricao ?? ''));
+
 function keyCell(d: MdfeDoc): string {
-  const tag = d.porEvento === true ? `${d.tipo} (incl.)` : d.tipo;
-  const id = d.chave !== '' ? chave(d.chave) : (d.descricao ?? '');
-  return `<div class="k"><b style="display:inline-block;width:15mm">${esc(tag)}</b>${esc(id)}</div>`;
+  return `<div class="k"><b>${esc(tagOf(d))}</b>${esc(idOf(d))}</div>`;
 }
 
 function hasDetails(d: MdfeDoc): boolean {
@@ -407,17 +408,14 @@ export function documentosSection(view: MdfeView): FlowSection {
       });
     }
     const plain = group.docs.filter((d) => !hasDetails(d));
+    // Compact markup (classes instead of inline sizes): a trip may list thousands of keys, and the
+    // printout's size counts when it is printed or joined into a batch.
     for (let at = 0; at < plain.length; at += 2) {
-      const pair = plain.slice(at, at + 2);
-      rows.push(
-        row(
-          ROW_MM,
-          [0, 1].map((k): [number, string] => {
-            const d = pair[k];
-            return [KEY_CELL_MM, d === undefined ? '' : keyCell(d)];
-          }),
-        ),
-      );
+      const cells = plain
+        .slice(at, at + 2)
+        .map((d) => `<div class="c fl dk"><b>${esc(tagOf(d))}</b>${esc(idOf(d))}</div>`);
+      if (cells.length === 1) cells.push('<div class="c fl dk"></div>');
+      rows.push({ mm: ROW_MM, html: `<div class="r dr">${cells.join('')}</div>` });
     }
   }
   const contingency = view.ide.tpEmis === '2';

@@ -1,4 +1,5 @@
 // npm run render -- <entrada.xml> <saida.pdf|saida.html> [--logo <arquivo.png|jpg>] [--cancelado] [--evento <evento.xml>]
+// Entrada: CT-e, CT-e OS, DC-e, MDF-e (mdfeProc, MDFe) ou um evento deles; --evento junta eventos ao documento.
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';

@@ -3,12 +3,26 @@ import { renderDace } from './dace/dace';
 import { renderDacte } from './dacte/dacte';
 import { renderDacteOs } from './dacte/dacte-os';
 import { renderDacteSimp } from './dacte/dacte-simp';
+import { renderDamdfe } from './damdfe/damdfe';
 import { renderEvent } from './events/event';
+import { renderMdfeEvent } from './events/mdfe-event';
 import { parseDocument } from './parse';
 import { isCancellationOf } from './parse/event';
+import { applyMdfeEvents } from './parse/mdfe';
+import type { MdfeEventView } from './parse/mdfe-types';
 import type { DocumentView } from './parse/types';
 
-export type PrintoutKind = 'dacte' | 'dacte-os' | 'dace' | 'evento-cancelamento' | 'evento-cce' | 'evento';
+export type PrintoutKind =
+  | 'dacte'
+  | 'dacte-os'
+  | 'dace'
+  | 'damdfe'
+  | 'evento-cancelamento'
+  | 'evento-cce'
+  | 'evento-encerramento'
+  | 'evento-inclusao-condutor'
+  | 'evento-inclusao-dfe'
+  | 'evento';
 
 export interface RenderDocumentOptions {
   /** Company logo as a data URL (png, jpeg, gif, svg, webp). */
@@ -35,7 +49,22 @@ function cancelledByEvents(key: string, events: string[] | undefined): boolean {
   return false;
 }
 
-/** XML of a CT-e (normal or simplificado), CT-e OS, DC-e or CT-e/DC-e event → its printout as one self-contained HTML string. */
+/** The MDF-e events among `events` (others are not about an MDF-e and are left to the caller). */
+function mdfeEvents(events: string[] | undefined): MdfeEventView[] {
+  return (events ?? []).flatMap((xml) => {
+    const view = parseDocument(xml);
+    return view.kind === 'mdfe-event' ? [view] : [];
+  });
+}
+
+const MDFE_EVENT_KINDS: Record<string, PrintoutKind> = {
+  '110111': 'evento-cancelamento',
+  '110112': 'evento-encerramento',
+  '110114': 'evento-inclusao-condutor',
+  '110115': 'evento-inclusao-dfe',
+};
+
+/** XML of a CT-e (normal or simplificado), CT-e OS, DC-e, MDF-e or one of their events → its printout as one self-contained HTML string. */
 export function renderDocumentHtml(xml: string, options: RenderDocumentOptions = {}): RenderDocumentResult {
   return renderView(parseDocument(xml), options);
 }
@@ -65,10 +94,24 @@ export function renderView(view: DocumentView, options: RenderDocumentOptions = 
             : 'evento';
       return { ...renderEvent(view, base), kind, key: view.chave };
     }
+    case 'mdfe': {
+      const withEvents = applyMdfeEvents(view, mdfeEvents(options.events));
+      return {
+        ...renderDamdfe(withEvents, { ...base, cancelled: options.cancelled === true }),
+        kind: 'damdfe',
+        key: view.chave,
+      };
+    }
+    case 'mdfe-event':
+      return {
+        ...renderMdfeEvent(view, base),
+        kind: MDFE_EVENT_KINDS[view.tpEvento] ?? 'evento',
+        key: view.chave,
+      };
     case 'nfe':
       throw new AppError(
         'xml_not_printable',
-        'Este XML é de uma NF-e: o Carreta imprime DACTE, DACTE OS, DACE e eventos de CT-e/DC-e, não o DANFE.',
+        'Este XML é de uma NF-e: o Carreta imprime DACTE, DACTE OS, DACE, DAMDFE e eventos de CT-e/DC-e/MDF-e, não o DANFE.',
       );
   }
 }

@@ -4,6 +4,7 @@ import { parseCteOs } from './cte-os';
 import { parseCteSimp } from './cte-simp';
 import { parseDce } from './dce';
 import { parseEvent } from './event';
+import { bundledMdfeEvents, parseMdfe, parseMdfeEvent } from './mdfe';
 import { parseNfe } from './nfe';
 import type { DocumentView } from './types';
 import { el, parseXmlSafely } from './xml';
@@ -11,7 +12,7 @@ import { el, parseXmlSafely } from './xml';
 export type { DocumentView } from './types';
 
 const SUPPORTED =
-  'cteProc, CTe, cteSimpProc, CTeSimp, cteOSProc, CTeOS, dceProc, DCe, procEventoCTe, eventoCTe, procEventoDCe, eventoDCe, nfeProc, NFe';
+  'cteProc, CTe, cteSimpProc, CTeSimp, cteOSProc, CTeOS, dceProc, DCe, procEventoCTe, eventoCTe, procEventoDCe, eventoDCe, mdfeProc, MDFe, procEventoMDFe, eventoMDFe, nfeProc, NFe';
 
 /** Parses any supported fiscal XML into its view model; unsupported roots get a clear error. */
 export function parseDocument(xml: string): DocumentView {
@@ -49,6 +50,21 @@ export function parseDocument(xml: string): DocumentView {
       );
     case 'eventoDCe':
       return parseEvent(root, undefined, 'DC-e');
+    case 'mdfeProc':
+      return parseMdfe(
+        el(root, 'MDFe') ?? missing('MDFe', rootName),
+        el(root, 'protMDFe'),
+        bundledMdfeEvents(root),
+      );
+    case 'MDFe':
+      return parseMdfe(root, undefined);
+    case 'procEventoMDFe':
+      return parseMdfeEvent(
+        el(root, 'eventoMDFe') ?? missing('eventoMDFe', rootName),
+        el(root, 'retEventoMDFe'),
+      );
+    case 'eventoMDFe':
+      return parseMdfeEvent(root, undefined);
     case 'nfeProc':
       return parseNfe(el(root, 'NFe') ?? missing('NFe', rootName), el(root, 'protNFe'));
     case 'NFe':

@@ -1,5 +1,6 @@
 // View models: what the printouts need, already flattened from the XML. Every text field is '' when
 // the XML lacks it, so templates never test for undefined except on whole optional groups.
+import type { MdfeEventView, MdfeView } from './mdfe-types';
 import type { FluxoView, ModalView } from './modal-types';
 
 export type { FluxoView, ModalView } from './modal-types';
@@ -300,4 +301,4 @@ export interface NfeView {
   protocol: Protocol | undefined;
 }
 
-export type DocumentView = CteView | CteOsView | DceView | EventView | NfeView;
+export type DocumentView = CteView | CteOsView | DceView | EventView | NfeView | MdfeView | MdfeEventView;

@@ -48,7 +48,7 @@ export function parseXmlSafely(xml: string): ParsedXml {
       'O XML contém declaração DOCTYPE ou ENTITY, que não é aceita em documentos fiscais por segurança. Use o XML original do documento.',
     );
   }
-  const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
+  const text = decodeCharRefs(xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml);
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     const { msg, line, col } = valid.err;
@@ -63,6 +63,46 @@ export function parseXmlSafely(xml: string): ParsedXml {
     throw new AppError('xml_no_root', 'O arquivo XML não tem elemento raiz.');
   }
   return { rootName, root: asNode(root) ?? {} };
+}
+
+/** The characters the markup needs stay as the predefined entities the parser decodes itself. */
+const MARKUP_REFS: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&apos;',
+};
+
+/**
+ * Numeric character references (`&#231;`, `&#xE7;`) as the characters they stand for: real documents
+ * from other systems use them for accented names (XML 1.0 §4.1), and the parser leaves them as text.
+ * CDATA sections and comments are left as written; an invalid code point is left alone for the
+ * validator to refuse.
+ */
+export function decodeCharRefs(xml: string): string {
+  if (!xml.includes('&#')) return xml;
+  return xml
+    .split(/(<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->)/)
+    .map((part, i) =>
+      i % 2 === 1
+        ? part
+        : part.replace(
+            /&#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}));/g,
+            (ref, hex: string | undefined, dec: string | undefined) => {
+              const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
+              if (
+                code < 0x20
+                  ? ![0x9, 0xa, 0xd].includes(code)
+                  : code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)
+              )
+                return ref;
+              const ch = String.fromCodePoint(code);
+              return MARKUP_REFS[ch] ?? ch;
+            },
+          ),
+    )
+    .join('');
 }
 
 function asNode(value: XValue | undefined): XNode | undefined {

@@ -54,3 +54,4 @@ export {
   searchCfop,
 } from './cfop';
 export type { Cfop, CfopScope } from './cfop';
+export { neighbouringUfs, ufsBorder, isRouteAdjacent, proposeRoute } from './uf-adjacency';

@@ -17,6 +17,7 @@ export {
   buildCteKey,
   buildNfeKey,
   buildDceKey,
+  buildMdfeKey,
   randomNumericCode,
 } from './access-key';
 export type {

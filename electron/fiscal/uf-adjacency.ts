@@ -60,6 +60,7 @@ export function ufsBorder(a: string, b: string): boolean {
  * ends in the same UF with no percurso is valid; routes to or from abroad (EX) are not judged.
  */
 export function isRouteAdjacent(ufIni: string, percurso: readonly string[], ufFim: string): boolean {
+  if (!Array.isArray(percurso) || typeof ufIni !== 'string' || typeof ufFim !== 'string') return false;
   if (ufIni === 'EX' || ufFim === 'EX') return true;
   if (percurso.length === 0 && ufIni === ufFim) return true;
   const stops = [ufIni, ...percurso, ufFim];

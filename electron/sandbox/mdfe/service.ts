@@ -22,7 +22,6 @@ import { mdfePedidoEmissao, type MdfePedidoEmissao } from './schema';
 export const WS_AUTORIZACAO = 'https://sandbox.local/ws/MDFeRecepcaoSinc';
 export const WS_EVENTO = 'https://sandbox.local/ws/MDFeRecepcaoEvento';
 export const WS_CONSULTA = 'https://sandbox.local/ws/MDFeConsulta';
-export const WS_NAO_ENCERRADOS = 'https://sandbox.local/ws/MDFeConsNaoEnc';
 const UNIQUE_REFERENCIA = "O campo 'referencia' deve ser único.";
 
 export function parseOrFail<T>(schema: z.ZodType<T>, body: unknown, prefix = ''): T {

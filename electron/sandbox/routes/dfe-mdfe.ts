@@ -18,7 +18,7 @@ import { presentGenericMdfeEvent, presentLote, presentMdfe, presentMdfeEvent } f
 import { printMdfe } from '../mdfe/printout';
 import { openMdfeRepository, type MdfeRepository, type MdfeRow } from '../mdfe/repository';
 import { mdfePedidoEmissaoLote } from '../mdfe/schema';
-import { emitMdfe, emitParsed, parseOrFail, WS_CONSULTA, WS_NAO_ENCERRADOS } from '../mdfe/service';
+import { emitMdfe, emitParsed, parseOrFail, WS_CONSULTA } from '../mdfe/service';
 import { mdfeControlRoutes } from './control-mdfe';
 
 const STATUS_CACHE_MS = 5 * 60_000;
@@ -188,17 +188,6 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
       cUF: 43,
       infMDFe: open.map((d) => ({ chMDFe: d.chave, nProt: d.numero_protocolo ?? '' })),
     };
-    await ctx.debug.record(`nao-encerrados-${cpfCnpj}`, {
-      steps: [
-        soapStep(
-          'consulta_nao_encerrados',
-          WS_NAO_ENCERRADOS,
-          `<consMDFeNaoEnc versao="3.00"><tpAmb>${body.tpAmb}</tpAmb><xServ>CONSULTAR NÃO ENCERRADOS</xServ><CNPJ>${cpfCnpj}</CNPJ></consMDFeNaoEnc>`,
-          `<retConsMDFeNaoEnc versao="3.00"><cStat>${body.cStat}</cStat></retConsMDFeNaoEnc>`,
-          { cStat: body.cStat, xMotivo: body.xMotivo },
-        ),
-      ],
-    });
     return body;
   });
 

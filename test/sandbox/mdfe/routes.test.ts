@@ -113,6 +113,25 @@ describe('MDF-e routes', () => {
     expect(text).toContain('SEM VALOR FISCAL');
   });
 
+  it('an authorized MDF-e cannot be corrected: there is no correction letter for MDF-e', async () => {
+    const d = await issue();
+    const res = await api.post(`/mdfe/${d.id}/carta-correcao`, {
+      correcoes: [{ grupo_alterado: 'ide', campo_alterado: 'UFFim', valor_alterado: 'SC' }],
+    });
+    expect(res.status).toBe(404);
+  });
+
+  it('issuing and each event count against the dfe-eventos quota', async () => {
+    const quota = async () =>
+      (await api.get<{ data: Array<{ nome: string; consumo: number }> }>('/conta/cotas')).body.data.find(
+        (q) => q.nome === 'dfe-eventos',
+      )!.consumo;
+    const before = await quota();
+    const d = await issue();
+    await api.post(`/mdfe/${d.id}/encerramento`, { uf: 'PR', codigo_municipio: '4106902' });
+    expect(await quota()).toBe(before + 2);
+  });
+
   it('the control API needs the secret', async () => {
     const res = await control(
       sandbox.url,

@@ -30,6 +30,15 @@ export function mdfeProtocolNumber(cUF: string | number, now: Date, sequence: nu
   return `9${String(cUF).padStart(2, '0')}${yy}${String(sequence % 1e10).padStart(10, '0')}`;
 }
 
+/** G004 (227) and G006 (253): a sent Id or cDV must agree with the key the fields compose. */
+function checkKeyFields(chave: string, cDV: number | null | undefined, id: string | null | undefined) {
+  if (id != null && id !== `MDFe${chave}`)
+    return { cStat: 227, xMotivo: `Rejeição: Erro na composição do Campo ID [chMDFe esperada: ${chave}]` };
+  if (cDV != null && cDV !== Number(chave[43]))
+    return { cStat: 253, xMotivo: 'Rejeição: Digito Verificador da chave de acesso composta inválido' };
+  return null;
+}
+
 export interface MdfeIssueEnv {
   now: Date;
   companyCpfCnpj: string;
@@ -69,7 +78,8 @@ export function issueMdfe(body: MdfePedidoEmissao, env: MdfeIssueEnv): MdfeIssue
   const dh = normalizeDateTime(ide.dhEmi);
   const { year, month } = yearMonthOf(dh.text);
   const emitter = (inf.emit.CNPJ ?? inf.emit.CPF)!;
-  const cMDF = randomNumericCode(8, env.random, ide.nMDF) ?? '00000001';
+  // The client may fix cMDF (and send cDV / Id to be checked); the service draws one otherwise.
+  const cMDF = ide.cMDF ?? randomNumericCode(8, env.random, ide.nMDF) ?? '00000001';
   const chave = buildMdfeKey({
     cUF: ide.cUF,
     year,
@@ -85,23 +95,25 @@ export function issueMdfe(body: MdfePedidoEmissao, env: MdfeIssueEnv): MdfeIssue
   const unsigned = buildMdfeXml(inf, {
     chave,
     cMDF,
-    cDV: Number(chave[43]),
+    cDV: ide.cDV ?? Number(chave[43]),
     tpAmb,
     dhEmi: dh.text,
     dhIniViagem: ide.dhIniViagem ? normalizeDateTime(ide.dhIniViagem).text : undefined,
     qrCode: mdfeQrCode(chave, tpAmb, ide.tpEmis, env.credentials),
   });
   const signed = signXml(unsigned, `MDFe${chave}`, 'MDFe', env.credentials);
-  const rejection = checkMdfeEmission({
-    inf,
-    companyCpfCnpj: env.companyCpfCnpj,
-    emitterCpfCnpj: emitter,
-    emittedAt: dh.instant,
-    now: env.now,
-    certificateNotAfter: env.credentials.notAfter,
-    duplicateOf: env.duplicateOf,
-    open: env.open,
-  });
+  const rejection =
+    checkKeyFields(chave, ide.cDV, inf.Id) ??
+    checkMdfeEmission({
+      inf,
+      companyCpfCnpj: env.companyCpfCnpj,
+      emitterCpfCnpj: emitter,
+      emittedAt: dh.instant,
+      now: env.now,
+      certificateNotAfter: env.credentials.notAfter,
+      duplicateOf: env.duplicateOf,
+      open: env.open,
+    });
   const dhRecbto = formatDateTimeUtc(env.now);
   const base = {
     kind: 'answered' as const,

@@ -178,6 +178,24 @@ describe('MDF-e authority rules', () => {
     expect(code(await issue(wrongMun))).toBe(612);
   });
 
+  it('253/227: a cMDF fixed by the client is used; a cDV or Id that disagrees with the key is refused', async () => {
+    const fixed = body({ placa: 'KEY1A23' });
+    fixed.infMDFe.ide.cMDF = '12345678';
+    const ok = await issue(fixed);
+    expect(code(ok)).toBe(100);
+    expect(ok.chave.slice(35, 43)).toBe('12345678');
+    const wrongDv = body({ placa: 'KEY2A23' });
+    wrongDv.infMDFe.ide.cMDF = '12345678';
+    wrongDv.infMDFe.ide.cDV = (Number(ok.chave[43]) + 1) % 10;
+    // Same fields as the authorized one, so the key is the same and its DV is known.
+    wrongDv.infMDFe.ide.nMDF = fixed.infMDFe.ide.nMDF;
+    wrongDv.infMDFe.ide.dhEmi = fixed.infMDFe.ide.dhEmi;
+    expect(code(await issue(wrongDv))).toBe(253);
+    const wrongId = body({ placa: 'KEY3A23' });
+    wrongId.infMDFe.Id = `MDFe${ok.chave}`;
+    expect(code(await issue(wrongId))).toBe(227);
+  });
+
   it('539: the same série and number with another key', async () => {
     const b = body({ placa: 'DUP1A23' });
     expect(code(await issue(b))).toBe(100);

@@ -56,3 +56,17 @@ export {
 } from './cfop';
 export type { Cfop, CfopScope } from './cfop';
 export { neighbouringUfs, ufsBorder, isRouteAdjacent, proposeRoute } from './uf-adjacency';
+export {
+  MDFE_CANCEL_WINDOW_MS,
+  MDFE_OPEN_ISSUER_LIMIT_MS,
+  MDFE_OPEN_PLATE_LIMIT_MS,
+  MDFE_OPEN_PLATE_MAX_PERCURSO,
+  MDFE_MAX_CONDUTOR_EVENTS,
+  MDFE_MAX_CONDUTORES,
+  MDFE_MAX_REBOQUES,
+  mdfeCancelTimeLeft,
+  isNationalPlate,
+  mdfeInsuranceProblem,
+  openMdfeBlocks,
+} from './mdfe-rules';
+export type { MdfeSeguro, OpenMdfe } from './mdfe-rules';

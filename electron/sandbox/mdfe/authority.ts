@@ -3,6 +3,13 @@
 // open-manifest block is the current 611 (MOC 3.00a wording, reference README §5; it was G078 →
 // 610 in MOC 3.00). Each check returns the first broken rule or null.
 import { isValidCpf, isValidIbgeMunicipio, parseAccessKey, ufByCode, ufOfMunicipio } from '../../fiscal';
+import {
+  isNationalPlate,
+  MDFE_CANCEL_WINDOW_MS,
+  MDFE_MAX_CONDUTOR_EVENTS,
+  mdfeInsuranceProblem,
+  openMdfeBlocks,
+} from '../../fiscal/mdfe-rules';
 import { isRouteAdjacent } from '../../fiscal/uf-adjacency';
 import type { AuthorityAnswer } from '../dfe/authority';
 import { FUTURE_TOLERANCE_MS } from '../dfe/authority';
@@ -13,15 +20,6 @@ export const EVENT_REGISTERED_MDFE: AuthorityAnswer = {
   cStat: 135,
   xMotivo: 'Evento registrado e vinculado a MDF-e',
 };
-/** Cancellation window after authorization (K05, Ajuste SINIEF 21/10 cl. 13ª): 24 hours. */
-export const MDFE_CANCEL_WINDOW_MS = 24 * 3_600_000;
-/** G079: an open MDF-e of the issuer for more than 30 days blocks new ones (686). */
-export const OPEN_ISSUER_LIMIT_MS = 30 * 86_400_000;
-/** G080: an open MDF-e of the plate for more than 5 days with up to 2 UFs de percurso (462). */
-export const OPEN_PLATE_LIMIT_MS = 5 * 86_400_000;
-/** K02 of the driver inclusion: nSeqEvento up to 99. */
-export const MAX_CONDUTOR_EVENTS = 99;
-
 const baseOf = (cpfCnpj: string) => (cpfCnpj.length === 14 ? cpfCnpj.slice(0, 8) : cpfCnpj);
 const rej = (cStat: number, xMotivo: string): AuthorityAnswer => ({ cStat, xMotivo: `Rejeição: ${xMotivo}` });
 
@@ -115,50 +113,41 @@ function checkDocuments(inf: InfMDFe): AuthorityAnswer | null {
   return null;
 }
 
-/** The national plate (old AAA9999 or Mercosul AAA9A99), required unless the trip is abroad (G081). */
-const NATIONAL_PLATE = /^[A-Z]{3}\d[A-Z0-9]\d{2}$/;
-
 /** Road-modal rules: plates, route, insurance, drivers, open manifests (G078–G086, 611). */
 function checkRoad(f: MdfeEmissionFacts): AuthorityAnswer | null {
   const { ide } = f.inf;
   const rodo = f.inf.infModal.rodo!;
   const plates = [rodo.veicTracao.placa, ...(rodo.veicReboque ?? []).map((r) => r.placa)];
-  if (ide.UFIni !== 'EX' && ide.UFFim !== 'EX' && plates.some((p) => !NATIONAL_PLATE.test(p)))
+  if (ide.UFIni !== 'EX' && ide.UFFim !== 'EX' && plates.some((p) => !isNationalPlate(p)))
     return rej(646, "Placa de veículo formato inválido (UF Carregamento e Descarregamento <> 'EX')");
   const percurso = (ide.infPercurso ?? []).map((p) => p.UFPer);
   if (!isRouteAdjacent(ide.UFIni, percurso, ide.UFFim)) return rej(663, 'Percurso informado inválido');
-  if (ide.tpEmit === 1) {
-    const seg = f.inf.seg ?? [];
-    if (seg.length === 0)
-      return rej(
-        698,
-        'Seguro da carga é obrigatório para modal Prestador de Serviço de Transporte no modal rodoviário',
-      );
-    const incomplete = seg.some(
-      (s) => (!s.infResp.CNPJ && !s.infResp.CPF) || !s.infSeg || !s.nApol || (s.nAver ?? []).length === 0,
+  const insurance = mdfeInsuranceProblem(ide.tpEmit, f.inf.seg);
+  if (insurance === 'ausente')
+    return rej(
+      698,
+      'Seguro da carga é obrigatório para modal Prestador de Serviço de Transporte no modal rodoviário',
     );
-    if (incomplete) return rej(699, 'Dados do seguro de carga incompletos para o modal rodoviário');
-  }
+  if (insurance === 'incompleto')
+    return rej(699, 'Dados do seguro de carga incompletos para o modal rodoviário');
   const cpfs = rodo.veicTracao.condutor.map((c) => c.CPF);
   if (new Set(cpfs).size !== cpfs.length) return rej(577, 'Duplicidade de condutor');
 
-  const placa = rodo.veicTracao.placa;
-  const now = f.now.getTime();
-  const blocking = f.open.find((o) => o.placa === placa && o.tpEmit === ide.tpEmit && o.ufFim === ide.UFFim);
+  const next = { placa: rodo.veicTracao.placa, tpEmit: ide.tpEmit, ufFim: ide.UFFim };
+  const first = (code: number) => f.open.find((o) => openMdfeBlocks(o, next, f.now) === code);
+  const blocking = first(611);
   if (blocking)
     return rej(
       611,
       `Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento [chMDFe Não Encerrada:${blocking.chave}][NroProtocolo:${blocking.nProt}]`,
     );
-  const old = f.open.find((o) => now - o.authorizedAt.getTime() > OPEN_ISSUER_LIMIT_MS);
+  const old = first(686);
   if (old)
     return rej(
       686,
       `Existe MDF-e não encerrado há mais de 30 dias para o emitente [chMDFe: ${old.chave}][nProt:${old.nProt}]`,
     );
-  const stale = f.open.find(
-    (o) => o.placa === placa && o.percursoCount <= 2 && now - o.authorizedAt.getTime() > OPEN_PLATE_LIMIT_MS,
-  );
+  const stale = first(462);
   if (stale)
     return rej(
       462,
@@ -219,7 +208,7 @@ export function checkMdfeClosing(
 
 /** Driver inclusion (§6.3.3 K02–K07): up to 99 events, open manifest, valid CPF. */
 export function checkMdfeCondutor(s: MdfeState, nSeqEvento: number, cpf: string): AuthorityAnswer | null {
-  if (nSeqEvento > MAX_CONDUTOR_EVENTS)
+  if (nSeqEvento > MDFE_MAX_CONDUTOR_EVENTS)
     return rej(636, 'O número sequencial do evento é maior que o permitido');
   if (s.status === 'cancelado') return CANCELLED();
   if (s.status === 'encerrado') return CLOSED();

@@ -7,9 +7,20 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { RunningSandbox } from '../../../electron/sandbox/server';
-import { certifiedCompany, client, control, errorOf, getToken, startTestSandbox } from '../support';
+import { verifySignedXml } from '../../../electron/sandbox/dfe/sign';
+import { sharedAvailable } from '../../support/shared';
+import {
+  certificateOnClock,
+  certifiedCompany,
+  client,
+  control,
+  errorOf,
+  getToken,
+  startTestSandbox,
+} from '../support';
+import { xsdErrors } from '../dfe/xsd';
 import { NOW } from '../dfe/fixtures';
-import { COMPANY_CNPJ, mdfeBody } from './fixtures';
+import { COMPANY_CNPJ, CPF_B, MDFE_XSD, mdfeBody } from './fixtures';
 
 type Doc = { id: string; status: string; chave: string; serie: number };
 
@@ -17,6 +28,7 @@ describe('MDF-e routes', () => {
   let sandbox: RunningSandbox;
   let api: ReturnType<typeof client>;
   let n = 100;
+  let certificatePem = '';
   const dhEmi = () => new Date(sandbox.control.clock.nowMs()).toISOString().replace(/\.\d+Z$/, 'Z');
   const plate = () => `RTA${n % 10}B${String(Math.floor(n / 10) % 100).padStart(2, '0')}`;
   const issue = async (over: { referencia?: string; serie?: number } = {}) => {
@@ -32,7 +44,9 @@ describe('MDF-e routes', () => {
   beforeAll(async () => {
     sandbox = await startTestSandbox({ clockStart: NOW.getTime(), pdfEngine: null });
     api = client(sandbox.url, await getToken(sandbox.url));
-    await certifiedCompany(sandbox, api, COMPANY_CNPJ);
+    const pfx = certificateOnClock(sandbox, COMPANY_CNPJ);
+    certificatePem = pfx.certificatePem;
+    await certifiedCompany(sandbox, api, COMPANY_CNPJ, undefined, pfx);
   });
   afterAll(() => sandbox?.close());
 
@@ -112,6 +126,28 @@ describe('MDF-e routes', () => {
     expect(text).toContain(plate());
     expect(text).toContain('SEM VALOR FISCAL');
   });
+
+  it.skipIf(!sharedAvailable)(
+    'the downloaded mdfeProc and events validate against the XSDs and verify with the company certificate',
+    async () => {
+      const d = await issue();
+      const proc = (await api.get(`/mdfe/${d.id}/xml`)).raw.toString('utf8');
+      expect(xsdErrors(proc, MDFE_XSD('procMDFe_v3.00.xsd'))).toBeNull();
+      expect(verifySignedXml(proc, certificatePem)).toBe(true);
+      const driver = await api.post<{ id: string }>(`/mdfe/${d.id}/inclusao-condutor`, {
+        nome_condutor: 'MARIA SOUZA',
+        cpf_condutor: CPF_B,
+      });
+      await api.post(`/mdfe/${d.id}/encerramento`, { uf: 'PR', codigo_municipio: '4106902' });
+      for (const path of [`/mdfe/eventos/${driver.body.id}/xml`, `/mdfe/${d.id}/encerramento/xml`]) {
+        const xml = (await api.get(path)).raw.toString('utf8');
+        expect(xsdErrors(xml, MDFE_XSD('procEventoMDFe_v3.00.xsd')), path).toBeNull();
+        expect(verifySignedXml(xml, certificatePem), path).toBe(true);
+      }
+      const debug = await api.get<{ steps?: Array<{ tipo: string }> }>(`/debug/${d.id}`);
+      expect(debug.status).toBe(200);
+    },
+  );
 
   it('an authorized MDF-e cannot be corrected: there is no correction letter for MDF-e', async () => {
     const d = await issue();

@@ -4,7 +4,7 @@
 // request schema and written back as XML that must validate against the XSDs. What real documents
 // carry must pass; the key fields the sandbox recomputes (Id, cMDF, cDV) are dropped.
 import { readFileSync } from 'node:fs';
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
@@ -39,7 +39,7 @@ describe.skipIf(!sharedAvailable)('MDF-e of other systems through the request sc
     s.$ref ? resolve(description!.components.schemas[s.$ref.split('/').pop()!]!) : s;
 
   /** An element as the described JSON: members by element name, arrays where described, typed leaves. */
-  function toJson(el: Element, schema: Schema): unknown {
+  function toJson(el: XmlElement, schema: Schema): unknown {
     const s = resolve(schema);
     if (s.type !== 'object' && !s.properties) {
       const text = (el.textContent ?? '').trim();
@@ -52,14 +52,15 @@ describe.skipIf(!sharedAvailable)('MDF-e of other systems through the request sc
     }
     for (let node = el.firstChild; node; node = node.nextSibling) {
       if (node.nodeType !== 1) continue;
-      const child = node as Element;
-      const prop = s.properties?.[child.localName];
-      expect(prop, `${child.localName} is not a member of the described ${el.localName}`).toBeDefined();
+      const child = node as XmlElement;
+      const name = child.localName ?? '';
+      const prop = s.properties?.[name];
+      expect(prop, `${name} is not a member of the described ${el.localName}`).toBeDefined();
       const p = resolve(prop!);
       if (p.type === 'array') {
-        const list = (out[child.localName] ??= []) as unknown[];
+        const list = (out[name] ??= []) as unknown[];
         list.push(toJson(child, p.items!));
-      } else out[child.localName] = toJson(child, prop!);
+      } else out[name] = toJson(child, prop!);
     }
     return out;
   }
@@ -89,10 +90,10 @@ describe.skipIf(!sharedAvailable)('MDF-e of other systems through the request sc
         qrCode: `https://dfe-portal.svrs.rs.gov.br/mdfe/qrCode?chMDFe=${chave}&tpAmb=2`,
       });
       // Every filled leaf of the original comes back, in the same order and with the same value.
-      const leaves = (root: Element) => {
+      const leaves = (root: XmlElement) => {
         const out: string[] = [];
-        const walk = (e: Element) => {
-          const kids = Array.from(e.childNodes).filter((n): n is Element => n.nodeType === 1);
+        const walk = (e: XmlElement) => {
+          const kids = Array.from(e.childNodes).filter((n): n is XmlElement => n.nodeType === 1);
           if (kids.length === 0 && (e.textContent ?? '').trim() !== '')
             out.push(`${e.localName}=${(e.textContent ?? '').trim()}`);
           kids.forEach(walk);

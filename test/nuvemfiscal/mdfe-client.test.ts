@@ -14,6 +14,7 @@ import {
   client,
   CLIENT_ID,
   CLIENT_SECRET,
+  control,
   getToken,
   startTestSandbox,
 } from '../sandbox/support';
@@ -124,6 +125,15 @@ describe('API client: Mdfe against the sandbox', () => {
       },
     );
     expect(again.id).toBe(first.id);
+  });
+
+  it('a POST whose answer is lost is repeated safely: one MDF-e, found by its referencia', async () => {
+    await control(sandbox.url, 'POST', '/faults', { type: 'drop', path: '/mdfe', count: 1 });
+    const lookup = { cpf_cnpj: COMPANY_CNPJ, ambiente: 'homologacao' as const };
+    const doc = await api.mdfe.emitir({ ...body(5, 'DRP1A23'), referencia: 'cli-drop' }, lookup);
+    expect(doc.status).toBe('autorizado');
+    const list = await api.mdfe.listar({ ...lookup, referencia: 'cli-drop' }, { inlinecount: true });
+    expect(list.data.map((d) => d.id)).toEqual([doc.id]);
   });
 
   it('lote and cancellation', async () => {

@@ -214,6 +214,12 @@ export function buildNfeKey(fields: NfeKeyFields): string | null {
   return buildKey(fields, fields.cnpj, '55', codeFor(fields.codigo, 8));
 }
 
+/** MDF-e (modelo 58): same layout as the CT-e key, cMDF in the code positions (MOC MDF-e 3.00 §2.1.4). */
+export function buildMdfeKey(fields: NfeKeyFields): string | null {
+  if (!fields) return null;
+  return buildKey(fields, fields.cnpj, '58', codeFor(fields.codigo, 8));
+}
+
 export interface DceKeyFields extends CommonKeyFields {
   cnpjCpf: string;
   /** 0 App Fisco, 1 Marketplace, 2 Emissor próprio, 3 Transportadora, 4 ECT. */

@@ -17,6 +17,7 @@ export {
   buildCteKey,
   buildNfeKey,
   buildDceKey,
+  buildMdfeKey,
   randomNumericCode,
 } from './access-key';
 export type {
@@ -54,3 +55,18 @@ export {
   searchCfop,
 } from './cfop';
 export type { Cfop, CfopScope } from './cfop';
+export { neighbouringUfs, ufsBorder, isRouteAdjacent, proposeRoute } from './uf-adjacency';
+export {
+  MDFE_CANCEL_WINDOW_MS,
+  MDFE_OPEN_ISSUER_LIMIT_MS,
+  MDFE_OPEN_PLATE_LIMIT_MS,
+  MDFE_OPEN_PLATE_MAX_PERCURSO,
+  MDFE_MAX_CONDUTOR_EVENTS,
+  MDFE_MAX_CONDUTORES,
+  MDFE_MAX_REBOQUES,
+  mdfeCancelTimeLeft,
+  isNationalPlate,
+  mdfeInsuranceProblem,
+  openMdfeBlocks,
+} from './mdfe-rules';
+export type { MdfeSeguro, OpenMdfe } from './mdfe-rules';

@@ -8,6 +8,7 @@ import { cteEventosApi, dfeApi } from './api/dfe';
 import { distribuicaoApi } from './api/distribuicao';
 import { emailsApi } from './api/emails';
 import { empresasApi } from './api/empresas';
+import { mdfeApi } from './api/mdfe';
 import type { HttpClientOptions, RetryPolicy } from './http';
 import { HttpClient } from './http';
 import type { TokenStore } from './token-manager';
@@ -60,6 +61,7 @@ export function createNuvemFiscalClient(config: NuvemFiscalConfig) {
     cte: { ...dfeApi(http, 'cte'), ...cteEventosApi(http, 'cte') },
     cteos: { ...dfeApi(http, 'cteos'), ...cteEventosApi(http, 'cteos') },
     dce: dfeApi(http, 'dce'),
+    mdfe: mdfeApi(http),
     distribuicao: distribuicaoApi(http),
     emails: emailsApi(http),
     debug: debugApi(http),

@@ -60,7 +60,7 @@ export class ApiError extends AppError {
 export function extractFieldPaths(message: string | undefined): string[] {
   if (!message) return [];
   const found = message.match(
-    /\b(?:infCte|infCTe|infDCe|infDce|infCteSupl|ide|emit|rem|dest|exped|receb|toma|imp|vPrest|infCTeNorm|infCteNorm)(?:\.[A-Za-z0-9_[\]]+)+/g,
+    /\b(?:infCte|infCTe|infDCe|infDce|infCteSupl|infMDFe|infMDFeSupl|infModal|infDoc|ide|emit|rem|dest|exped|receb|toma|imp|vPrest|infCTeNorm|infCteNorm)(?:\.[A-Za-z0-9_[\]]+)+/g,
   );
   return [...new Set(found ?? [])];
 }

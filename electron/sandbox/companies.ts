@@ -48,7 +48,7 @@ export interface SigningCredentials {
 }
 
 /** Per-company configuration documents (`/empresas/{cpf_cnpj}/{kind}`). */
-export const CONFIG_KINDS = ['cte', 'cteos', 'dce', 'distnfe', 'nfse'] as const;
+export const CONFIG_KINDS = ['cte', 'cteos', 'dce', 'mdfe', 'distnfe', 'nfse'] as const;
 export type ConfigKind = (typeof CONFIG_KINDS)[number];
 
 export interface CompanyRegistry {

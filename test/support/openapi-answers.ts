@@ -21,8 +21,11 @@ export interface Answer {
   raw: Buffer;
 }
 
-export function answerChecker(adjust: (schemas: Record<string, Json>) => void = () => undefined) {
-  const doc = parse(readFileSync(openapiPath, 'utf8')) as {
+export function answerChecker(
+  adjust: (schemas: Record<string, Json>) => void = () => undefined,
+  descriptionPath: string = openapiPath,
+) {
+  const doc = parse(readFileSync(descriptionPath, 'utf8')) as {
     paths: DescribedPaths;
     components: { schemas: Json };
   };

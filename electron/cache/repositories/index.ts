@@ -3,6 +3,7 @@ import { DocumentBrowser } from './browse';
 import { DocumentRepository } from './documents';
 import { EventRepository } from './events';
 import { AddressBookRepository, DraftRepository, OutboxRepository, SequenceRepository } from './issuing';
+import { MdfeCacheRepository } from './mdfe';
 import { SyncStateRepository } from './sync-state';
 
 export * from './browse';
@@ -11,6 +12,7 @@ export * from './events';
 export * from './files';
 export * from './fts-query';
 export * from './issuing';
+export * from './mdfe';
 export * from './sync-state';
 export * from './types';
 
@@ -28,6 +30,7 @@ export function createRepositories(db: Database) {
     drafts: new DraftRepository(db),
     addressBook: new AddressBookRepository(db),
     sequences: new SequenceRepository(db),
+    mdfe: new MdfeCacheRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -11,7 +11,7 @@ const path = (cpfCnpj: string, rest = '') => `/empresas/${encodeURIComponent(cpf
 
 export type EmpresaInput = Omit<Empresa, 'created_at' | 'updated_at'>;
 
-export type ServiceConfigKind = 'cte' | 'cteos' | 'dce' | 'distnfe' | 'nfse';
+export type ServiceConfigKind = 'cte' | 'cteos' | 'dce' | 'mdfe' | 'distnfe' | 'nfse';
 
 const configSchema = z.looseObject({});
 type Config = z.infer<typeof configSchema>;

@@ -21,7 +21,7 @@ function withoutNulls<T extends Record<string, unknown>>(
 }
 
 /** While a pending fault holds the document, it shows `pendente` without the authority's answer. */
-export function presentDocument(row: DocumentRow) {
+export function presentDocument(row: Omit<DocumentRow, 'kind'>) {
   const pending = row.pending_polls > 0;
   return withoutNulls(
     {

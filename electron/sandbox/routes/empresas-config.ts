@@ -14,6 +14,7 @@ const schemas: Record<ConfigKind, z.ZodType<object>> = {
   cte: z.object({ CRT: z.number().int().optional(), ambiente }),
   cteos: z.object({ CRT: z.number().int().optional(), ambiente }),
   dce: z.object({ ambiente }),
+  mdfe: z.object({ ambiente }),
   distnfe: z.object({
     distribuicao_automatica: z.boolean().nullable().default(false),
     distribuicao_intervalo_horas: z.number().int().min(1).max(24).nullable().optional(),
@@ -41,6 +42,7 @@ const LABELS: Record<ConfigKind, string> = {
   cte: 'CT-e',
   cteos: 'CT-e OS',
   dce: 'DC-e',
+  mdfe: 'MDF-e',
   distnfe: 'distribuição de NF-e',
   nfse: 'NFS-e',
 };

@@ -9,6 +9,7 @@ import { distribuicaoNfeRoutes } from './distribuicao-nfe';
 import { dfeCteRoutes } from './dfe-cte';
 import { dfeCteOsRoutes } from './dfe-cteos';
 import { dfeDceRoutes } from './dfe-dce';
+import { dfeMdfeRoutes } from './dfe-mdfe';
 import { emailRoutes } from './emails';
 import { empresaRoutes } from './empresas';
 import { empresaCertificadoRoutes } from './empresas-certificado';
@@ -19,7 +20,7 @@ import { oauthRoutes } from './oauth';
 /**
  * The registration point: every plugin listed here is registered by `startSandbox`, each in
  * its own encapsulated scope, with the shared `SandboxContext`. Document services (CT-e,
- * CT-e OS, DC-e, NF-e distribution) add their plugins (`dfe-*.ts`) to this list.
+ * CT-e OS, DC-e, MDF-e, NF-e distribution) add their plugins (`dfe-*.ts`) to this list.
  * The control API (`/_sandbox`) is registered by the server itself, not from here.
  */
 export const sandboxRoutes: SandboxRoutePlugin[] = [
@@ -36,6 +37,7 @@ export const sandboxRoutes: SandboxRoutePlugin[] = [
   dfeCteRoutes,
   dfeCteOsRoutes,
   dfeDceRoutes,
+  dfeMdfeRoutes,
   distribuicaoNfeRoutes,
   distribuicaoDocumentosRoutes,
   distribuicaoManifestacaoRoutes,

@@ -15,7 +15,7 @@ export const apiHostsSchema = z.object({
 });
 export type ApiHosts = z.infer<typeof apiHostsSchema>;
 
-export const defaultScopes = 'conta empresa cep cnpj cte nfe distribuicao-nfe dce debug';
+export const defaultScopes = 'conta empresa cep cnpj cte mdfe nfe distribuicao-nfe dce debug';
 
 /** Settings the user sees and edits. Never holds a secret. */
 export const settingsSchema = z.object({

@@ -27,7 +27,7 @@ export function apiClient(url: string): NuvemFiscalClient {
     tokenUrl: `${url}/oauth/token`,
     clientId: CLIENT_ID,
     clientSecret: async () => CLIENT_SECRET,
-    scopes: 'empresa cte dce conta',
+    scopes: 'empresa cte dce mdfe conta',
     tokenStore: {
       get: async (k) => tokens.get(k) ?? null,
       set: async (k, v) => void tokens.set(k, v),

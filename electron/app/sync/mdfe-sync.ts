@@ -1,0 +1,108 @@
+// Brings the cached MDF-e of one company up to date, like the CT-e sync: the list newest first
+// (stopping at the first page with nothing new unless a full walk is asked), the processed XML of
+// final manifests with the columns read from it, and the closing/cancellation events of those that
+// were closed or cancelled. Each step is its own small write: a killed sync resumes next time.
+import type { MdfeApi } from '../../nuvemfiscal/api/mdfe';
+import type { MdfeCacheRepository, MdfeFields, MdfeScope } from '../../cache/repositories/mdfe';
+import type { ApiRecord } from '../../cache/repositories/types';
+import { isNotFound, isOffline } from './source';
+
+const PAGE_SIZE = 100;
+
+export type MdfeSource = Pick<MdfeApi, 'listar' | 'consultar' | 'xml' | 'encerramento' | 'cancelamento'>;
+
+export interface MdfeSyncSummary {
+  listed: number;
+  added: number;
+  changed: number;
+  files: number;
+  events: number;
+  error: string | null;
+}
+
+const all = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]!);
+const block = (xml: string, tag: string) =>
+  [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
+const count = (xml: string, tag: string) => (xml.match(new RegExp(`<${tag}>`, 'g')) ?? []).length;
+
+/**
+ * The columns of an mdfeProc. SEAM: electron/documents' MDF-e parser (issue 18 part B) is the one
+ * home for reading MDF-e XML; once merged, build these fields from its view instead. Only leaf
+ * elements of fixed meaning are read here, and an XML without them gives nulls, never a throw.
+ */
+export function mdfeFieldsOfXml(xml: string): MdfeFields {
+  const tracao = block(xml, 'veicTracao')[0] ?? '';
+  return {
+    placa: all(tracao, 'placa')[0] ?? null,
+    reboques: block(xml, 'veicReboque').flatMap((r) => all(r, 'placa')),
+    ufInicio: all(xml, 'UFIni')[0] ?? null,
+    ufFim: all(xml, 'UFFim')[0] ?? null,
+    percurso: all(xml, 'UFPer'),
+    municipiosDescarga: all(xml, 'xMunDescarga'),
+    condutores: block(tracao, 'condutor').flatMap((c) => all(c, 'xNome')),
+    qtdCte: count(xml, 'chCTe') || null,
+    qtdNfe: count(xml, 'chNFe') || null,
+  };
+}
+
+export async function syncMdfe(
+  deps: { repo: MdfeCacheRepository; source: MdfeSource; ambiente: 'homologacao' | 'producao' },
+  scope: MdfeScope,
+  full = false,
+): Promise<MdfeSyncSummary> {
+  const { repo, source } = deps;
+  const summary: MdfeSyncSummary = { listed: 0, added: 0, changed: 0, files: 0, events: 0, error: null };
+  try {
+    for (let skip = 0; ; skip += PAGE_SIZE) {
+      const page = await source.listar(
+        { cpf_cnpj: scope.company, ambiente: deps.ambiente },
+        { top: PAGE_SIZE, skip },
+      );
+      let news = 0;
+      for (const record of page.data) {
+        const result = await repo.upsert(scope, record as ApiRecord);
+        if (result.added) summary.added++;
+        else if (result.statusChanged) summary.changed++;
+        if (result.added || result.statusChanged) news++;
+      }
+      summary.listed += page.data.length;
+      if (page.data.length < PAGE_SIZE || (!full && news === 0)) break;
+    }
+    // Pending and open manifests (a handful) are asked for directly: closing and cancellation
+    // change old rows the incremental list walk does not reach.
+    for (const row of await repo.unsettled(scope)) {
+      const record = await source.consultar(row.api_id);
+      if ((await repo.upsert(scope, record as ApiRecord)).statusChanged) summary.changed++;
+    }
+    for (const row of await repo.withoutXml(scope)) {
+      try {
+        const file = await source.xml(row.api_id);
+        await repo.setXml(row.id, file.data, mdfeFieldsOfXml(file.data.toString('utf8')));
+        summary.files++;
+      } catch (error) {
+        if (isOffline(error)) throw error;
+        await repo.markXmlUnavailable(row.id);
+      }
+    }
+    for (const row of await repo.withoutFinalEvent(scope)) {
+      const type = row.status === 'encerrado' ? 'encerramento' : 'cancelamento';
+      try {
+        const event =
+          type === 'encerramento'
+            ? await source.encerramento(row.api_id)
+            : await source.cancelamento(row.api_id);
+        await repo.upsertEvent(row.id, type, event);
+        summary.events++;
+      } catch (error) {
+        // Closed or cancelled outside the API (another system): there is no event record to fetch.
+        if (!isNotFound(error)) throw error;
+      }
+    }
+    await repo.markSynced(scope, null);
+  } catch (error) {
+    summary.error = error instanceof Error ? error.message : String(error);
+    await repo.markSynced(scope, summary.error);
+  }
+  return summary;
+}

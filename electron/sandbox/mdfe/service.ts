@@ -1,0 +1,239 @@
+// POST /mdfe (and each document of a lote) and the MDF-e events: validation, company and
+// certificate, quota, the authority's rules, persistence and the debug records. A 4xx creates
+// nothing; an authority rejection is a stored `rejeitado` manifest or event.
+import type { z } from 'zod';
+import type { SandboxContext } from '../context';
+import { noCertificateError } from '../dfe/authority';
+import { justificativa } from '../dfe/issue-event';
+import { soapStep } from '../dfe/present';
+import { validate } from '../dfe/schemas/validate';
+import { signXml } from '../dfe/sign';
+import { formatDateTimeUtc } from '../dfe/time';
+import { ApiError, badRequest } from '../http/errors';
+import { newId } from '../http/ids';
+import type { AuthorityAnswer } from '../dfe/authority';
+import { EVENT_REGISTERED_MDFE, type MdfeState, type OpenManifest } from './authority';
+import { eventoMdfeXml, MDFE_EVENTS, procEventoMdfeXml, type MdfeEventDetail } from './events-xml';
+import { issueMdfe, mdfeProtocolNumber } from './issue';
+import { presentMdfe, presentMdfeEvent } from './present';
+import type { MdfeEventRow, MdfeRepository, MdfeRow } from './repository';
+import { mdfePedidoEmissao, type MdfePedidoEmissao } from './schema';
+
+export const WS_AUTORIZACAO = 'https://sandbox.local/ws/MDFeRecepcaoSinc';
+export const WS_EVENTO = 'https://sandbox.local/ws/MDFeRecepcaoEvento';
+export const WS_CONSULTA = 'https://sandbox.local/ws/MDFeConsulta';
+const UNIQUE_REFERENCIA = "O campo 'referencia' deve ser único.";
+
+export function parseOrFail<T>(schema: z.ZodType<T>, body: unknown, prefix = ''): T {
+  const r = validate(schema, body ?? {});
+  if (!r.ok) {
+    const message = prefix ? r.body.error.message.replace(/(^|; )/g, `$1${prefix}`) : r.body.error.message;
+    throw new ApiError(400, 'ValidationFailed', message, {
+      extra: { fields: r.body.error.fields.map((f) => `${prefix}${f}`) },
+    });
+  }
+  return r.value;
+}
+
+export const toOpenManifest = (r: MdfeRow): OpenManifest => ({
+  chave: r.chave,
+  nProt: r.numero_protocolo ?? '',
+  placa: r.placa,
+  tpEmit: r.tp_emit ?? 1,
+  ufFim: r.uf_fim,
+  percursoCount: r.percurso ? r.percurso.split(',').length : 0,
+  authorizedAt: new Date(r.data_recebimento),
+});
+
+/** Checks a parsed request the service refuses with a 400 (nothing sent to the authority). */
+async function preflight(ctx: SandboxContext, repo: MdfeRepository, body: MdfePedidoEmissao) {
+  const emit = body.infMDFe.emit;
+  const cpfCnpj = (emit.CNPJ ?? emit.CPF)!;
+  const company = await ctx.companies.get(cpfCnpj);
+  if (!company)
+    throw badRequest(`Empresa ${cpfCnpj} não cadastrada. Cadastre-a em /empresas antes de emitir.`);
+  const referencia = body.referencia ?? null;
+  if (referencia !== null && (await repo.referenciaTaken(referencia)))
+    throw new ApiError(400, 'ValidationFailed', UNIQUE_REFERENCIA, { extra: { fields: ['referencia'] } });
+  const credentials = await ctx.getSigningCredentials(cpfCnpj);
+  if (!credentials) {
+    const e = noCertificateError(cpfCnpj);
+    throw new ApiError(400, e.code, e.message);
+  }
+  return { cpfCnpj, referencia, credentials };
+}
+
+/** Issues one validated request; `input` is what the client sent (for the debug record). */
+export async function emitParsed(
+  ctx: SandboxContext,
+  repo: MdfeRepository,
+  body: MdfePedidoEmissao,
+  input: object,
+): Promise<MdfeRow> {
+  const { cpfCnpj, referencia, credentials } = await preflight(ctx, repo, body);
+  const inf = body.infMDFe;
+  const now = ctx.clock.now();
+  const duplicate = await repo.findAuthorized(cpfCnpj, body.ambiente, inf.ide.serie, inf.ide.nMDF);
+  const open = (await repo.openOf(cpfCnpj, body.ambiente)).map(toOpenManifest);
+  const outcome = issueMdfe(body, {
+    now,
+    companyCpfCnpj: cpfCnpj,
+    credentials,
+    protocolSequence: await repo.nextSequence('protocolo'),
+    duplicateOf: duplicate
+      ? { chave: duplicate.chave, nProt: duplicate.numero_protocolo ?? '', dhAut: duplicate.data_recebimento }
+      : null,
+    open,
+  });
+  if (outcome.kind === 'invalid')
+    throw new ApiError(400, 'ValidationFailed', `${outcome.path}: ${outcome.message}`, {
+      extra: { fields: [outcome.path] },
+    });
+  // Each transmission to the authority counts against the monthly `dfe-eventos` quota.
+  await ctx.consume('dfe-eventos');
+  const injected = ctx.faults.takeAuthorityRejection();
+  const answer = injected
+    ? { cStat: injected.codigo_status, xMotivo: injected.motivo_status }
+    : outcome.answer;
+  const status = injected ? 'rejeitado' : outcome.status;
+  const rodo = inf.infModal.rodo!;
+  const row: MdfeRow = {
+    id: newId('mdfe'),
+    cpf_cnpj: cpfCnpj,
+    ambiente: body.ambiente,
+    status,
+    referencia,
+    created_at: now.toISOString(),
+    data_emissao: outcome.dhEmi,
+    modelo: 58,
+    serie: inf.ide.serie,
+    numero: inf.ide.nMDF,
+    tipo_emissao: inf.ide.tpEmis,
+    valor_total: inf.tot.vCarga,
+    chave: outcome.chave,
+    codigo_status: answer.cStat,
+    motivo_status: answer.xMotivo,
+    numero_protocolo: status === 'autorizado' ? outcome.nProt : null,
+    data_recebimento: outcome.dhRecbto,
+    digest_value: outcome.digestValue,
+    pending_polls: ctx.faults.takePendingPolls(),
+    xml_documento: outcome.documentXml,
+    xml_proc: status === 'autorizado' ? outcome.procXml : null,
+    tp_emit: inf.ide.tpEmit,
+    placa: rodo.veicTracao.placa,
+    uf_ini: inf.ide.UFIni,
+    uf_fim: inf.ide.UFFim,
+    percurso: (inf.ide.infPercurso ?? []).map((p) => p.UFPer).join(','),
+    external: 0,
+    resumo: JSON.stringify({ modal: 'rodo' }),
+  };
+  try {
+    await repo.insert(row);
+  } catch (err) {
+    if (String(err).includes('UNIQUE')) throw new ApiError(400, 'ValidationFailed', UNIQUE_REFERENCIA);
+    throw err;
+  }
+  const response =
+    row.xml_proc ?? `<retMDFe><cStat>${answer.cStat}</cStat><xMotivo>${answer.xMotivo}</xMotivo></retMDFe>`;
+  await ctx.debug.record(row.id, {
+    tipo: 'mdfe',
+    originalPayload: input,
+    steps: [soapStep('envio', WS_AUTORIZACAO, outcome.documentXml, response, answer)],
+  });
+  return row;
+}
+
+export async function emitMdfe(ctx: SandboxContext, repo: MdfeRepository, input: unknown) {
+  if (input === null || typeof input !== 'object' || Array.isArray(input))
+    throw badRequest('O corpo da requisição deve ser um objeto JSON.');
+  const body = parseOrFail(mdfePedidoEmissao, input);
+  return presentMdfe(await emitParsed(ctx, repo, body, input));
+}
+
+export function stateOf(doc: MdfeRow): MdfeState {
+  return {
+    status: doc.status,
+    authorizedAt: new Date(doc.data_recebimento),
+    emittedAt: new Date(doc.data_emissao),
+    nProt: doc.numero_protocolo ?? '',
+  };
+}
+
+/** An event can only be asked for an authorized (or already closed/cancelled) MDF-e. */
+export async function eventCredentials(ctx: SandboxContext, doc: MdfeRow) {
+  if (doc.pending_polls > 0 || doc.status === 'pendente')
+    throw badRequest('O MDF-e ainda está pendente de autorização; consulte-o antes de registrar eventos.');
+  if (!['autorizado', 'encerrado', 'cancelado'].includes(doc.status))
+    throw badRequest(`Somente um MDF-e autorizado aceita eventos (situação atual: ${doc.status}).`);
+  const credentials = await ctx.getSigningCredentials(doc.cpf_cnpj);
+  if (!credentials) {
+    const e = noCertificateError(doc.cpf_cnpj);
+    throw new ApiError(400, e.code, e.message);
+  }
+  return credentials;
+}
+
+/**
+ * Signs the event, answers it (registered with a protocol, or `rejection`), stores it and, when
+ * registered, applies `onRegistered` to the manifest. `detalhe` holds the API members of the type.
+ */
+export async function registerEvent(
+  ctx: SandboxContext,
+  repo: MdfeRepository,
+  doc: MdfeRow,
+  detail: MdfeEventDetail,
+  nSeqEvento: number,
+  rejection: AuthorityAnswer | null,
+  detalhe: Record<string, unknown>,
+  onRegistered?: Partial<MdfeRow>,
+) {
+  const credentials = await eventCredentials(ctx, doc);
+  await ctx.consume('dfe-eventos');
+  const now = ctx.clock.now();
+  const dhEvento = formatDateTimeUtc(now);
+  const tpAmb: 1 | 2 = doc.ambiente === 'producao' ? 1 : 2;
+  const built = eventoMdfeXml({ tpAmb, chave: doc.chave, autor: doc.cpf_cnpj, dhEvento, nSeqEvento }, detail);
+  const signed = signXml(built.xml, built.id, 'eventoMDFe', credentials);
+  const answer = rejection ?? EVENT_REGISTERED_MDFE;
+  const nProt = rejection
+    ? null
+    : mdfeProtocolNumber(doc.chave.slice(0, 2), now, await repo.nextSequence('protocolo'));
+  const { tpEvento, xEvento } = MDFE_EVENTS[detail.kind];
+  const procXml = procEventoMdfeXml(signed.xml, {
+    tpAmb,
+    cOrgao: doc.chave.slice(0, 2),
+    cStat: answer.cStat,
+    xMotivo: answer.xMotivo,
+    chave: doc.chave,
+    tpEvento,
+    xEvento,
+    nSeqEvento,
+    dhRegEvento: dhEvento,
+    nProt: nProt ?? undefined,
+  });
+  const row: MdfeEventRow = {
+    id: newId('evt'),
+    document_id: doc.id,
+    kind: detail.kind,
+    tipo_evento: tpEvento,
+    ambiente: doc.ambiente,
+    status: nProt ? 'registrado' : 'rejeitado',
+    autor: doc.cpf_cnpj,
+    chave: doc.chave,
+    data_evento: dhEvento,
+    numero_sequencial: nSeqEvento,
+    data_recebimento: dhEvento,
+    codigo_status: answer.cStat,
+    motivo_status: answer.xMotivo,
+    numero_protocolo: nProt,
+    detalhe: JSON.stringify(detalhe),
+    xml_evento: signed.xml,
+    xml_proc: procXml,
+  };
+  await repo.insertEvent(row);
+  if (nProt && onRegistered) await repo.update(doc.id, onRegistered);
+  await ctx.debug.record(doc.id, { steps: [soapStep('evento', WS_EVENTO, signed.xml, procXml, answer)] });
+  return presentMdfeEvent(row);
+}
+
+export { justificativa };

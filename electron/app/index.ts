@@ -101,7 +101,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       ? { htmlToPdf: async (html) => new Uint8Array(await printer.toPdf(html)), close: async () => undefined }
       : undefined,
   );
-  const credentials = new CredentialsService(host.secrets);
+  const credentials = new CredentialsService(host.secrets, host.settings);
   const api = new ApiConnection(host, credentials, embedded);
   const connectivity = new ConnectivityMonitor(host, events, () => embedded.url());
   const logos = new LogoStore(path.join(host.userDataDir, 'logos'));

@@ -40,6 +40,8 @@ export interface SandboxOptions {
   tokenTtlSeconds?: number;
   /** Default 30. */
   tokenRequestsPerMinute?: number;
+  /** Failed token requests or control-API secrets per source per minute before 429; default 10. */
+  failedAttemptsPerMinute?: number;
   quotas?: Partial<QuotaLimits>;
   /** Largest request body accepted, in bytes (default 2 MiB); larger → 413. */
   bodyLimit?: number;
@@ -91,6 +93,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 2_592_000,
     tokenRequestsPerMinute: options.tokenRequestsPerMinute ?? 30,
+    failedAttemptsPerMinute: options.failedAttemptsPerMinute ?? 10,
   });
   const quotas = await createQuotas(store, clock, options.quotas);
   const companies = await createCompanyRegistry(store, clock);
@@ -129,10 +132,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   app.addHook('onRequest', async (request) => {
     const pathname = pathOf(request);
-    if (pathname.startsWith('/_sandbox')) return;
+    // Scopes follow the route Fastify matched (after percent-decoding), never the raw URL:
+    // `/%63onta/cotas` is `/conta/cotas` and needs `conta`. Unmatched paths answer 404 after auth.
+    const routed = request.routeOptions.url ?? pathname;
+    if (routed.startsWith('/_sandbox')) return;
     await applyHttpFaults(ctx, request, pathname);
-    if (pathname === '/oauth/token') return;
-    await authenticate(ctx, request, pathname);
+    if (routed === '/oauth/token') return;
+    await authenticate(ctx, request, routed);
   });
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     if (reply.statusCode < 400 && !pathOf(request).startsWith('/_sandbox')) {

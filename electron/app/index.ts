@@ -97,6 +97,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   const embedded = new EmbeddedSandbox(
     host.userDataDir,
     host.logger,
+    host.secrets,
     host.kind === 'electron' && printer
       ? { htmlToPdf: async (html) => new Uint8Array(await printer.toPdf(html)), close: async () => undefined }
       : undefined,

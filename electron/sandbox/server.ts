@@ -7,6 +7,7 @@ import type { TokenInfo } from './auth';
 import { createClock } from './clock';
 import type { Clock } from './clock';
 import { createCompanyRegistry } from './companies';
+import type { KeyVault } from './key-vault';
 import type { SandboxContext, SandboxLogger } from './context';
 import { createDebugRecorder } from './debug-recorder';
 import { createEmailRecorder } from './email-recorder';
@@ -54,6 +55,11 @@ export interface SandboxOptions {
    * Electron host hands its own engine (it stays the host's to close). `null`: plain PDFs only.
    */
   pdfEngine?: PdfEngine | null;
+  /**
+   * Seals the certificates' private keys in `sandbox.sqlite` (the embedded sandbox's key lives in
+   * the app's secret store). Omitted: kept as given — fine in memory and for a test peer.
+   */
+  keyVault?: KeyVault;
 }
 
 export interface RunningSandbox {
@@ -83,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const log = options.logger ?? silentLogger;
   let file: string | null = null;
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     file = path.join(options.dataDir, 'sandbox.sqlite');
   }
   const store = await openStore(file);
@@ -96,7 +102,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     failedAttemptsPerMinute: options.failedAttemptsPerMinute ?? 10,
   });
   const quotas = await createQuotas(store, clock, options.quotas);
-  const companies = await createCompanyRegistry(store, clock);
+  const companies = await createCompanyRegistry(store, clock, options.keyVault ?? null);
   const ctx: SandboxContext = {
     store,
     clock,

@@ -185,7 +185,7 @@ export class BackupService {
 
   async create(settings: Settings): Promise<{ bytes: Buffer; fileName: string; createdAt: string }> {
     const repos = this.holder.require();
-    await mkdir(this.workDir, { recursive: true });
+    await mkdir(this.workDir, { recursive: true, mode: 0o700 });
     const temp = path.join(this.workDir, `backup-${randomUUID()}.db`);
     try {
       await repos.db.backup(temp);
@@ -207,7 +207,7 @@ export class BackupService {
         'settings.json': strToU8(JSON.stringify(settingsSchema.parse(settings), null, 2)),
         'carreta.db': [db, { level: 1 }],
       });
-      await writeFile(this.stateFile, JSON.stringify({ lastBackupAt: createdAt }));
+      await writeFile(this.stateFile, JSON.stringify({ lastBackupAt: createdAt }), { mode: 0o600 });
       return { bytes: Buffer.from(zip), fileName: `carreta-backup-${createdAt.slice(0, 10)}.zip`, createdAt };
     } finally {
       await rm(temp, { force: true });
@@ -304,8 +304,8 @@ export class BackupService {
     if (!Number.isFinite(since)) {
       since = now;
       try {
-        mkdirSync(path.dirname(this.stateFile), { recursive: true });
-        writeFileSync(this.stateFile, JSON.stringify({ since: new Date(now).toISOString() }));
+        mkdirSync(path.dirname(this.stateFile), { recursive: true, mode: 0o700 });
+        writeFileSync(this.stateFile, JSON.stringify({ since: new Date(now).toISOString() }), { mode: 0o600 });
       } catch {
         // Without a writable state file the reminder simply waits.
       }

@@ -9,8 +9,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 
 import { makePfx } from '../../electron/sandbox/certificates/make-pfx';
 import { createClock } from '../../electron/sandbox/clock';
+import type { EmpresaCertificado } from '../../electron/sandbox/companies';
 import { createCompanyRegistry } from '../../electron/sandbox/companies';
-import type { EmpresaCertificado } from '../../electron/nuvemfiscal';
 import { createKeyVault } from '../../electron/sandbox/key-vault';
 import { openStore } from '../../electron/sandbox/store';
 

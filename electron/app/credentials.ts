@@ -68,7 +68,11 @@ export class CredentialsService {
           clientSecret: input.clientSecret ?? null,
           boundTo: this.currentBinding(input.environment),
         }
-      : { clientId: input.clientId, clientSecret: kept?.clientSecret ?? null, boundTo: kept?.boundTo ?? null };
+      : {
+          clientId: input.clientId,
+          clientSecret: kept?.clientSecret ?? null,
+          boundTo: kept?.boundTo ?? null,
+        };
     await this.secrets.set(key(input.environment), JSON.stringify(record));
     return this.status(input.environment);
   }

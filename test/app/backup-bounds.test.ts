@@ -130,25 +130,29 @@ describe('backup restore within bounds', () => {
     ['both lie: 1 MiB declared, 1 GiB in the stream', MiB, MiB, /não é uma cópia de segurança válida/],
   ];
 
-  it.each(cases)('%s: refused, memory flat', async (_what, manifestSize, declaredSize, message) => {
-    const file = zip([
-      stored('manifest.json', manifest(manifestSize)),
-      stored('settings.json', '{}'),
-      { name: 'carreta.db', data: bomb, method: 8, crc: 0, declaredSize },
-    ]);
-    const before = peakRss();
-    const error = await service.validate(file).then(
-      () => null,
-      (reason: unknown) => reason as Error & { code: string; detail?: string },
-    );
-    const grown = peakRss() - before;
-    expect(error?.message).toMatch(message);
-    expect(error?.code).toMatch(/^backup_(invalid|too_large)$/);
-    // Inflating the bomb in memory would raise the peak by 1 GiB; the bounded path by a few MiB.
-    expect(grown).toBeLessThan(192 * MiB);
-    // Nothing half-inflated is left behind.
-    expect(readdirSync(root).filter((name) => name.startsWith('restore-'))).toEqual([]);
-  }, 60_000);
+  it.each(cases)(
+    '%s: refused, memory flat',
+    async (_what, manifestSize, declaredSize, message) => {
+      const file = zip([
+        stored('manifest.json', manifest(manifestSize)),
+        stored('settings.json', '{}'),
+        { name: 'carreta.db', data: bomb, method: 8, crc: 0, declaredSize },
+      ]);
+      const before = peakRss();
+      const error = await service.validate(file).then(
+        () => null,
+        (reason: unknown) => reason as Error & { code: string; detail?: string },
+      );
+      const grown = peakRss() - before;
+      expect(error?.message).toMatch(message);
+      expect(error?.code).toMatch(/^backup_(invalid|too_large)$/);
+      // Inflating the bomb in memory would raise the peak by 1 GiB; the bounded path by a few MiB.
+      expect(grown).toBeLessThan(192 * MiB);
+      // Nothing half-inflated is left behind.
+      expect(readdirSync(root).filter((name) => name.startsWith('restore-'))).toEqual([]);
+    },
+    60_000,
+  );
 
   it('a file larger than the maximum is refused before it is opened', async () => {
     const huge = Buffer.alloc(256 * MiB + 1);

@@ -34,7 +34,7 @@ describe('file picker', () => {
     await expect(folder({ title: 'x', filters: [], maxBytes: 10 })).rejects.toThrow(/não é um arquivo/);
   });
 
-  it('refuses a file larger than the caller\'s cap before reading it', async () => {
+  it("refuses a file larger than the caller's cap before reading it", async () => {
     const pick = createFilePicker(
       { showOpenDialog: vi.fn().mockResolvedValue({ canceled: false, filePaths: [file] }) },
       () => null,

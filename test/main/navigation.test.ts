@@ -97,7 +97,9 @@ describe('window open handler', () => {
   });
 
   it('safeExternalUrl normalises and keeps only https', () => {
-    expect(safeExternalUrl('HTTPS://www.Nuvemfiscal.com.br/a b')).toBe('https://www.nuvemfiscal.com.br/a%20b');
+    expect(safeExternalUrl('HTTPS://www.Nuvemfiscal.com.br/a b')).toBe(
+      'https://www.nuvemfiscal.com.br/a%20b',
+    );
     expect(safeExternalUrl('https:')).toBeNull();
   });
 

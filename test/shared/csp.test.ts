@@ -53,7 +53,10 @@ describe('renderer CSP', () => {
   it('nothing anywhere allows eval or any host', () => {
     for (const [name, sources] of csp) {
       expect(sources, name).not.toContain("'unsafe-eval'");
-      expect(sources.filter((source) => /^(https?:|\*|ws:|wss:)/.test(source)), name).toEqual([]);
+      expect(
+        sources.filter((source) => /^(https?:|\*|ws:|wss:)/.test(source)),
+        name,
+      ).toEqual([]);
     }
   });
 });

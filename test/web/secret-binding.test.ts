@@ -204,7 +204,9 @@ describe('a secret goes only to the server it was typed for (browser host over H
     expect((await failure('connection:test', { environment: 'sandbox' })).code).toBe('credentials_rebind');
     expectNothingLeaked();
     // Back to the servers it was typed for, it works again.
-    await ok('settings:update', { hosts: { sandbox: sandboxHosts(), producao: defaultSettings.hosts.producao } });
+    await ok('settings:update', {
+      hosts: { sandbox: sandboxHosts(), producao: defaultSettings.hosts.producao },
+    });
     await ok('connection:test', { environment: 'sandbox' });
   });
 

@@ -305,7 +305,9 @@ export class BackupService {
       since = now;
       try {
         mkdirSync(path.dirname(this.stateFile), { recursive: true, mode: 0o700 });
-        writeFileSync(this.stateFile, JSON.stringify({ since: new Date(now).toISOString() }), { mode: 0o600 });
+        writeFileSync(this.stateFile, JSON.stringify({ since: new Date(now).toISOString() }), {
+          mode: 0o600,
+        });
       } catch {
         // Without a writable state file the reminder simply waits.
       }

@@ -51,7 +51,9 @@ export class MailSettingsService {
   }
 
   /** The stored password when it was typed for exactly these settings. */
-  private async passwordFor(settings: SmtpSettings): Promise<{ password: string | null; elsewhere: boolean }> {
+  private async passwordFor(
+    settings: SmtpSettings,
+  ): Promise<{ password: string | null; elsewhere: boolean }> {
     const stored = await this.stored();
     if (stored && sameSmtpBinding(stored.boundTo, smtpBindingOf(settings))) {
       return { password: stored.password, elsewhere: false };

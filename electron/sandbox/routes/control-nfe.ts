@@ -9,7 +9,6 @@ import { controlGuard } from './control';
 import { inboxOf } from '../nfe/inbox';
 import { writeSettings, readSettings } from '../nfe/settings';
 
-
 const injectSchema = z.object({
   cpf_cnpj: z.string().refine(isValidCpfCnpj, 'CPF/CNPJ inválido'),
   ambiente: z.enum(['homologacao', 'producao']),

@@ -87,13 +87,20 @@ export class EmbeddedSandbox {
   }
 
   private async vaultKey(): Promise<Buffer> {
-    const stored = await this.secrets.get(VAULT_KEY);
-    const key = stored ? Buffer.from(stored, 'base64') : null;
-    if (key?.length === 32) return key;
-    // A lost key only costs the demo's sealed keys: the demo certificate is uploaded again.
-    const fresh = randomBytes(32);
-    await this.secrets.set(VAULT_KEY, fresh.toString('base64'));
-    return fresh;
+    try {
+      const stored = await this.secrets.get(VAULT_KEY);
+      const key = stored ? Buffer.from(stored, 'base64') : null;
+      if (key?.length === 32) return key;
+      // A lost key only costs the demo's sealed keys: the demo certificate is uploaded again.
+      const fresh = randomBytes(32);
+      await this.secrets.set(VAULT_KEY, fresh.toString('base64'));
+      return fresh;
+    } catch (error) {
+      // No secret store (encryption unavailable): a key for this launch only, so the keys sealed
+      // now are as good as kept in memory — never in clear on disk.
+      this.logger.warn('cofre do sandbox local sem armazenamento seguro; chaves só nesta sessão', error);
+      return randomBytes(32);
+    }
   }
 
   async close(): Promise<void> {

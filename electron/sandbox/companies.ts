@@ -122,6 +122,14 @@ export async function createCompanyRegistry(
         row.cpf_cnpj,
       ]);
     }
+    // Sealed under a key this machine no longer has (the secret store was reset): unusable, so gone.
+    for (const row of clear.filter((r) => isSealed(r.private_key_pem))) {
+      try {
+        vault.open(row.private_key_pem);
+      } catch {
+        await store.run('DELETE FROM sandbox_certificates WHERE cpf_cnpj = ?', [row.cpf_cnpj]);
+      }
+    }
     if (clear.some((r) => !isSealed(r.private_key_pem))) await store.run('PRAGMA wal_checkpoint(TRUNCATE)');
   }
   const parse = <T>(row: { json: string } | undefined) => (row ? (JSON.parse(row.json) as T) : null);

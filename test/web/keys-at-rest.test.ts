@@ -3,16 +3,21 @@
 // folder is scanned — no PEM private key, no key bytes, no certificate password, no .pfx anywhere —
 // and on POSIX every folder is 0700 and every file 0600 or stricter.
 import { createPrivateKey } from 'node:crypto';
-import { readdir, readFile, stat } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import os from 'node:os';
 import path from 'node:path';
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import { DEMO_CNPJ } from '../../electron/app/demo';
+import { silentLogger } from '../../electron/app/logger';
 import { cnpjCheckDigits } from '../../electron/fiscal/cnpj';
 import { makePfx } from '../../electron/sandbox/certificates/make-pfx';
 import type { CommandEnvelope } from '../../electron/shared/errors';
+import type { WebHost } from '../../electron/web/server';
+import { startWebHost } from '../../electron/web/server';
 import type { TestHost } from './helpers';
-import { invokeRaw, startTestHost } from './helpers';
+import { invokeRaw, startTestHost, testToken } from './helpers';
 
 const BASE = '44555666' + '0001';
 const CNPJ = BASE + cnpjCheckDigits(BASE);
@@ -107,4 +112,41 @@ describe('keys at rest in the data folder (browser host, demonstração)', () =>
     for (const dir of dirs) expect(((await stat(dir)).mode & 0o777).toString(8), dir).toBe('700');
     for (const file of files) expect((await stat(file)).mode & 0o077, file).toBe(0);
   });
+});
+
+describe('the demo after its key was lost (secret store reset)', () => {
+  it('drops the certificate it can no longer open and seeds a fresh one', async () => {
+    const dir = await mkdtemp(path.join(os.tmpdir(), 'carreta-vault-lost-'));
+    const start = () => startWebHost({ dataDir: dir, distDir: dir, token: testToken, logger: silentLogger });
+    /** The demo company's certificate thumbprint, as the sandbox lists it. */
+    const demoThumbprint = async (host: WebHost) => {
+      const envelope = (await host.app.dispatch('certificates:list', {})) as CommandEnvelope<{
+        certificates: { cpfCnpj: string; thumbprint: string | null }[];
+      }>;
+      if (!envelope.ok) throw new Error(envelope.error.message);
+      return envelope.data.certificates.find((c) => c.cpfCnpj === DEMO_CNPJ)?.thumbprint ?? null;
+    };
+    try {
+      const first = await start();
+      const before = await demoThumbprint(first);
+      expect(before).toMatch(/^[0-9A-F]{40}$/);
+      await first.close();
+      const secretsFile = path.join(dir, 'secrets.json');
+      const secrets = JSON.parse(await readFile(secretsFile, 'utf8')) as Record<string, string>;
+      expect(Object.keys(secrets)).toContain('sandbox:key-vault');
+      delete secrets['sandbox:key-vault'];
+      await writeFile(secretsFile, JSON.stringify(secrets), { mode: 0o600 });
+      const second = await start();
+      try {
+        // A fresh certificate (another thumbprint) whose key the sandbox can open again.
+        const after = await demoThumbprint(second);
+        expect(after).toMatch(/^[0-9A-F]{40}$/);
+        expect(after).not.toBe(before);
+      } finally {
+        await second.close();
+      }
+    } finally {
+      await rm(dir, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });
+    }
+  }, 60_000);
 });

@@ -1,4 +1,5 @@
 import type { CredentialsInput, CredentialsStatus, RemoteEnvironment } from '../shared/schemas/account';
+import { defaultSettings } from '../shared/schemas/settings';
 import type { SecretStore, SettingsStore } from './host';
 import type { ApiBinding } from './secret-binding';
 import { apiBindingOf, isApiBinding, sameApiBinding } from './secret-binding';
@@ -86,8 +87,10 @@ export class CredentialsService {
   async resolve(environment: RemoteEnvironment): Promise<ResolvedCredentials | null> {
     const stored = await this.read(environment);
     if (!stored) return null;
-    const secretMatchesHosts =
-      stored.boundTo !== null && sameApiBinding(stored.boundTo, this.currentBinding(environment));
+    // A secret saved before bindings existed was typed for the official hosts, where Nuvem Fiscal
+    // issued it; anywhere else it waits to be typed again.
+    const boundTo = stored.boundTo ?? apiBindingOf(defaultSettings.hosts[environment]);
+    const secretMatchesHosts = sameApiBinding(boundTo, this.currentBinding(environment));
     return { ...stored, secretMatchesHosts };
   }
 }

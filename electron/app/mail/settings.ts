@@ -20,8 +20,9 @@ interface StoredPassword {
 const rebind = () =>
   new AppError(
     'mail_password_rebind',
-    'O servidor de e-mail (endereço, porta, segurança ou usuário) mudou desde que a senha foi informada. ' +
-      'Por segurança a senha não é enviada a outro servidor: digite a senha de novo em Configurações › E-mail (SMTP).',
+    'O servidor de e-mail (endereço, porta, segurança ou usuário) mudou desde que a senha foi informada, ' +
+      'ou ela foi salva por uma versão anterior do Carreta. Por segurança a senha só é enviada ao servidor ' +
+      'para o qual foi digitada: digite a senha de novo em Configurações › E-mail (SMTP).',
     { fields: ['password'] },
   );
 

@@ -2,6 +2,7 @@ import type { NuvemFiscalClient } from '../nuvemfiscal';
 import { createNuvemFiscalClient } from '../nuvemfiscal';
 import { AppError } from '../shared/errors';
 import type { Environment } from '../shared/schemas/app';
+import { isSafeApiUrl } from '../shared/schemas/settings';
 import type { CredentialsService } from './credentials';
 import type { EmbeddedSandbox } from './embedded-sandbox';
 import type { HostAdapter } from './host';
@@ -48,6 +49,15 @@ export class ApiConnection {
       };
     }
     const hosts = this.host.settings.get().hosts[environment];
+    // The settings schema refuses these already; checked again because the secret goes there next.
+    for (const url of [hosts.api, hosts.auth]) {
+      if (!isSafeApiUrl(url)) {
+        throw new AppError(
+          'api_host_insecure',
+          `O endereço ${url} não usa https://. Corrija o endereço em Configurações; o client secret não foi enviado.`,
+        );
+      }
+    }
     const stored = await this.credentials.resolve(environment);
     if (!stored?.clientId || !stored.clientSecret) {
       throw new AppError(
@@ -55,6 +65,15 @@ export class ApiConnection {
         environment === 'producao'
           ? 'Informe o client id e o client secret de produção em Configurações antes de usar a API.'
           : 'Informe o client id e o client secret do sandbox em Configurações antes de usar a API.',
+      );
+    }
+    if (!stored.secretMatchesHosts) {
+      throw new AppError(
+        'credentials_rebind',
+        `O endereço da API ${environment === 'producao' ? 'de produção' : 'do sandbox'} mudou desde que o ` +
+          'client secret foi informado. Por segurança o segredo não é enviado a outro servidor: digite o ' +
+          'client secret de novo em Configurações para usar o novo endereço.',
+        { detail: `${new URL(hosts.auth).origin} · ${new URL(hosts.api).origin}` },
       );
     }
     return {

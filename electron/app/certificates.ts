@@ -13,6 +13,8 @@ interface HeldFile {
 
 const pfxMessages: Record<PfxError['problem'], string> = {
   'not-pkcs12': 'O arquivo escolhido não é um certificado digital A1 (.pfx ou .p12).',
+  corrupt:
+    'O arquivo do certificado está danificado (incompleto ou alterado). Copie o .pfx de novo a partir do original ou peça uma nova cópia a quem emitiu o certificado.',
   'wrong-password': 'Senha do certificado incorreta. Confira a senha e tente de novo.',
   'no-key':
     'O arquivo não contém a chave privada do certificado. Exporte o certificado A1 com a chave privada.',

@@ -85,11 +85,22 @@ export async function seedDemo(
     scopes: host.settings.get().scopes,
     tokenStore: host.secrets,
   });
-  const existing = await client.empresas.listar({ cpf_cnpj: DEMO_CNPJ });
-  if (existing.data.length === 0) {
-    await client.empresas.criar(demoCompany);
+  const uploadCertificate = async () => {
     const pfx = makePfx({ cpfCnpj: DEMO_CNPJ, razaoSocial: demoCompany.nome_razao_social });
     await client.empresas.cadastrarCertificado(DEMO_CNPJ, Buffer.from(pfx.pfxBase64, 'base64'), pfx.password);
+  };
+  const existing = await client.empresas.listar({ cpf_cnpj: DEMO_CNPJ });
+  if (existing.data.length > 0) {
+    // The sandbox drops a certificate whose sealed key it can no longer open (secret store lost).
+    try {
+      await client.empresas.certificado(DEMO_CNPJ);
+    } catch (error) {
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+      await uploadCertificate();
+    }
+  } else {
+    await client.empresas.criar(demoCompany);
+    await uploadCertificate();
     for (const kind of ['cte', 'cteos', 'dce'] as const) {
       await client.empresas.alterarConfig(
         DEMO_CNPJ,

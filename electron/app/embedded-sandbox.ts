@@ -2,7 +2,10 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 import type { PdfEngine } from '../documents/pdf';
+import type { SecretStore } from './host';
 import type { Logger } from './logger';
+
+const VAULT_KEY = 'sandbox:key-vault';
 
 export interface EmbeddedEndpoint {
   url: string;
@@ -26,6 +29,8 @@ export class EmbeddedSandbox {
   constructor(
     private readonly userDataDir: string,
     private readonly logger: Logger,
+    /** Holds the key that seals the sandbox's certificate keys (safeStorage / the 0600 file). */
+    private readonly secrets: SecretStore,
     /** The host's HTML → PDF engine (Electron's printToPDF); absent: the sandbox finds a browser. */
     private readonly pdfEngine?: PdfEngine,
   ) {}
@@ -49,6 +54,7 @@ export class EmbeddedSandbox {
 
   private async start(): Promise<EmbeddedEndpoint> {
     const { startSandbox } = await import('../sandbox/server');
+    const { createKeyVault } = await import('../sandbox/key-vault');
     const clientId = 'carreta-local';
     const clientSecret = randomBytes(24).toString('base64url');
     const sandbox = await startSandbox({
@@ -57,6 +63,8 @@ export class EmbeddedSandbox {
       clientId,
       clientSecret,
       logger: this.logger,
+      // Private keys of the certificates tried in demonstração never lie in clear in the data folder.
+      keyVault: createKeyVault(await this.vaultKey()),
       ...(this.pdfEngine ? { pdfEngine: this.pdfEngine } : {}),
     });
     const endpoint: EmbeddedEndpoint = {
@@ -76,6 +84,23 @@ export class EmbeddedSandbox {
       }
     }
     return endpoint;
+  }
+
+  private async vaultKey(): Promise<Buffer> {
+    try {
+      const stored = await this.secrets.get(VAULT_KEY);
+      const key = stored ? Buffer.from(stored, 'base64') : null;
+      if (key?.length === 32) return key;
+      // A lost key only costs the demo's sealed keys: the demo certificate is uploaded again.
+      const fresh = randomBytes(32);
+      await this.secrets.set(VAULT_KEY, fresh.toString('base64'));
+      return fresh;
+    } catch (error) {
+      // No secret store (encryption unavailable): a key for this launch only, so the keys sealed
+      // now are as good as kept in memory — never in clear on disk.
+      this.logger.warn('cofre do sandbox local sem armazenamento seguro; chaves só nesta sessão', error);
+      return randomBytes(32);
+    }
   }
 
   async close(): Promise<void> {

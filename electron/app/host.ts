@@ -27,6 +27,8 @@ export interface SaveFileOptions {
 export interface PickFileOptions {
   title: string;
   filters: { name: string; extensions: string[] }[];
+  /** Larger files are refused before they are read (the same cap the command's input has). */
+  maxBytes: number;
 }
 
 export interface HostPrinter {

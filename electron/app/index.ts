@@ -97,11 +97,12 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   const embedded = new EmbeddedSandbox(
     host.userDataDir,
     host.logger,
+    host.secrets,
     host.kind === 'electron' && printer
       ? { htmlToPdf: async (html) => new Uint8Array(await printer.toPdf(html)), close: async () => undefined }
       : undefined,
   );
-  const credentials = new CredentialsService(host.secrets);
+  const credentials = new CredentialsService(host.secrets, host.settings);
   const api = new ApiConnection(host, credentials, embedded);
   const connectivity = new ConnectivityMonitor(host, events, () => embedded.url());
   const logos = new LogoStore(path.join(host.userDataDir, 'logos'));

@@ -39,9 +39,9 @@ export class LogoStore {
   }
 
   async save(cpfCnpj: string, bytes: Buffer, type: LogoType): Promise<void> {
-    await mkdir(this.dir, { recursive: true });
+    await mkdir(this.dir, { recursive: true, mode: 0o700 });
     await this.remove(cpfCnpj);
-    await writeFile(this.file(cpfCnpj, type), bytes);
+    await writeFile(this.file(cpfCnpj, type), bytes, { mode: 0o600 });
   }
 
   async load(cpfCnpj: string): Promise<{ bytes: Buffer; contentType: LogoType } | null> {

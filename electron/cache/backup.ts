@@ -38,7 +38,7 @@ function onlineBackup(raw: sqlite3.Database, file: string): Promise<void> {
  * older one. The caller must hold the connection exclusively (no open transaction).
  */
 export async function copyDatabase(raw: sqlite3.Database, target: string): Promise<void> {
-  mkdirSync(path.dirname(target), { recursive: true });
+  mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
   const partial = `${target}.partial`;
   await rm(partial, { force: true });
   try {

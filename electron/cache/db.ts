@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import path from 'node:path';
 
 import sqlite3 from 'sqlite3';
@@ -256,7 +256,12 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
   const target = memory ? MEMORY : path.resolve(file);
   let db: Database | undefined;
   try {
-    if (!memory) mkdirSync(path.dirname(target), { recursive: true });
+    if (!memory) {
+      // Private to the user (POSIX modes; Windows ignores them): SQLite gives its -wal and -shm
+      // files the database file's permissions, so creating it 0600 covers all three.
+      mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
+      closeSync(openSync(target, 'a', 0o600));
+    }
     db = await Database.connect(target);
     await configure(db, memory, options);
     return db;

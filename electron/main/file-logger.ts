@@ -26,7 +26,7 @@ export function createFileLogger(folder: string, mirror: Logger | null): Logger 
   function write(level: string, message: string, rest: unknown[]): void {
     try {
       if (!ready) {
-        mkdirSync(folder, { recursive: true });
+        mkdirSync(folder, { recursive: true, mode: 0o700 });
         ready = true;
       }
       try {
@@ -35,7 +35,7 @@ export function createFileLogger(folder: string, mirror: Logger | null): Logger 
         // No file yet.
       }
       const line = [new Date().toISOString(), level, message, ...rest.map(format)].join(' ');
-      appendFileSync(file, line + '\n');
+      appendFileSync(file, line + '\n', { mode: 0o600 });
     } catch {
       // A full disk or a locked file must not take the app down with it.
     }

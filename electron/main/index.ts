@@ -30,7 +30,9 @@ import { createMainWindow, installApplicationMenu } from './window';
 protocol.registerSchemesAsPrivileged([appSchemePrivileges]);
 
 const mainDir = dirname(fileURLToPath(import.meta.url));
-const devServerUrl = process.env.VITE_DEV_SERVER_URL;
+// Only a development run loads the Vite dev server: an installed app ignores the variable, so no
+// environment can point the packaged window (and its IPC sender check) at another origin.
+const devServerUrl = app.isPackaged ? undefined : process.env.VITE_DEV_SERVER_URL;
 
 let logger: Logger = consoleLogger;
 let mainWindow: BrowserWindow | null = null;

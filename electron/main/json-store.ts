@@ -35,6 +35,8 @@ export function openJsonStore(options: JsonStoreOptions): JsonStore {
   const store = new ElectronStore<Record<string, unknown>>({
     name,
     cwd: options.cwd,
+    // Readable by the user only (POSIX; Windows ignores the mode).
+    configFileMode: 0o600,
     accessPropertiesByDotNotation: false,
     deserialize: (text: string) => {
       try {

@@ -24,7 +24,27 @@ export function isSameOrigin(candidate: string, origin: string): boolean {
   );
 }
 
-/** A link the user may open in the system browser: a well-formed https URL without credentials. */
+/**
+ * The sites the app links to: the fiscal API's (nuvemfiscal.com.br: the account panel and the
+ * documentation) and the SEFAZ portals where a CT-e, NF-e or DC-e is looked up (the national
+ * portals under fazenda.gov.br, the state ones under sefaz.<uf>.gov.br or fazenda.<uf>.gov.br, and
+ * SVRS, the virtual authorizer at svrs.rs.gov.br). Anything else stays closed.
+ */
+const EXTERNAL_HOSTS: readonly RegExp[] = [
+  /^(?:[a-z0-9-]+\.)*nuvemfiscal\.com\.br$/,
+  /^(?:[a-z0-9-]+\.)*fazenda\.gov\.br$/,
+  /^(?:[a-z0-9-]+\.)*sefaz\.[a-z]{2}\.gov\.br$/,
+  /^(?:[a-z0-9-]+\.)*fazenda\.[a-z]{2}\.gov\.br$/,
+  /^(?:[a-z0-9-]+\.)*svrs\.rs\.gov\.br$/,
+];
+
+/** mailto: may carry only these fields (some mail clients honour `attach=` and the like). */
+const MAILTO_FIELDS = new Set(['subject', 'body', 'cc', 'bcc']);
+
+/**
+ * A link the user may open outside the app: https on one of the allowed sites, without
+ * credentials in the URL, or a plain mailto:. Returns the normalised URL, or null.
+ */
 export function safeExternalUrl(candidate: string): string | null {
   let url: URL;
   try {
@@ -32,8 +52,14 @@ export function safeExternalUrl(candidate: string): string | null {
   } catch {
     return null;
   }
-  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.hostname === '')
-    return null;
+  if (url.protocol === 'mailto:') {
+    const address = decodeURIComponent(url.pathname);
+    if (!/^[^\s@/\\]+@[a-z0-9.-]+\.[a-z]{2,}$/i.test(address)) return null;
+    if ([...url.searchParams.keys()].some((key) => !MAILTO_FIELDS.has(key.toLowerCase()))) return null;
+    return url.toString();
+  }
+  if (url.protocol !== 'https:' || url.username !== '' || url.password !== '' || url.port !== '') return null;
+  if (!EXTERNAL_HOSTS.some((pattern) => pattern.test(url.hostname))) return null;
   return url.toString();
 }
 
@@ -44,7 +70,7 @@ export interface NavigationPolicy {
   logger: Logger;
 }
 
-/** The window-open handler: no new Electron windows ever; safe https links go to the browser. */
+/** The window-open handler: no new Electron windows ever; allowed links go to the browser or mail client. */
 export function createWindowOpenHandler(
   policy: NavigationPolicy,
 ): (details: Pick<HandlerDetails, 'url'>) => WindowOpenHandlerResponse {

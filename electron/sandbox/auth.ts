@@ -11,7 +11,12 @@ export interface AuthOptions {
   tokenTtlSeconds: number;
   /** Token requests accepted per client per minute before 429. */
   tokenRequestsPerMinute: number;
+  /** Failed credential attempts (token or control secret) per source per minute before 429. */
+  failedAttemptsPerMinute: number;
 }
+
+/** Where a credential is checked: the token endpoint or the control API's secret header. */
+export type CredentialGate = 'token' | 'control';
 
 export interface IssuedToken {
   access_token: string;
@@ -38,6 +43,12 @@ export interface SandboxAuth {
   verify(accessToken: string): Promise<TokenInfo | null>;
   /** Checks the `X-Sandbox-Secret` header value of control requests. */
   checkControlSecret(value: string | undefined): boolean;
+  /**
+   * Seconds a source must wait before trying credentials again at `gate` (0: go ahead). Failures
+   * are throttled like successes, so guessing a secret costs a minute per handful of tries.
+   */
+  failureWait(gate: CredentialGate, source: string): number;
+  recordFailure(gate: CredentialGate, source: string): void;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -61,6 +72,14 @@ export async function createAuth(
        token_hash TEXT PRIMARY KEY, client_id TEXT NOT NULL, scopes TEXT NOT NULL, expires_at INTEGER NOT NULL)`,
   );
   const windows = new Map<string, { start: number; count: number }>();
+  const failures = new Map<string, { start: number; count: number }>();
+  const failureWindow = (gate: CredentialGate, source: string) => {
+    const key = `${gate} ${source}`;
+    const current = failures.get(key);
+    if (current && clock.nowMs() - current.start < 60_000) return { key, current };
+    failures.delete(key);
+    return { key, current: null };
+  };
   return {
     clientId: options.clientId,
     checkClient: (id, secret) => safeEqual(id, options.clientId) && safeEqual(secret, options.clientSecret),
@@ -101,5 +120,15 @@ export async function createAuth(
       return { clientId: row.client_id, scopes, expiresAt: row.expires_at };
     },
     checkControlSecret: (value) => typeof value === 'string' && safeEqual(value, options.clientSecret),
+    failureWait(gate, source) {
+      const { current } = failureWindow(gate, source);
+      if (!current || current.count < options.failedAttemptsPerMinute) return 0;
+      return Math.max(1, Math.ceil((current.start + 60_000 - clock.nowMs()) / 1000));
+    },
+    recordFailure(gate, source) {
+      const { key, current } = failureWindow(gate, source);
+      if (current) current.count += 1;
+      else failures.set(key, { start: clock.nowMs(), count: 1 });
+    },
   };
 }

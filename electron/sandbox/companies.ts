@@ -1,3 +1,5 @@
+import type { KeyVault } from './key-vault';
+import { isSealed } from './key-vault';
 import type { Clock } from './clock';
 import type { SandboxStore } from './store';
 
@@ -80,7 +82,11 @@ export interface CompanyRegistry {
   removeLogo(cpfCnpj: string): Promise<boolean>;
 }
 
-export async function createCompanyRegistry(store: SandboxStore, clock: Clock): Promise<CompanyRegistry> {
+export async function createCompanyRegistry(
+  store: SandboxStore,
+  clock: Clock,
+  vault: KeyVault | null = null,
+): Promise<CompanyRegistry> {
   await store.migrate(
     'companies',
     `CREATE TABLE IF NOT EXISTS sandbox_companies (
@@ -93,6 +99,39 @@ export async function createCompanyRegistry(store: SandboxStore, clock: Clock): 
      CREATE TABLE IF NOT EXISTS sandbox_logos (
        cpf_cnpj TEXT PRIMARY KEY, content_type TEXT NOT NULL, data BLOB NOT NULL);`,
   );
+  // With a vault, private keys are sealed at rest; keys stored in clear by an earlier version are
+  // sealed now, and SQLite overwrites the freed pages (secure_delete) so the clear text is gone.
+  const seal = (pem: string) => (vault ? vault.seal(pem) : pem);
+  const unseal = (stored: string): string | null => {
+    if (!vault || !isSealed(stored)) return stored;
+    try {
+      return vault.open(stored);
+    } catch {
+      // Sealed with a key this machine no longer has: as good as no certificate.
+      return null;
+    }
+  };
+  if (vault) {
+    await store.run('PRAGMA secure_delete = ON');
+    const clear = await store.all<{ cpf_cnpj: string; private_key_pem: string }>(
+      'SELECT cpf_cnpj, private_key_pem FROM sandbox_certificates',
+    );
+    for (const row of clear.filter((r) => !isSealed(r.private_key_pem))) {
+      await store.run('UPDATE sandbox_certificates SET private_key_pem = ? WHERE cpf_cnpj = ?', [
+        vault.seal(row.private_key_pem),
+        row.cpf_cnpj,
+      ]);
+    }
+    // Sealed under a key this machine no longer has (the secret store was reset): unusable, so gone.
+    for (const row of clear.filter((r) => isSealed(r.private_key_pem))) {
+      try {
+        vault.open(row.private_key_pem);
+      } catch {
+        await store.run('DELETE FROM sandbox_certificates WHERE cpf_cnpj = ?', [row.cpf_cnpj]);
+      }
+    }
+    if (clear.some((r) => !isSealed(r.private_key_pem))) await store.run('PRAGMA wal_checkpoint(TRUNCATE)');
+  }
   const parse = <T>(row: { json: string } | undefined) => (row ? (JSON.parse(row.json) as T) : null);
   const get = async (cpfCnpj: string) =>
     parse<Empresa>(
@@ -170,7 +209,7 @@ export async function createCompanyRegistry(store: SandboxStore, clock: Clock): 
           cpfCnpj,
           credentials.notAfter.getTime(),
           JSON.stringify(info),
-          credentials.privateKeyPem,
+          seal(credentials.privateKeyPem),
           credentials.certificatePem,
         ],
       );
@@ -208,9 +247,10 @@ export async function createCompanyRegistry(store: SandboxStore, clock: Clock): 
         'SELECT not_after, private_key_pem, certificate_pem FROM sandbox_certificates WHERE cpf_cnpj = ?',
         [cpfCnpj],
       );
-      return row
+      const privateKeyPem = row ? unseal(row.private_key_pem) : null;
+      return row && privateKeyPem
         ? {
-            privateKeyPem: row.private_key_pem,
+            privateKeyPem,
             certificatePem: row.certificate_pem,
             notAfter: new Date(row.not_after),
           }

@@ -7,6 +7,7 @@ import type { TokenInfo } from './auth';
 import { createClock } from './clock';
 import type { Clock } from './clock';
 import { createCompanyRegistry } from './companies';
+import type { KeyVault } from './key-vault';
 import type { SandboxContext, SandboxLogger } from './context';
 import { createDebugRecorder } from './debug-recorder';
 import { createEmailRecorder } from './email-recorder';
@@ -40,6 +41,8 @@ export interface SandboxOptions {
   tokenTtlSeconds?: number;
   /** Default 30. */
   tokenRequestsPerMinute?: number;
+  /** Failed token requests or control-API secrets per source per minute before 429; default 10. */
+  failedAttemptsPerMinute?: number;
   quotas?: Partial<QuotaLimits>;
   /** Largest request body accepted, in bytes (default 2 MiB); larger → 413. */
   bodyLimit?: number;
@@ -52,6 +55,11 @@ export interface SandboxOptions {
    * Electron host hands its own engine (it stays the host's to close). `null`: plain PDFs only.
    */
   pdfEngine?: PdfEngine | null;
+  /**
+   * Seals the certificates' private keys in `sandbox.sqlite` (the embedded sandbox's key lives in
+   * the app's secret store). Omitted: kept as given — fine in memory and for a test peer.
+   */
+  keyVault?: KeyVault;
 }
 
 export interface RunningSandbox {
@@ -81,7 +89,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   const log = options.logger ?? silentLogger;
   let file: string | null = null;
   if (options.dataDir) {
-    mkdirSync(options.dataDir, { recursive: true });
+    mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
     file = path.join(options.dataDir, 'sandbox.sqlite');
   }
   const store = await openStore(file);
@@ -91,9 +99,10 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     clientSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
     tokenTtlSeconds: options.tokenTtlSeconds ?? 2_592_000,
     tokenRequestsPerMinute: options.tokenRequestsPerMinute ?? 30,
+    failedAttemptsPerMinute: options.failedAttemptsPerMinute ?? 10,
   });
   const quotas = await createQuotas(store, clock, options.quotas);
-  const companies = await createCompanyRegistry(store, clock);
+  const companies = await createCompanyRegistry(store, clock, options.keyVault ?? null);
   const ctx: SandboxContext = {
     store,
     clock,
@@ -129,10 +138,13 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
 
   app.addHook('onRequest', async (request) => {
     const pathname = pathOf(request);
-    if (pathname.startsWith('/_sandbox')) return;
+    // Scopes follow the route Fastify matched (after percent-decoding), never the raw URL:
+    // `/%63onta/cotas` is `/conta/cotas` and needs `conta`. Unmatched paths answer 404 after auth.
+    const routed = request.routeOptions.url ?? pathname;
+    if (routed.startsWith('/_sandbox')) return;
     await applyHttpFaults(ctx, request, pathname);
-    if (pathname === '/oauth/token') return;
-    await authenticate(ctx, request, pathname);
+    if (routed === '/oauth/token') return;
+    await authenticate(ctx, request, routed);
   });
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
     if (reply.statusCode < 400 && !pathOf(request).startsWith('/_sandbox')) {

@@ -1,3 +1,4 @@
+import { closeSync, openSync } from 'node:fs';
 import { AsyncLocalStorage } from 'node:async_hooks';
 import sqlite3 from 'sqlite3';
 
@@ -29,6 +30,8 @@ export interface SandboxStore {
 }
 
 export async function openStore(file: string | null): Promise<SandboxStore> {
+  // Private to the user (POSIX; Windows ignores the mode); SQLite's -wal/-shm files follow it.
+  if (file) closeSync(openSync(file, 'a', 0o600));
   const db = await new Promise<sqlite3.Database>((resolve, reject) => {
     const handle = new sqlite3.Database(file ?? ':memory:', (err) => (err ? reject(err) : resolve(handle)));
   });

@@ -63,7 +63,7 @@ export function createWebSecretStore(
   };
 
   const save = async (data: Record<string, string>): Promise<void> => {
-    await mkdir(dataDir, { recursive: true });
+    await mkdir(dataDir, { recursive: true, mode: 0o700 });
     const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
     try {
       await writeFile(temp, JSON.stringify(data), { mode: 0o600 });

@@ -1,7 +1,7 @@
 // The browser host: the built renderer plus the command table over HTTP + server-sent events, on
 // loopback only. Used by `npm run web`, the end-to-end tests and the benchmarks.
 import { randomBytes } from 'node:crypto';
-import { mkdirSync, readFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, readFileSync } from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
@@ -68,7 +68,9 @@ function validate(options: WebHostOptions): { host: string; port: number; token:
 }
 
 function buildAdapter(dataDir: string, logger: Logger): HostAdapter {
-  mkdirSync(dataDir, { recursive: true });
+  // Private to the user: 0700 on POSIX (a mode Windows ignores; there the profile folder protects it).
+  mkdirSync(dataDir, { recursive: true, mode: 0o700 });
+  chmodSync(dataDir, 0o700);
   return {
     kind: 'web',
     version: packageVersion(),

@@ -16,6 +16,8 @@ export function createWebSettingsStore(dataDir: string, logger: Logger): Setting
   const conf = new Conf<Settings>({
     cwd: dataDir,
     configName: 'settings',
+    // Readable by the user only (POSIX; Windows ignores the mode).
+    configFileMode: 0o600,
     defaults: defaultSettings,
     // Unparseable JSON starts over from the defaults instead of stopping the host.
     clearInvalidConfig: true,

@@ -261,12 +261,17 @@ describe('hosted sandbox credentials', () => {
         hosts: {
           sandbox: app.context.host.settings.get().hosts.sandbox,
           producao: {
-            api: 'http://api.host-inexistente.invalid',
-            auth: 'http://auth.host-inexistente.invalid/oauth/token',
+            api: 'https://api.host-inexistente.invalid',
+            auth: 'https://auth.host-inexistente.invalid/oauth/token',
           },
         },
       }),
     );
+    // The secret was typed for the old hosts: it waits to be typed again for the new ones.
+    expect(failure(await call(app, 'connection:test', { environment: 'producao' })).code).toBe(
+      'credentials_rebind',
+    );
+    ok(await call(app, 'credentials:set', { environment: 'producao', clientId: 'c', clientSecret: 's' }));
     const dns = failure(await call(app, 'connection:test', { environment: 'producao' }));
     expect(dns.code).toBe('api_dns');
     expect(dns.message).not.toBe(offline.message);

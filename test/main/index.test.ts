@@ -128,6 +128,22 @@ describe('main entry', () => {
     expect(dispatch).toHaveBeenCalledTimes(1);
   });
 
+  it('a packaged app ignores VITE_DEV_SERVER_URL; a development run uses it', async () => {
+    const wasPackaged = fakeElectron.app.isPackaged;
+    vi.stubEnv('VITE_DEV_SERVER_URL', 'http://127.0.0.1:5173/');
+    try {
+      fakeElectron.app.isPackaged = true;
+      await boot(true);
+      expect(FakeBrowserWindow.instances[0].loadedUrl).toBe('app://carreta/index.html');
+      fakeElectron.app.isPackaged = false;
+      await boot(true);
+      expect(FakeBrowserWindow.instances[0].loadedUrl).toBe('http://127.0.0.1:5173/');
+    } finally {
+      vi.unstubAllEnvs();
+      fakeElectron.app.isPackaged = wasPackaged;
+    }
+  });
+
   it('focuses the existing window on a second launch', async () => {
     await boot(true);
     const win = FakeBrowserWindow.instances[0];

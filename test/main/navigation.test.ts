@@ -89,12 +89,44 @@ describe('window open handler', () => {
   it('survives a failing openExternal', async () => {
     const p = policy();
     p.openExternal.mockRejectedValueOnce(new Error('no browser'));
-    expect(createWindowOpenHandler(p)({ url: 'https://example.com/' })).toEqual({ action: 'deny' });
+    expect(createWindowOpenHandler(p)({ url: 'https://www.nuvemfiscal.com.br/' })).toEqual({
+      action: 'deny',
+    });
+    expect(p.openExternal).toHaveBeenCalledTimes(1);
     await Promise.resolve();
   });
 
   it('safeExternalUrl normalises and keeps only https', () => {
-    expect(safeExternalUrl('HTTPS://Example.com/a b')).toBe('https://example.com/a%20b');
+    expect(safeExternalUrl('HTTPS://www.Nuvemfiscal.com.br/a b')).toBe(
+      'https://www.nuvemfiscal.com.br/a%20b',
+    );
     expect(safeExternalUrl('https:')).toBeNull();
+  });
+
+  it.each([
+    'https://www.nuvemfiscal.com.br/',
+    'https://dev.nuvemfiscal.com.br/docs/api',
+    'https://www.cte.fazenda.gov.br/portal/consultaRecaptcha.aspx',
+    'https://www.nfe.fazenda.gov.br/portal/principal.aspx',
+    'https://dfe-portal.svrs.rs.gov.br/cte/qrCode?chCTe=1',
+    'https://nfe.sefaz.ba.gov.br/servicos',
+    'https://nfe.fazenda.sp.gov.br/',
+    'mailto:fiscal@transportadora.com.br',
+    'mailto:fiscal@transportadora.com.br?subject=CT-e&body=Segue',
+  ])('the allow-list opens %s', (url) => {
+    expect(safeExternalUrl(url)).not.toBeNull();
+  });
+
+  it.each([
+    'https://example.com/',
+    'https://nuvemfiscal.com.br.evil.example/',
+    'https://evilnuvemfiscal.com.br/',
+    'https://fazenda.gov.br.example.com/',
+    'https://www.nuvemfiscal.com.br:8443/',
+    'http://www.cte.fazenda.gov.br/portal',
+    'mailto:fiscal@transportadora.com.br?attach=C:/Users/x/secrets.json',
+    'mailto:',
+  ])('the allow-list refuses %s', (url) => {
+    expect(safeExternalUrl(url)).toBeNull();
   });
 });

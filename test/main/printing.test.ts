@@ -64,13 +64,17 @@ describe('Electron printing', () => {
     expect(created).toHaveLength(1);
     const prefs = created[0].options.webPreferences!;
     expect(created[0].options.show).toBe(false);
-    expect(prefs).toMatchObject({
+    // Every member literally: no preload, no JavaScript, its own session.
+    expect(prefs).toStrictEqual({
       sandbox: true,
-      javascript: false,
       contextIsolation: true,
       nodeIntegration: false,
+      javascript: false,
+      webSecurity: true,
+      images: true,
+      spellcheck: false,
+      partition: 'carreta-print',
     });
-    expect(prefs.preload).toBeUndefined();
     expect(created[0].calls).toContainEqual(['request', 'data:text/html,x', false]);
     expect(created[0].calls).toContainEqual(['request', 'https://example.com/x.png', true]);
     const load = created[0].calls.find((c) => c[0] === 'loadURL')!;

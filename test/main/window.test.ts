@@ -44,16 +44,23 @@ describe('main window', () => {
   it('uses sandboxed, isolated web preferences with the preload', () => {
     const win = open();
     const prefs = win.options.webPreferences as Record<string, unknown>;
-    expect(prefs).toMatchObject({
+    // Every member literally: a flipped or added option (nodeIntegrationInSubFrames,
+    // navigateOnDragDrop, a removed sandbox…) turns this red.
+    expect(prefs).toStrictEqual({
       preload: '/app/dist-electron/preload/index.cjs',
       sandbox: true,
       contextIsolation: true,
       nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
       webSecurity: true,
       allowRunningInsecureContent: false,
       webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      spellcheck: true,
     });
-    expect(secureWebPreferences('x')).toEqual({ ...prefs, preload: 'x' });
+    expect(secureWebPreferences('x').preload).toBe('x');
     expect(win.loadedUrl).toBe('app://carreta/index.html');
   });
 

@@ -2,6 +2,7 @@ import type { EmpresaCertificado } from '../../nuvemfiscal';
 import { ApiError } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
 import type { RegisteredCertificate } from '../../shared/schemas/certificate';
+import { MAX_PFX_BYTES } from '../../shared/schemas/certificate';
 import { assertUploadable } from '../certificates';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
@@ -43,6 +44,7 @@ export function certificateCommands(ctx: AppContext): Pick<CommandTable, Channel
       const file = await ctx.host.pickFile({
         title: 'Escolha o certificado digital A1',
         filters: [{ name: 'Certificado digital (.pfx, .p12)', extensions: ['pfx', 'p12'] }],
+        maxBytes: MAX_PFX_BYTES,
       });
       return file ? ctx.certificates.hold(file.fileName, file.bytes) : null;
     },

@@ -1,6 +1,8 @@
 import { parseDocument } from '../../documents/parse/index';
 import { AppError } from '../../shared/errors';
 import type { DocFileKind } from '../../shared/schemas/documents';
+import { MAX_BACKUP_FILE_BYTES } from '../../shared/schemas/documents';
+import { restoredSettings, serverChanges } from '../backup/restore-settings';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
 import { buildAccountingExport } from '../export/accounting';
@@ -168,7 +170,7 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
       });
       return { ...saved, createdAt: backup.createdAt };
     },
-    'backup:restore': async ({ base64, token, confirm }) => {
+    'backup:restore': async ({ base64, token, confirm, acceptServerChanges }) => {
       let backup;
       if (token) backup = ctx.backups.take(token);
       else {
@@ -177,20 +179,30 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
           const picked = await ctx.host.pickFile({
             title: 'Escolha a cópia de segurança',
             filters: [{ name: 'Backup do Carreta', extensions: ['zip'] }],
+            maxBytes: MAX_BACKUP_FILE_BYTES,
           });
           bytes = picked?.bytes ?? null;
           if (!picked)
-            return { state: 'cancelled' as const, token: null, manifest: null, previousKeptAt: null };
+            return {
+              state: 'cancelled' as const,
+              token: null,
+              manifest: null,
+              previousKeptAt: null,
+              serverChanges: [],
+            };
         }
         if (!bytes) throw new AppError('invalid_input', 'Escolha o arquivo de backup a restaurar.');
         backup = await ctx.backups.validate(bytes);
       }
+      const current = ctx.host.settings.get();
+      const changes = backup.settings ? serverChanges(current, backup.settings) : [];
       if (!confirm) {
         return {
           state: 'needs_confirm' as const,
           token: ctx.backups.hold(backup),
           manifest: backup.manifest,
           previousKeptAt: null,
+          serverChanges: changes,
         };
       }
       ctx.sync.stop();
@@ -198,11 +210,20 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
       let previousKeptAt: string | null;
       try {
         previousKeptAt = await ctx.backups.restore(backup);
-        if (backup.settings) ctx.host.settings.update(backup.settings);
+        // Servers stay this machine's unless accepted one by one; secrets never come from a backup.
+        if (backup.settings)
+          ctx.host.settings.update(restoredSettings(current, backup.settings, acceptServerChanges));
       } finally {
         ctx.sync.start(SYNC_INTERVAL_MS, SYNC_FIRST_DELAY_MS);
       }
-      return { state: 'restored' as const, token: null, manifest: backup.manifest, previousKeptAt };
+      void ctx.connectivity.refresh();
+      return {
+        state: 'restored' as const,
+        token: null,
+        manifest: backup.manifest,
+        previousKeptAt,
+        serverChanges: changes.filter((change) => acceptServerChanges.includes(change.key)),
+      };
     },
     'backup:status': async () => ({
       ...ctx.backups.status(),

@@ -19,12 +19,42 @@ export interface PfxContents {
 }
 
 /** Why a .pfx was refused; each maps to its own message in the certificate route. */
-export type PfxProblem = 'not-pkcs12' | 'wrong-password' | 'no-key' | 'no-certificate';
+export type PfxProblem = 'not-pkcs12' | 'corrupt' | 'wrong-password' | 'no-key' | 'no-certificate';
 
 export class PfxError extends Error {
   constructor(readonly problem: PfxProblem) {
     super(problem);
     this.name = 'PfxError';
+  }
+}
+
+/**
+ * The start of a PKCS#12 (RFC 7292 §4): SEQUENCE, then INTEGER version 3. A file that starts so but
+ * does not parse is a damaged certificate, not some other file.
+ */
+function looksLikePkcs12(bytes: Buffer): boolean {
+  if (bytes[0] !== 0x30 || bytes.length < 8) return false;
+  const lengthBytes = bytes[1]! & 0x80 ? bytes[1]! & 0x7f : 0;
+  const at = 2 + lengthBytes;
+  return bytes[at] === 0x02 && bytes[at + 1] === 0x01 && bytes[at + 2] === 0x03;
+}
+
+/**
+ * The MAC failed: a wrong password or damaged bytes fail it alike. Without the MAC, the password is
+ * proven right when it opens something encrypted with it (an encrypted safe, or the private key).
+ */
+function passwordOpens(asn: forge.asn1.Asn1, password: string): boolean {
+  if (!Array.isArray(asn.value)) return false;
+  const withoutMac = forge.asn1.create(asn.tagClass, asn.type, asn.constructed, asn.value.slice(0, 2));
+  try {
+    const p12 = forge.pkcs12.pkcs12FromAsn1(withoutMac, false, password);
+    const encrypted = p12.safeContents.some((safe) => safe.encrypted);
+    const keys = p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[
+      forge.pki.oids.pkcs8ShroudedKeyBag
+    ];
+    return encrypted || Boolean(keys?.some((bag) => bag.key));
+  } catch {
+    return false;
   }
 }
 
@@ -57,14 +87,16 @@ export function readPfx(pfx: Buffer, password: string): PfxContents {
   try {
     asn = forge.asn1.fromDer(forge.util.createBuffer(pfx.toString('binary')), true);
   } catch {
-    throw new PfxError('not-pkcs12');
+    throw new PfxError(looksLikePkcs12(pfx) ? 'corrupt' : 'not-pkcs12');
   }
   let p12: forge.pkcs12.Pkcs12Pfx;
   try {
     p12 = forge.pkcs12.pkcs12FromAsn1(asn, false, password);
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    throw new PfxError(/password|MAC|decrypt/i.test(message) ? 'wrong-password' : 'not-pkcs12');
+    if (/MAC/i.test(message)) throw new PfxError(passwordOpens(asn, password) ? 'corrupt' : 'wrong-password');
+    if (/password|decrypt/i.test(message)) throw new PfxError('wrong-password');
+    throw new PfxError(looksLikePkcs12(pfx) ? 'corrupt' : 'not-pkcs12');
   }
   const keyBags = [
     ...(p12.getBags({ bagType: forge.pki.oids.pkcs8ShroudedKeyBag })[forge.pki.oids.pkcs8ShroudedKeyBag] ??

@@ -1,14 +1,13 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isValidCnpj } from '../../fiscal';
 import type { SandboxContext } from '../context';
-import { ApiError, badRequest, notFound } from '../http/errors';
+import { badRequest, notFound } from '../http/errors';
 import { isValidCpfCnpj } from '../http/documents';
 import { parseBody } from '../http/validate';
+import { controlGuard } from './control';
 import { inboxOf } from '../nfe/inbox';
 import { writeSettings, readSettings } from '../nfe/settings';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 const injectSchema = z.object({
   cpf_cnpj: z.string().refine(isValidCpfCnpj, 'CPF/CNPJ inválido'),
@@ -58,15 +57,8 @@ const processingSchema = z.object({
  * stream, make distribution requests asynchronous, and tune the delay of the full XML.
  */
 export async function controlNfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
-  app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
-      throw new ApiError(403, 'Forbidden', 'A API de controle só aceita conexões locais.');
-    }
-    const secret = request.headers['x-sandbox-secret'];
-    if (!ctx.auth.checkControlSecret(typeof secret === 'string' ? secret : undefined)) {
-      throw new ApiError(401, 'Unauthorized', 'Cabeçalho "X-Sandbox-Secret" ausente ou incorreto.');
-    }
-  });
+  // The same guard as `/_sandbox` (loopback, secret, failures throttled).
+  app.addHook('onRequest', controlGuard(ctx));
 
   app.post('/_sandbox/nfe/inject', async (request, reply) => {
     const body = parseBody(injectSchema, request.body);

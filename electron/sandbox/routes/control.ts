@@ -86,8 +86,19 @@ export function controlGuard(ctx: SandboxContext) {
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
       throw new ApiError(403, 'Forbidden', 'A API de controle só aceita conexões locais.');
     }
+    const source = request.socket.remoteAddress ?? '';
+    const wait = ctx.auth.failureWait('control', source);
+    if (wait > 0) {
+      throw new ApiError(
+        429,
+        'TooManyRequests',
+        'Muitas tentativas com o segredo de controle incorreto. Aguarde um minuto.',
+        { headers: { 'retry-after': String(wait) } },
+      );
+    }
     const secret = request.headers['x-sandbox-secret'];
     if (!ctx.auth.checkControlSecret(typeof secret === 'string' ? secret : undefined)) {
+      ctx.auth.recordFailure('control', source);
       throw new ApiError(401, 'Unauthorized', 'Cabeçalho "X-Sandbox-Secret" ausente ou incorreto.');
     }
   };

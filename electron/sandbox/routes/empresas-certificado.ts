@@ -19,6 +19,7 @@ const pedidoSchema = z.object({ certificado: z.string().min(1), password: z.stri
 const PROBLEMS: Record<PfxError['problem'], string> = {
   'not-pkcs12': 'O arquivo enviado não é um certificado digital PKCS#12 (.pfx ou .p12) válido.',
   'wrong-password': 'Senha do certificado incorreta.',
+  corrupt: 'O arquivo do certificado está danificado (PKCS#12 incompleto ou alterado).',
   'no-key': 'O arquivo .pfx não contém a chave privada do certificado.',
   'no-certificate': 'O arquivo .pfx não contém o certificado correspondente à chave privada.',
 };

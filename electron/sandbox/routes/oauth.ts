@@ -66,8 +66,25 @@ export async function oauthRoutes(app: FastifyInstance, ctx: SandboxContext) {
       const grantType = form.grant_type;
       if (!grantType)
         throw new OAuthFailure(400, 'invalid_request', 'O parâmetro "grant_type" é obrigatório.');
-      const client = clientOf(request, form);
+      const source = request.socket.remoteAddress ?? '';
+      const wait = ctx.auth.failureWait('token', source);
+      if (wait > 0) {
+        reply.header('retry-after', String(wait));
+        throw new OAuthFailure(
+          429,
+          'too_many_requests',
+          'Muitas tentativas com credenciais inválidas. Aguarde um minuto e confira o client id e o client secret.',
+        );
+      }
+      let client: { id: string; secret: string };
+      try {
+        client = clientOf(request, form);
+      } catch (error) {
+        if (error instanceof OAuthFailure && error.status === 401) ctx.auth.recordFailure('token', source);
+        throw error;
+      }
       if (!ctx.auth.checkClient(client.id, client.secret)) {
+        ctx.auth.recordFailure('token', source);
         throw new OAuthFailure(401, 'invalid_client', 'Credenciais do cliente inválidas.');
       }
       if (grantType !== 'client_credentials') {

@@ -263,6 +263,12 @@ export const dashboardSchema = z.object({
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 
+/** The largest backup file accepted (compressed); larger ones are refused before reading them. */
+export const MAX_BACKUP_FILE_BYTES = 256 * 1024 * 1024;
+/** The largest database a backup may inflate to: years of a small carrier's XML fit well below. */
+export const MAX_BACKUP_DATABASE_BYTES = 1024 * 1024 * 1024;
+const MAX_BACKUP_BASE64 = Math.ceil((MAX_BACKUP_FILE_BYTES * 4) / 3) + 8;
+
 export const backupCreateResultSchema = producedFileSchema.extend({ createdAt: z.string() });
 
 export const backupManifestSchema = z.object({
@@ -272,17 +278,36 @@ export const backupManifestSchema = z.object({
   schemaVersion: z.number().int(),
   createdAt: z.string(),
   databaseSha256: z.string(),
-  databaseSize: z.number().int(),
+  databaseSize: z.number().int().min(0),
 });
 export type BackupManifest = z.infer<typeof backupManifestSchema>;
+
+/** The server settings a backup could change, each confirmed on its own. */
+export const serverChangeKeySchema = z.enum(['hosts.sandbox', 'hosts.producao', 'smtp']);
+export type ServerChangeKey = z.infer<typeof serverChangeKeySchema>;
+
+export const serverChangeSchema = z.object({
+  key: serverChangeKeySchema,
+  label: z.string(),
+  /** As this machine has it now (null: not configured). */
+  current: z.string().nullable(),
+  /** As the backup has it. */
+  backup: z.string().nullable(),
+});
+export type ServerChange = z.infer<typeof serverChangeSchema>;
 
 export const backupRestoreInputSchema = z
   .object({
     /** The backup's bytes (web host, from a file input). Electron shows an open dialog instead. */
-    base64: z.string().max(2_000_000_000).optional(),
+    base64: z
+      .string()
+      .max(MAX_BACKUP_BASE64, 'O arquivo de backup é grande demais (máximo 256 MB).')
+      .optional(),
     /** A token from an earlier call that validated the file and asked for confirmation. */
     token: z.string().max(100).optional(),
     confirm: z.boolean().default(false),
+    /** The server changes the user accepted; any other server setting stays this machine's. */
+    acceptServerChanges: z.array(serverChangeKeySchema).max(3).default([]),
   })
   .strict();
 
@@ -292,6 +317,8 @@ export const backupRestoreResultSchema = z.object({
   manifest: backupManifestSchema.nullable(),
   /** Where the replaced database was kept. */
   previousKeptAt: z.string().nullable(),
+  /** Servers the backup points elsewhere than this machine (needs_confirm), or that were taken (restored). */
+  serverChanges: z.array(serverChangeSchema).default([]),
 });
 
 export const backupStatusSchema = z.object({

@@ -145,11 +145,29 @@ export const outboxListSchema = z.object({
   ),
 });
 
+/** One NF-e XML file: even a note with hundreds of items stays well under this. */
+export const MAX_NFE_XML_BYTES = 5 * 1024 * 1024;
+/** All the files of one import together. */
+export const MAX_NFE_IMPORT_BYTES = 20 * 1024 * 1024;
+const base64Length = (bytes: number) => Math.ceil((bytes * 4) / 3) + 8;
+
 export const prefillInputSchema = z.object({
   files: z
-    .array(z.object({ name: z.string().max(255), base64: z.string().max(30_000_000) }))
+    .array(
+      z.object({
+        name: z.string().max(255),
+        base64: z
+          .string()
+          .max(base64Length(MAX_NFE_XML_BYTES), 'Arquivo XML grande demais (máximo 5 MB por arquivo).'),
+      }),
+    )
     .min(1)
-    .max(50),
+    .max(50)
+    .refine(
+      (files) =>
+        files.reduce((sum, file) => sum + file.base64.length, 0) <= base64Length(MAX_NFE_IMPORT_BYTES),
+      'Arquivos XML grandes demais juntos (máximo 20 MB por importação).',
+    ),
   company: company.optional(),
 });
 export const prefillOutputSchema = z.object({

@@ -3,11 +3,35 @@ import { z } from 'zod';
 import { environmentSchema } from './app';
 import { smtpSettingsSchema } from './mail';
 
+/** 127.0.0.0/8, ::1 and localhost: the embedded sandbox and a sandbox run on this computer. */
+export function isLoopbackHostname(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/^\[|\]$/g, '');
+  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
+}
+
+/**
+ * Secrets and tokens travel to these hosts, so only https: — except loopback, where nothing leaves
+ * the computer (the embedded and a local sandbox answer plain http on 127.0.0.1).
+ */
+export function isSafeApiUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.username || url.password) return false;
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHostname(url.hostname));
+}
+
 const hostUrl = z
   .string()
   .trim()
   .url('Informe um endereço completo, por exemplo https://api.nuvemfiscal.com.br')
-  .refine((value) => /^https?:\/\//i.test(value), 'O endereço deve começar com https://');
+  .refine(
+    isSafeApiUrl,
+    'O endereço deve começar com https:// (http:// só é aceito para um sandbox neste computador, 127.0.0.1).',
+  );
 
 export const apiHostsSchema = z.object({
   api: hostUrl,

@@ -163,7 +163,8 @@ describe('e-mail of documents through a real SMTP server on 127.0.0.1', () => {
     const other = await failure('mail:test', {
       settings: smtpSettings(smtp.port, { user: 'outra@conta.example' }),
     });
-    expect(other.code).toBe('mail_password_missing');
+    expect(other.code).toBe('mail_password_rebind');
+    expect(other.message).toMatch(/digite a senha de novo/);
     expect(smtp.logins.every((login) => login.ok)).toBe(true);
     expect(smtp.received).toHaveLength(0);
   });

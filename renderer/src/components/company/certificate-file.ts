@@ -15,6 +15,7 @@ export function readAsBase64(file: Blob): Promise<string> {
 /** Error codes of the certificate commands that are about the file, not the password. */
 export const fileProblems = new Set([
   'certificate_not-pkcs12',
+  'certificate_corrupt',
   'certificate_no-key',
   'certificate_no-certificate',
   'certificate_empty',

@@ -1,4 +1,5 @@
 // NF-e XML files → the CT-e form: remetente, destinatário, cargo value, weight, volumes and keys.
+import { MAX_NFE_XML_BYTES } from '../../../../electron/shared/schemas/issuing';
 import { invoke } from '../../bridge';
 import type { CteDraftData } from '../../components/cte/form-model';
 import { mergeParty } from '../../components/cte/party-merge';
@@ -10,6 +11,10 @@ export interface ImportReport {
 }
 
 export async function fileToBase64(file: File): Promise<string> {
+  // The same cap as the command's input, said before reading a huge file into memory.
+  if (file.size > MAX_NFE_XML_BYTES) {
+    throw new Error(`O arquivo ${file.name} é grande demais para um XML de NF-e (máximo 5 MB).`);
+  }
   const bytes = new Uint8Array(await file.arrayBuffer());
   let binary = '';
   for (let i = 0; i < bytes.length; i += 0x8000)

@@ -98,7 +98,15 @@ describe('GET /cnpj/{Cnpj} and GET /cnpj', () => {
     expect(errorOf(missing).message).toContain('"natureza_juridica" é obrigatório');
     const inline = await api.get(`/cnpj?${q}&municipio=3550308&$inlinecount=true`);
     expect(inline.status).toBe(400);
-    expect(errorOf(inline).message).toContain('$inlinecount');
+    expect(errorOf(inline).message).toBe('O parâmetro "$inlinecount" não é suportado nesta listagem.');
+    // What generated SDKs always send: `false` asks for nothing and is accepted.
+    const defaults = await api.get<{ data: { cnpj: string }[] }>(
+      `/cnpj?${q}&municipio=3550308&$top=10&$skip=0&$inlinecount=false`,
+    );
+    expect(defaults.status).toBe(200);
+    expect(defaults.body.data).toEqual(byIbge.body.data);
+    expect(defaults.body).not.toHaveProperty('@count');
+    expect((await api.get(`/cnpj?${q}&municipio=3550308&$inlinecount=nao`)).status).toBe(400);
   });
 });
 

@@ -11,6 +11,7 @@ import { listEnvelope, parseListQuery } from '../http/paging';
 import { asQuery, parseBooleanQuery, parseIntegerQuery } from '../http/query';
 import { parseBody } from '../http/validate';
 import { requireCompany } from './empresas';
+import { NO_BODY } from '../http/bodyless';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -124,7 +125,7 @@ export async function empresaCertificadoRoutes(app: FastifyInstance, ctx: Sandbo
     return certificate;
   });
 
-  app.delete('/empresas/:cpf_cnpj/certificado', async (request, reply) => {
+  app.delete('/empresas/:cpf_cnpj/certificado', NO_BODY, async (request, reply) => {
     const cpfCnpj = await requireCompany(ctx, request.params);
     if (!(await ctx.companies.removeCertificate(cpfCnpj))) {
       throw notFound(`A empresa ${cpfCnpj} não tem certificado cadastrado.`);

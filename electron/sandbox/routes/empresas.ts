@@ -7,6 +7,7 @@ import { isValidCpfCnpj, parseCpfCnpjParam } from '../http/documents';
 import { listEnvelope, parseListQuery } from '../http/paging';
 import { asQuery, queryValue } from '../http/query';
 import { parseBody } from '../http/validate';
+import { NO_BODY } from '../http/bodyless';
 
 const text = (max?: number) => (max ? z.string().max(max) : z.string());
 const required = (max?: number) => text(max).min(1);
@@ -82,7 +83,7 @@ export async function empresaRoutes(app: FastifyInstance, ctx: SandboxContext) {
     return updated;
   });
 
-  app.delete('/empresas/:cpf_cnpj', async (request, reply) => {
+  app.delete('/empresas/:cpf_cnpj', NO_BODY, async (request, reply) => {
     const cpfCnpj = parseCpfCnpjParam((request.params as { cpf_cnpj: string }).cpf_cnpj);
     if (!(await ctx.companies.remove(cpfCnpj))) throw notFound(`Empresa ${cpfCnpj} não encontrada.`);
     return reply.status(204).send();

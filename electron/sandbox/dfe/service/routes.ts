@@ -19,6 +19,7 @@ import { openDfeRepository, type DfeRepository, type DocumentRow, type EventRow 
 import { emitDocument } from './emission';
 import { cancelDocument, correctDocument } from './events';
 import type { KindSpec } from './spec';
+import { NO_BODY } from '../../http/bodyless';
 
 const AUTHORIZERS = [
   'AM',
@@ -197,7 +198,7 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     presentDocument(await load((request.params as { id: string }).id, true)),
   );
 
-  app.post(`${p}/:id/sincronizar`, async (request) => {
+  app.post(`${p}/:id/sincronizar`, NO_BODY, async (request) => {
     const doc = await load((request.params as { id: string }).id, true);
     return {
       status: doc.pending_polls > 0 ? 'pendente' : 'sincronizado',

@@ -125,9 +125,15 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     `Protocolo: ${d.numero_protocolo ?? '-'}  Situação: ${d.status}`,
     ...(d.ambiente === 'homologacao' ? ['EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL'] : []),
   ];
+  /**
+   * The event `GET …/{kind}` answers. A cancellation: the one in force (registered) when there is
+   * one — a later rejected attempt (218, already cancelled) does not replace it; it stays readable
+   * by its own id under `/eventos/{id}`. Otherwise, and for correction letters, the latest attempt.
+   */
   const eventOf = async (doc: DocumentRow, kind: EventRow['kind']) => {
     const list = await (await repo()).events(doc.id, kind);
-    const last = list[list.length - 1];
+    const inForce = kind === 'cancelamento' ? list.filter((e) => e.status === 'registrado').pop() : undefined;
+    const last = inForce ?? list[list.length - 1];
     if (!last)
       throw notFound(
         `Nenhum evento de ${kind === 'cancelamento' ? 'cancelamento' : 'carta de correção'} para este ${spec.label}.`,

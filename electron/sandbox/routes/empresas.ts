@@ -6,7 +6,7 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import { isValidCpfCnpj, parseCpfCnpjParam } from '../http/documents';
 import { listEnvelope, parseListQuery } from '../http/paging';
 import { asQuery, queryValue } from '../http/query';
-import { parseBody } from '../http/validate';
+import { invalidMember, parseBody } from '../http/validate';
 import { NO_BODY } from '../http/bodyless';
 
 const text = (max?: number) => (max ? z.string().max(max) : z.string());
@@ -38,7 +38,9 @@ export const empresaSchema = z.object({
 function parseEmpresa(body: unknown): EmpresaInput {
   const input = parseBody(empresaSchema, body);
   if (!isValidCpfCnpj(input.cpf_cnpj)) {
-    throw badRequest(
+    throw invalidMember(
+      'cpf_cnpj',
+      'InvalidValue',
       `O campo 'cpf_cnpj' contém um ${input.cpf_cnpj.length === 11 ? 'CPF' : 'CNPJ'} inválido.`,
     );
   }
@@ -76,7 +78,11 @@ export async function empresaRoutes(app: FastifyInstance, ctx: SandboxContext) {
     const cpfCnpj = parseCpfCnpjParam((request.params as { cpf_cnpj: string }).cpf_cnpj);
     const input = parseEmpresa(request.body);
     if (input.cpf_cnpj !== cpfCnpj) {
-      throw badRequest(`O campo 'cpf_cnpj' (${input.cpf_cnpj}) difere do CPF/CNPJ do endereço (${cpfCnpj}).`);
+      throw invalidMember(
+        'cpf_cnpj',
+        'InvalidValue',
+        `O campo 'cpf_cnpj' (${input.cpf_cnpj}) difere do CPF/CNPJ do endereço (${cpfCnpj}).`,
+      );
     }
     const updated = await ctx.companies.update(input);
     if (!updated) throw notFound(`Empresa ${cpfCnpj} não encontrada.`);

@@ -31,7 +31,7 @@ describe('request validation names JSON paths', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('ValidationFailed');
     expect(r.body.error.message).toContain('infCte.rem.enderReme.cMun');
-    expect(r.body.error.fields).toContain('infCte.rem.enderReme.cMun');
+    expect(r.body.error.errors.map((e) => e.path)).toContain('infCte.rem.enderReme.cMun');
   });
 
   it('missing required field, array index and enum', () => {
@@ -42,9 +42,35 @@ describe('request validation names JSON paths', () => {
     (inf.ide as Record<string, unknown>).tpImp = 3;
     const r = validate(ctePedidoEmissao, body);
     if (r.ok) throw new Error('deveria falhar');
-    expect(r.body.error.message).toContain('infCte.vPrest.vRec: campo obrigatório');
+    expect(r.body.error.errors).toContainEqual({
+      code: 'Required',
+      message: "O campo 'infCte.vPrest.vRec' é obrigatório.",
+      path: 'infCte.vPrest.vRec',
+    });
     expect(r.body.error.message).toContain('infCte.infCTeNorm.infDoc.infNFe[0].chave');
     expect(r.body.error.message).toContain('infCte.ide.tpImp');
+    expect(r.body.error.errors).toContainEqual({
+      code: 'Invalid',
+      message: "O campo 'infCte.ide.tpImp': valor não permitido (aceitos: 1, 2).",
+      path: 'infCte.ide.tpImp',
+    });
+  });
+
+  it('a missing member is "obrigatório" whatever rule it misses (an enum, a literal, a union)', () => {
+    const body = cteBody();
+    const ide = body.infCte.ide as unknown as Record<string, unknown>;
+    delete ide.tpImp; // an enum
+    delete ide.modal; // a literal
+    const r = validate(ctePedidoEmissao, body);
+    if (r.ok) throw new Error('deveria falhar');
+    for (const member of ['tpImp', 'modal']) {
+      expect(r.body.error.errors).toContainEqual({
+        code: 'Required',
+        message: `O campo 'infCte.ide.${member}' é obrigatório.`,
+        path: `infCte.ide.${member}`,
+      });
+    }
+    expect(r.body.error.message).not.toContain('não permitido');
   });
 
   it('exactly one ICMS group; non-road modal refused by name; unknown keys named', () => {

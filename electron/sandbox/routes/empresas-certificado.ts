@@ -24,6 +24,15 @@ const PROBLEMS: Record<PfxError['problem'], string> = {
   'no-certificate': 'O arquivo .pfx não contém o certificado correspondente à chave privada.',
 };
 
+/**
+ * A certificate as the 2.58 description's `EmpresaCertificado` has it: without `id` and
+ * `created_at`, which only the later certificate list (`GET /empresas/certificados`) carries.
+ */
+function described(info: EmpresaCertificado): Omit<EmpresaCertificado, 'id' | 'created_at'> {
+  const { id: _id, created_at: _createdAt, ...rest } = info;
+  return rest;
+}
+
 const brDate = (d: Date) => d.toISOString().slice(0, 10).split('-').reverse().join('/');
 
 /** Same company, or a branch of it: SEFAZ accepts a certificate of the same CNPJ root (8 first characters). */
@@ -107,7 +116,7 @@ export async function empresaCertificadoRoutes(app: FastifyInstance, ctx: Sandbo
         "O campo 'certificado' deve conter o arquivo .pfx codificado em base64.",
       );
     }
-    return install(ctx, cpfCnpj, Buffer.from(base64, 'base64'), body.password);
+    return described(await install(ctx, cpfCnpj, Buffer.from(base64, 'base64'), body.password));
   });
 
   app.put('/empresas/:cpf_cnpj/certificado/upload', async (request) => {
@@ -121,7 +130,7 @@ export async function empresaCertificadoRoutes(app: FastifyInstance, ctx: Sandbo
       throw invalidMember('file', 'Required', "O campo 'file' (arquivo .pfx ou .p12) é obrigatório.");
     if (!password)
       throw invalidMember('password', 'Required', "O campo 'password' (senha do certificado) é obrigatório.");
-    return install(ctx, cpfCnpj, file.data, password.data.toString('utf8'));
+    return described(await install(ctx, cpfCnpj, file.data, password.data.toString('utf8')));
   });
 
   app.get('/empresas/:cpf_cnpj/certificado', async (request) => {
@@ -129,7 +138,7 @@ export async function empresaCertificadoRoutes(app: FastifyInstance, ctx: Sandbo
     const certificate = await ctx.companies.getCertificate(cpfCnpj);
     if (!certificate)
       throw notFound(`Certificado não encontrado: a empresa ${cpfCnpj} não tem certificado cadastrado.`);
-    return certificate;
+    return described(certificate);
   });
 
   app.delete('/empresas/:cpf_cnpj/certificado', NO_BODY, async (request, reply) => {

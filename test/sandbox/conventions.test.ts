@@ -135,7 +135,7 @@ describe('bad input never becomes a 500', () => {
     await api.post('/empresas', empresaBody());
     const res = await api.put('/empresas/11222333000181/cte', { CRT: 3 });
     expect(res.status).toBe(400);
-    expect((errorOf(res) as { errors: unknown[] }).errors).toEqual([
+    expect((errorOf(res) as unknown as { errors: unknown[] }).errors).toEqual([
       { code: 'Required', message: "O campo 'ambiente' é obrigatório.", path: 'ambiente' },
     ]);
   });
@@ -147,11 +147,11 @@ describe('bad input never becomes a 500', () => {
       await api.get('/cep/013101'),
       await client(sandbox.url, 'token-falso').get('/conta/cotas'),
     ]) {
-      const error = errorOf(res) as { code: string; message: string; errors: unknown[] };
+      const error = errorOf(res) as unknown as { code: string; message: string; errors: unknown[] };
       expect(error.errors, res.raw.toString()).toEqual([{ code: error.code, message: error.message }]);
     }
     const invalid = await api.post('/empresas', { ...empresaBody(), cpf_cnpj: '11222333000182' });
-    expect((errorOf(invalid) as { errors: unknown[] }).errors).toEqual([
+    expect((errorOf(invalid) as unknown as { errors: unknown[] }).errors).toEqual([
       {
         code: 'InvalidValue',
         message: "O campo 'cpf_cnpj' contém um CNPJ inválido.",

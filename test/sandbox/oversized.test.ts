@@ -50,7 +50,9 @@ function upload(path: string, framing: 'length' | 'chunked'): Promise<Outcome> {
         outcome.sent += piece.length;
         if (!socket.write(framed)) return void socket.once('drain', pump);
       }
-      if (!socket.destroyed) socket.end(framing === 'chunked' ? '0\r\n\r\n' : undefined);
+      if (socket.destroyed) return;
+      if (framing === 'chunked') socket.end('0\r\n\r\n');
+      else socket.end();
     };
     pump();
   });

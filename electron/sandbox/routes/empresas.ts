@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EmpresaInput } from '../companies';
 import type { SandboxContext } from '../context';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { isValidCpfCnpj, parseCpfCnpjParam } from '../http/documents';
 import { listEnvelope, parseListQuery } from '../http/paging';
 import { asQuery, queryValue } from '../http/query';

@@ -123,6 +123,12 @@ describe('a bodyless operation', () => {
     expect((await api.post('/cte/nao_existe/sincronizar', {})).status).toBe(404);
   });
 
+  it('an unknown path is a 404, not a complaint about the empty body', async () => {
+    const res = await api.raw('DELETE', '/nada/aqui', { headers: { 'content-type': 'application/json' } });
+    expect(res.status).toBe(404);
+    expect(errorOf(res).code).toBe('NotFound');
+  });
+
   it('an operation with a body still refuses it empty', async () => {
     const res = await api.raw('POST', '/empresas', { headers: { 'content-type': 'application/json' } });
     expect(res.status).toBe(400);

@@ -30,7 +30,8 @@ const isJson = (type: string) => /^application\/(?:[\w.+-]*\+)?json\b/i.test(typ
 export function acceptBodylessOperations(app: FastifyInstance) {
   app.decorateRequest('sandboxDeclaredType', undefined);
   app.addHook('onRequest', async (request: FastifyRequest) => {
-    if (!request.routeOptions.config.noBody) return;
+    // An unknown path takes no body either: it is answered 404, whatever was sent.
+    if (!request.routeOptions.config.noBody && !request.is404) return;
     const headers = request.raw.headers;
     const declared = headers['content-type'];
     if (declared === undefined) return;

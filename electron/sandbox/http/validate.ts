@@ -44,6 +44,10 @@ function describe(issue: z.core.$ZodIssue): ValidationItem[] {
       };
     });
   }
+  // A rule the schema words itself ("obrigatório … para o evento 210240") keeps its words.
+  const own = !/^Invalid/.test(issue.message);
+  if (issue.code === 'custom' && own)
+    return at(/^obrigatório/.test(issue.message) ? 'Required' : 'Invalid', `${field}: ${issue.message}.`);
   if (issue.input === undefined) return at('Required', `${field} é obrigatório.`);
   switch (issue.code) {
     case 'invalid_type':

@@ -7,7 +7,7 @@
 // body valid with objects closed), and every call against the generated `paths`: the operation
 // and each query parameter it sends must be declared there. The app's own client is not used.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
@@ -76,6 +76,15 @@ function generatedOperations(file: string): Map<string, Set<string>> {
   return result;
 }
 
+/** A call's options as a TypeScript literal; a multipart form as its fields (files as text). */
+function asLiteral(init: CallInit): string {
+  if (!(init.body instanceof FormData)) return JSON.stringify(init);
+  const fields: Record<string, string> = {};
+  for (const [name, value] of init.body.entries())
+    fields[name] = typeof value === 'string' ? value : '(arquivo)';
+  return JSON.stringify({ ...init, body: fields });
+}
+
 describe.skipIf(!sharedAvailable)('a client generated from the API description', () => {
   let tmp: string;
   let operations: Map<string, Set<string>>;
@@ -84,6 +93,8 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
   let checker: ReturnType<typeof answerChecker>;
   const sentContentTypes = new Set<string | null>();
   const called: string[] = [];
+  /** Each call as TypeScript source, type-checked at the end against the generated client. */
+  const recorded: string[] = [];
 
   beforeAll(async () => {
     // 1. Generate the types from the description, into a folder that is thrown away afterwards.
@@ -143,6 +154,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
     );
     checker.check(template, method.toLowerCase(), { status: response.status, body: data, raw });
     called.push(`${method} ${template}`);
+    recorded.push(`  await client.${method}(${JSON.stringify(template)}, ${asLiteral(init)});`);
     return data as T;
   }
   const file = (template: string, params: Record<string, string>, query?: Query) =>
@@ -175,6 +187,9 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
         codigo_municipio: '4106902',
         uf: 'PR',
         cep: '80010000',
+        // Members with a default in the description: generated models send the default.
+        codigo_pais: '1058',
+        pais: 'Brasil',
       },
     };
     expect(await call('POST', '/empresas', { body: empresa })).toMatchObject({ cpf_cnpj });
@@ -262,7 +277,9 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
     await call('POST', '/cteos/{id}/sincronizar', { params: { path: { id: cteos.id } } });
     const dce = dceBody();
     dce.infDCe.ide.dhEmi = dhEmi();
-    const declaracao = await call<{ id: string; status: string }>('POST', '/dce', { body: dce });
+    // Required by the description, with a nullable member: what a generated model sends.
+    const withSolic = { ...dce, infSolicDCe: { xSolic: null } };
+    const declaracao = await call<{ id: string; status: string }>('POST', '/dce', { body: withSolic });
     expect(declaracao.status).toBe('autorizado');
     await call('GET', '/dce', { params: { query: { ...PAGING, cpf_cnpj, ambiente: 'homologacao' } } });
     await file('/dce/{id}/pdf', { id: declaracao.id });
@@ -380,6 +397,9 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
         codigo_municipio: '4106902',
         uf: 'PR',
         cep: '80010000',
+        // Members with a default in the description: generated models send the default.
+        codigo_pais: '1058',
+        pais: 'Brasil',
       },
     };
     await call('POST', '/empresas', { body: empresa });
@@ -405,7 +425,11 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
     });
     expect(Buffer.from(await file('/empresas/{cpf_cnpj}/logotipo', { cpf_cnpj }))).toEqual(jpeg);
     await call('DELETE', '/empresas/{cpf_cnpj}/logotipo', { params: { path: { cpf_cnpj } } });
-    const nfse = { ambiente: 'homologacao', rps: { lote: 1, serie: '1', numero: 1 } };
+    const nfse = {
+      ambiente: 'homologacao',
+      rps: { lote: 1, serie: '1', numero: 1 },
+      incentivo_fiscal: false,
+    };
     await call('PUT', '/empresas/{cpf_cnpj}/nfse', { params: { path: { cpf_cnpj } }, body: nfse });
     await call('GET', '/empresas/{cpf_cnpj}/nfse', { params: { path: { cpf_cnpj } } });
 
@@ -456,5 +480,43 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
 
   it('has checked every operation of the description, closed to undescribed members', () => {
     expect(checker.uncovered(/./)).toEqual([]);
+  });
+
+  it('made only calls the generated types accept (paths, parameters, bodies)', { timeout: 120_000 }, () => {
+    expect(recorded.length).toBeGreaterThan(90);
+    const driver = path.join(tmp, 'calls.ts');
+    writeFileSync(
+      driver,
+      [
+        "import createClient from 'openapi-fetch';",
+        "import type { paths } from './api';",
+        "const client = createClient<paths>({ baseUrl: 'http://127.0.0.1' });",
+        'export async function calls(): Promise<void> {',
+        ...recorded,
+        '}',
+      ].join('\n'),
+    );
+    const fetchTypes = path.join(
+      path.dirname(createRequire(import.meta.url).resolve('openapi-fetch/package.json')),
+      'dist',
+      'index.d.mts',
+    );
+    const program = ts.createProgram([driver], {
+      strict: true,
+      noEmit: true,
+      skipLibCheck: true,
+      target: ts.ScriptTarget.ES2022,
+      module: ts.ModuleKind.ESNext,
+      moduleResolution: ts.ModuleResolutionKind.Bundler,
+      types: [],
+      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
+      paths: { 'openapi-fetch': [fetchTypes] },
+    });
+    const problems = ts.getPreEmitDiagnostics(program).map((d) => {
+      const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : -1;
+      const line = d.file?.fileName === driver ? recorded[where - 4]?.slice(0, 120) : d.file?.fileName;
+      return `${line ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ').slice(0, 4000)}`;
+    });
+    expect(problems).toEqual([]);
   });
 });

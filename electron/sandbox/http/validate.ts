@@ -25,8 +25,9 @@ const unit = (origin: string) =>
   origin === 'string' ? ' caractere(s)' : origin === 'array' ? ' item(ns)' : '';
 
 /**
- * An issue in the hosted service's words, with a short code. A member that is absent is
- * "obrigatório" whatever the rule it missed (a type, an enum, a literal, a union).
+ * An issue in the hosted service's words, with a short code. A member that is absent (or null
+ * where a value is required) is "obrigatório" whatever the rule it missed (a type, an enum, a
+ * literal, a union).
  */
 function describe(issue: z.core.$ZodIssue): ValidationItem[] {
   const path = issuePath(issue.path);
@@ -45,10 +46,15 @@ function describe(issue: z.core.$ZodIssue): ValidationItem[] {
     });
   }
   // A rule the schema words itself ("obrigatório … para o evento 210240") keeps its words.
-  const own = !/^Invalid/.test(issue.message);
+  // zod's own messages are English ("Invalid input…", "Too big…"); the schemas' are Portuguese.
+  const own = !/^(Invalid|Too (big|small))/.test(issue.message);
   if (issue.code === 'custom' && own)
     return at(/^obrigatório/.test(issue.message) ? 'Required' : 'Invalid', `${field}: ${issue.message}.`);
-  if (issue.input === undefined) return at('Required', `${field} é obrigatório.`);
+  // Absent, or null where a value is required: the member is missing.
+  if (issue.input === undefined || (issue.input === null && issue.code === 'invalid_type'))
+    return at('Required', `${field} é obrigatório.`);
+  if (own)
+    return at(issue.code === 'invalid_format' ? 'InvalidFormat' : 'Invalid', `${field}: ${issue.message}.`);
   switch (issue.code) {
     case 'invalid_type':
       return at('InvalidType', `${field} tem tipo inválido (esperado ${issue.expected}).`);
@@ -66,7 +72,6 @@ function describe(issue: z.core.$ZodIssue): ValidationItem[] {
         `${field} tem valor não permitido (aceitos: ${issue.values.map(String).join(', ')}).`,
       );
     case 'invalid_format':
-      if (!/^Invalid/.test(issue.message)) return at('InvalidFormat', `${field}: ${issue.message}.`);
       return at(
         'InvalidFormat',
         `${field} não corresponde ao formato esperado${'pattern' in issue && issue.pattern ? ` ${String(issue.pattern)}` : ''}.`,
@@ -74,8 +79,6 @@ function describe(issue: z.core.$ZodIssue): ValidationItem[] {
     case 'invalid_union':
       return at('InvalidValue', `${field} tem valor inválido.`);
     default:
-      // Schemas word their own rules ("formato inválido (CNPJ)"); zod's defaults are English.
-      if (!/^Invalid/.test(issue.message)) return at('Invalid', `${field}: ${issue.message}.`);
       return at('Invalid', `${field} é inválido: ${issue.message}`);
   }
 }

@@ -71,6 +71,14 @@ describe('request validation names JSON paths', () => {
       });
     }
     expect(r.body.error.message).not.toContain('não permitido');
+    // null where the schema requires a value is missing too.
+    const nulled = cteBody() as unknown as { infCte: { ide: Record<string, unknown> } };
+    nulled.infCte.ide.cUF = null;
+    const n = validate(ctePedidoEmissao, nulled);
+    if (n.ok) throw new Error('deveria falhar');
+    expect(n.body.error.errors).toEqual([
+      { code: 'Required', message: "O campo 'infCte.ide.cUF' é obrigatório.", path: 'infCte.ide.cUF' },
+    ]);
   });
 
   it('exactly one ICMS group; non-road modal refused by name; unknown keys named', () => {
@@ -83,6 +91,24 @@ describe('request validation names JSON paths', () => {
     expect(r.body.error.message).toContain('infCte.imp.ICMS.ICMS45');
     expect(r.body.error.message).toContain('infCte.ide.modal');
     expect(r.body.error.message).toContain('foo');
+  });
+
+  it("the other modals' groups may come as null (as generated SDKs send unset members); filled, they are refused", () => {
+    const body = cteBody();
+    const infModal = body.infCte.infCTeNorm!.infModal as unknown as Record<string, unknown>;
+    Object.assign(infModal, { aereo: null, aquav: null, ferrov: null, duto: null, multimodal: null });
+    expect(validate(ctePedidoEmissao, body).ok).toBe(true);
+    infModal.aereo = { nMinu: '123' };
+    const r = validate(ctePedidoEmissao, body);
+    if (r.ok) throw new Error('deveria falhar');
+    expect(r.body.error.errors).toEqual([
+      {
+        code: 'Invalid',
+        message:
+          "O campo 'infCte.infCTeNorm.infModal.aereo': o sandbox emite apenas o modal rodoviário (informe somente infModal.rodo).",
+        path: 'infCte.infCTeNorm.infModal.aereo',
+      },
+    ]);
   });
 
   it('DC-e issuer group must match tpEmit', () => {

@@ -4,8 +4,11 @@
 // generated SDKs send: `Content-Type: application/json` on every call (bodyless ones included),
 // the paging defaults spelled out (`$top=10&$skip=0&$inlinecount=false`) and booleans as the
 // strings `true`/`false`. Every answer is checked against the description (status described,
-// body valid with objects closed), and every call against the generated `paths`: the operation
-// and each query parameter it sends must be declared there. The app's own client is not used.
+// body valid with objects closed), every operation of the description is exercised, and every
+// call is checked against the generated client: its operation and query parameters are declared
+// in the generated `paths`, and at the end all calls, bodies included, are type-checked with the
+// generated types and openapi-fetch's own (TypeScript compiler, in the temporary folder).
+// The app's own client (electron/nuvemfiscal) is not used.
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -1,9 +1,13 @@
 /**
- * OAuth scopes the sandbox grants. The first eight are the names in the API description;
- * `debug` is the name the hosted service's documentation gives for the `/debug` endpoints
- * (dev.nuvemfiscal.com.br/docs/debug); `dce` and `distribuicao-nfe` are the sandbox's own
- * choice, since the hosted service has not published names for those services (the app keeps
- * its scope list as a setting).
+ * Every scope name of the service the sandbox grants. The first eight are the names in the API
+ * description (`components.securitySchemes.oauth2`); `nfce` and `nfcom` are the names clients of
+ * the hosted service ask for, for the services of those names (../shared/reference/nuvemfiscal/
+ * README.md, "Scope names clients request"); `debug` is the name the hosted service's
+ * documentation gives for the `/debug` endpoints (dev.nuvemfiscal.com.br/docs/debug); `dce` and
+ * `distribuicao-nfe` are the sandbox's own choice, since the hosted service has not published
+ * names for those services (the app keeps its scope list as a setting). A token may carry scopes
+ * of services the sandbox does not implement (`nfe` issuing, `nfce`, `nfcom`, `nfse`, `mdfe`):
+ * clients ask for one wide set, and a request that fails whole leaves them with no token.
  */
 export const KNOWN_SCOPES = [
   'conta',
@@ -14,6 +18,8 @@ export const KNOWN_SCOPES = [
   'nfe',
   'nfse',
   'mdfe',
+  'nfce',
+  'nfcom',
   'debug',
   'dce',
   'distribuicao-nfe',

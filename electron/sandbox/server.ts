@@ -12,7 +12,9 @@ import type { SandboxContext, SandboxLogger } from './context';
 import { createDebugRecorder } from './debug-recorder';
 import { createEmailRecorder } from './email-recorder';
 import { createFaults } from './faults';
+import { acceptBodylessOperations } from './http/bodyless';
 import { ApiError, errorBody, handleError } from './http/errors';
+import { answerOversizedBodies } from './http/oversized';
 import { pdfHelper } from './pdf';
 import { createSandboxPrinter } from './pdf-engine';
 import type { PdfEngine } from '../documents/pdf';
@@ -127,6 +129,8 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   });
   // JSON is the only body the API takes outside multipart/form uploads, which their routes add.
   app.removeContentTypeParser('text/plain');
+  acceptBodylessOperations(app);
+  answerOversizedBodies(app);
   app.decorateRequest('sandboxToken', undefined);
   app.decorateRequest('sandboxDrop', false);
   app.setErrorHandler((err, request, reply) => handleError(err as Error, request, reply, log.error));

@@ -109,19 +109,55 @@ describe('bad input never becomes a 500', () => {
     const error = errorOf(res) as {
       code: string;
       message: string;
-      errors: { code: string }[];
-      fields: string[];
+      errors: { code: string; message: string; path?: string }[];
     };
+    expect(Object.keys(error)).toEqual(['code', 'message', 'errors']);
     expect(error.code).toBe('ValidationFailed');
     expect(error.message).toMatch(/^Validation failed: /);
-    expect(error.message).toContain("'email' tem tipo inválido");
-    expect(error.message).toContain("O campo 'endereco.cep' é obrigatório.");
-    expect(error.errors.map((e) => e.code)).toEqual(expect.arrayContaining(['InvalidType', 'Required']));
-    expect(error.fields).toEqual(expect.arrayContaining(['email', 'endereco.cep']));
+    expect(error.errors).toContainEqual({
+      code: 'InvalidType',
+      message: "O campo 'email' tem tipo inválido (esperado string).",
+      path: 'email',
+    });
+    expect(error.errors).toContainEqual({
+      code: 'Required',
+      message: "O campo 'endereco.cep' é obrigatório.",
+      path: 'endereco.cep',
+    });
+    expect(error.message).toBe(`Validation failed: ${error.errors.map((e) => e.message).join(' ')}`);
     const long = await api.post('/empresas', { ...empresaBody(), inscricao_estadual: '1'.repeat(51) });
     expect(errorOf(long).message).toContain(
       "O campo 'inscricao_estadual' deve ter no máximo 50 caractere(s).",
     );
+  });
+
+  it('a missing enum member is "obrigatório", not "valor inválido"', async () => {
+    await api.post('/empresas', empresaBody());
+    const res = await api.put('/empresas/11222333000181/cte', { CRT: 3 });
+    expect(res.status).toBe(400);
+    expect((errorOf(res) as unknown as { errors: unknown[] }).errors).toEqual([
+      { code: 'Required', message: "O campo 'ambiente' é obrigatório.", path: 'ambiente' },
+    ]);
+  });
+
+  it('every error answer, validation or not, has the same shape', async () => {
+    for (const res of [
+      await api.get('/nada/aqui'),
+      await api.get('/emails'),
+      await api.get('/cep/013101'),
+      await client(sandbox.url, 'token-falso').get('/conta/cotas'),
+    ]) {
+      const error = errorOf(res) as unknown as { code: string; message: string; errors: unknown[] };
+      expect(error.errors, res.raw.toString()).toEqual([{ code: error.code, message: error.message }]);
+    }
+    const invalid = await api.post('/empresas', { ...empresaBody(), cpf_cnpj: '11222333000182' });
+    expect((errorOf(invalid) as unknown as { errors: unknown[] }).errors).toEqual([
+      {
+        code: 'InvalidValue',
+        message: "O campo 'cpf_cnpj' contém um CNPJ inválido.",
+        path: 'cpf_cnpj',
+      },
+    ]);
   });
 
   it.each([

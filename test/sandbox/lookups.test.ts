@@ -63,10 +63,67 @@ describe('GET /cep/{Cep}', () => {
     const res = await api.get<Record<string, string>>('/cep/13015100');
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ municipio: 'Campinas', uf: 'SP', codigo_ibge: '3509502' });
-    const unknown = await api.get('/cep/99999999');
+    // 00000-000 to 00999-999 belong to no UF in the Correios' ranges.
+    const unknown = await api.get('/cep/00999999');
     expect(unknown.status).toBe(404);
-    expect(errorOf(unknown).message).toBe('CEP 99999999 não encontrado.');
+    expect(errorOf(unknown).message).toBe('CEP 00999999 não encontrado.');
     expect((await cota('cep-consultas')).consumo).toBe(before + 2);
+  });
+
+  it('answers any well-formed CEP of a UF range: that UF, a real municipality of it, a neutral street', async () => {
+    const { carregarMunicipios } = await import('municipios-brasil');
+    const table = await carregarMunicipios();
+    sandbox.control.context.quotas.setLimit('cep-consultas', 1000);
+    type Cep = { cep: string; uf: string; municipio: string; codigo_ibge: string; logradouro: string };
+    // Real CEPs (Correios) of places in each UF, including the split ranges of AM, DF and GO and
+    // the edges between neighbours; IBGE UF codes are the first two digits of a municipality's code.
+    const cases: [string, string, string][] = [
+      ['01001000', 'SP', '35'], // Praça da Sé, São Paulo
+      ['19999999', 'SP', '35'],
+      ['20010000', 'RJ', '33'],
+      ['29010000', 'ES', '32'],
+      ['39999999', 'MG', '31'],
+      ['40010000', 'BA', '29'],
+      ['49010000', 'SE', '28'],
+      ['50010000', 'PE', '26'],
+      ['57010000', 'AL', '27'],
+      ['58010000', 'PB', '25'],
+      ['59010000', 'RN', '24'],
+      ['60010000', 'CE', '23'],
+      ['64000000', 'PI', '22'],
+      ['65010000', 'MA', '21'],
+      ['68899999', 'PA', '15'],
+      ['68900000', 'AP', '16'],
+      ['69005000', 'AM', '13'],
+      ['69301000', 'RR', '14'], // Boa Vista
+      ['69400000', 'AM', '13'],
+      ['69900000', 'AC', '12'],
+      ['70040000', 'DF', '53'],
+      ['72800000', 'GO', '52'],
+      ['73000000', 'DF', '53'],
+      ['73700000', 'GO', '52'],
+      ['76801000', 'RO', '11'], // Porto Velho
+      ['77001000', 'TO', '17'],
+      ['78005000', 'MT', '51'],
+      ['79002000', 'MS', '50'],
+      ['88010000', 'SC', '42'],
+      ['90010000', 'RS', '43'],
+    ];
+    for (const [cep, uf, ibgeUf] of cases) {
+      const res = await api.get<Cep>(`/cep/${cep}`);
+      expect(res.status, cep).toBe(200);
+      expect(res.body, cep).toMatchObject({ cep, uf, tipo_logradouro: 'Rua', logradouro: 'Rua Principal' });
+      expect(res.body.codigo_ibge.slice(0, 2), cep).toBe(ibgeUf);
+      const real = table.obter(Number(res.body.codigo_ibge));
+      expect({ nome: real.nome, uf: real.uf }, cep).toEqual({ nome: res.body.municipio, uf });
+    }
+    // Deterministic: the same CEP always answers the same place.
+    const again = await api.get<Cep>('/cep/69301000');
+    expect(again.body).toEqual((await api.get<Cep>('/cep/69301000')).body);
+    // A CEP of a built-in municipality's range answers that municipality.
+    const curitiba = await api.get<Cep>('/cep/80010000');
+    expect(curitiba.body).toMatchObject({ municipio: 'Curitiba', uf: 'PR', codigo_ibge: '4106902' });
+    sandbox.control.context.quotas.setLimit('cep-consultas', 5);
   });
 });
 
@@ -98,7 +155,15 @@ describe('GET /cnpj/{Cnpj} and GET /cnpj', () => {
     expect(errorOf(missing).message).toContain('"natureza_juridica" é obrigatório');
     const inline = await api.get(`/cnpj?${q}&municipio=3550308&$inlinecount=true`);
     expect(inline.status).toBe(400);
-    expect(errorOf(inline).message).toContain('$inlinecount');
+    expect(errorOf(inline).message).toBe('O parâmetro "$inlinecount" não é suportado nesta listagem.');
+    // What generated SDKs always send: `false` asks for nothing and is accepted.
+    const defaults = await api.get<{ data: { cnpj: string }[] }>(
+      `/cnpj?${q}&municipio=3550308&$top=10&$skip=0&$inlinecount=false`,
+    );
+    expect(defaults.status).toBe(200);
+    expect(defaults.body.data).toEqual(byIbge.body.data);
+    expect(defaults.body).not.toHaveProperty('@count');
+    expect((await api.get(`/cnpj?${q}&municipio=3550308&$inlinecount=nao`)).status).toBe(400);
   });
 });
 

@@ -29,7 +29,8 @@ export const MAX_CORRECTION_LETTERS = 20;
 
 export const noCertificateError = (cpfCnpj: string) => ({
   code: 'CertificateNotFound',
-  message: `A empresa ${cpfCnpj} não possui certificado digital cadastrado para assinar o documento.`,
+  // "Certificado não encontrado": the hosted service's wording, which clients match on.
+  message: `Certificado não encontrado: a empresa ${cpfCnpj} não possui certificado digital cadastrado para assinar o documento.`,
 });
 
 export interface EmissionFacts {

@@ -1,8 +1,10 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 
 /**
- * Every non-2xx answer of the sandbox has the body `{ "error": { "code", "message" } }`, the shape
- * clients of the hosted service rely on. Routes throw `ApiError`; the server's error handler
+ * Every non-2xx answer of the sandbox has one body shape, `{ "error": { "code", "message",
+ * "errors": [{ "code", "message", "path"? }] } }`: `code` and `message` are what clients of the
+ * hosted service read; `errors` lists each problem (a validation failure names every member with
+ * its `path`; any other error lists itself). Routes throw `ApiError`; the server's error handler
  * turns it (and anything else) into that body, never leaking a stack trace.
  */
 export class ApiError extends Error {
@@ -30,8 +32,6 @@ export class ApiError extends Error {
 
 export const badRequest = (message: string, extra?: Record<string, unknown>) =>
   new ApiError(400, 'BadRequest', message, { extra });
-export const validationFailed = (message: string, extra?: Record<string, unknown>) =>
-  new ApiError(400, 'ValidationFailed', message, { extra });
 export const notFound = (message: string) => new ApiError(404, 'NotFound', message);
 export const conflict = (message: string) => new ApiError(409, 'Conflict', message);
 export const payloadTooLarge = (message: string) => new ApiError(413, 'PayloadTooLarge', message);
@@ -42,7 +42,8 @@ export const tooManyRequests = (message: string, retryAfterSeconds?: number) =>
   });
 
 export function errorBody(code: string, message: string, extra?: Record<string, unknown>) {
-  return { error: { code, message, ...(extra ?? {}) } };
+  const { errors, ...rest } = extra ?? {};
+  return { error: { code, message, errors: errors ?? [{ code, message }], ...rest } };
 }
 
 /** Portuguese messages for the framework's own 4xx errors (parsing, limits, routing). */

@@ -15,19 +15,18 @@ export interface ListQuery {
 const MAX_SKIP = 1_000_000;
 
 /**
- * The paging parameters every list shares. `allowInlinecount: false` is for lists that refuse
- * `$inlinecount` (`GET /cnpj`).
+ * The paging parameters every list shares. `allowInlinecount: false` is for lists that cannot
+ * count (`GET /cnpj`): they refuse `$inlinecount=true` and accept `false`.
  */
 export function parseListQuery(query: Query, options: { allowInlinecount?: boolean } = {}): ListQuery {
   const top = parseIntegerQuery(query, '$top', 1, 100) ?? 10;
   const skip = parseIntegerQuery(query, '$skip', 0, MAX_SKIP) ?? 0;
-  if (options.allowInlinecount === false) {
-    if (query.$inlinecount !== undefined) {
-      throw badRequest('O parâmetro "$inlinecount" não é suportado nesta listagem.');
-    }
-    return { top, skip, inlinecount: false };
+  const inlinecount = parseBooleanQuery(query, '$inlinecount') ?? false;
+  // `false` asks for nothing, and generated SDKs always send it; only `true` is refused.
+  if (options.allowInlinecount === false && inlinecount) {
+    throw badRequest('O parâmetro "$inlinecount" não é suportado nesta listagem.');
   }
-  return { top, skip, inlinecount: parseBooleanQuery(query, '$inlinecount') ?? false };
+  return { top, skip, inlinecount };
 }
 
 /** The list answer: `{ "@count"?, data }` (count only when `$inlinecount=true`). */

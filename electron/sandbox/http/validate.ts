@@ -1,69 +1,120 @@
 import type { z } from 'zod';
 import { ApiError, badRequest } from './errors';
 
-/** Dotted path of a zod issue (`endereco.cep`, `infCte.rem.IE`), as the hosted service names fields. */
-function issuePath(pathParts: PropertyKey[]): string {
-  return pathParts
-    .map((p) => (typeof p === 'number' ? `[${p}]` : String(p)))
-    .join('.')
-    .replace(/\.\[/g, '[');
+/** One problem of a refused request: `path` names the member (`infCte.rem.IE`, `endereco.cep`). */
+export interface ValidationItem {
+  code: string;
+  message: string;
+  path?: string;
 }
 
-/** An issue as the hosted service words it (messages seen in the wild), with a short code. */
-function describe(issue: z.core.$ZodIssue): { code: string; message: string } {
-  const where = issuePath(issue.path);
-  const field = where ? `O campo '${where}'` : 'O corpo';
-  const unit = (origin: string) =>
-    origin === 'string' ? ' caractere(s)' : origin === 'array' ? ' item(ns)' : '';
+/** Dotted path of a zod issue (`endereco.cep`, `infCte.rem.IE`, `infDoc.infNFe[0].chave`). */
+export function issuePath(pathParts: ReadonlyArray<PropertyKey>): string {
+  let out = '';
+  for (const part of pathParts) {
+    if (typeof part === 'number') out += `[${part}]`;
+    else out += out === '' ? String(part) : `.${String(part)}`;
+  }
+  return out;
+}
+
+/** "O campo 'x'": the hosted service's wording ("O campo 'referencia' deve ser único"). */
+export const fieldLabel = (path: string) => (path ? `O campo '${path}'` : 'O corpo');
+
+const unit = (origin: string) =>
+  origin === 'string' ? ' caractere(s)' : origin === 'array' ? ' item(ns)' : '';
+
+/**
+ * An issue in the hosted service's words, with a short code. A member that is absent (or null
+ * where a value is required) is "obrigatório" whatever the rule it missed (a type, an enum, a
+ * literal, a union).
+ */
+function describe(issue: z.core.$ZodIssue): ValidationItem[] {
+  const path = issuePath(issue.path);
+  const field = fieldLabel(path);
+  const at = (code: string, message: string): ValidationItem[] => [
+    path ? { code, message, path } : { code, message },
+  ];
+  if (issue.code === 'unrecognized_keys') {
+    return issue.keys.map((key) => {
+      const member = path ? `${path}.${key}` : key;
+      return {
+        code: 'UnknownMember',
+        message: `O campo '${member}' não existe neste recurso.`,
+        path: member,
+      };
+    });
+  }
+  // A rule the schema words itself ("obrigatório … para o evento 210240") keeps its words.
+  // zod's own messages are English ("Invalid input…", "Too big…"); the schemas' are Portuguese.
+  const own = !/^(Invalid|Too (big|small))/.test(issue.message);
+  if (issue.code === 'custom' && own)
+    return at(/^obrigatório/.test(issue.message) ? 'Required' : 'Invalid', `${field}: ${issue.message}.`);
+  // Absent, or null where a value is required: the member is missing.
+  if (issue.input === undefined || (issue.input === null && issue.code === 'invalid_type'))
+    return at('Required', `${field} é obrigatório.`);
+  if (own)
+    return at(issue.code === 'invalid_format' ? 'InvalidFormat' : 'Invalid', `${field}: ${issue.message}.`);
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined
-        ? { code: 'Required', message: `${field} é obrigatório.` }
-        : { code: 'InvalidType', message: `${field} tem tipo inválido (esperado ${issue.expected}).` };
+      return at('InvalidType', `${field} tem tipo inválido (esperado ${issue.expected}).`);
     case 'too_big':
-      return {
-        code: 'MaxLength',
-        message: `${field} deve ter no máximo ${String(issue.maximum)}${unit(issue.origin)}.`,
-      };
+      return issue.origin === 'number' || issue.origin === 'bigint'
+        ? at('Maximum', `${field} deve ser no máximo ${String(issue.maximum)}.`)
+        : at('MaxLength', `${field} deve ter no máximo ${String(issue.maximum)}${unit(issue.origin)}.`);
     case 'too_small':
-      return {
-        code: 'MinLength',
-        message: `${field} deve ter pelo menos ${String(issue.minimum)}${unit(issue.origin)}.`,
-      };
+      return issue.origin === 'number' || issue.origin === 'bigint'
+        ? at('Minimum', `${field} deve ser no mínimo ${String(issue.minimum)}.`)
+        : at('MinLength', `${field} deve ter pelo menos ${String(issue.minimum)}${unit(issue.origin)}.`);
     case 'invalid_value':
-      return {
-        code: 'InvalidValue',
-        message: `${field} tem valor inválido (permitidos: ${issue.values.map(String).join(', ')}).`,
-      };
+      return at(
+        'InvalidValue',
+        `${field} tem valor não permitido (aceitos: ${issue.values.map(String).join(', ')}).`,
+      );
     case 'invalid_format':
-      return {
-        code: 'InvalidFormat',
-        message: `${field} não corresponde ao formato esperado${'pattern' in issue && issue.pattern ? ` ${String(issue.pattern)}` : ''}.`,
-      };
+      return at(
+        'InvalidFormat',
+        `${field} não corresponde ao formato esperado${'pattern' in issue && issue.pattern ? ` ${String(issue.pattern)}` : ''}.`,
+      );
+    case 'invalid_union':
+      return at('InvalidValue', `${field} tem valor inválido.`);
     default:
-      return { code: 'Invalid', message: `${field} é inválido: ${issue.message}` };
+      return at('Invalid', `${field} é inválido: ${issue.message}`);
   }
+}
+
+/** The refusal of an invalid request: `{ error: { code: 'ValidationFailed', message, errors } }`. */
+export function validationFailed(errors: ValidationItem[], message?: string): ApiError {
+  return new ApiError(
+    400,
+    'ValidationFailed',
+    message ?? `Validation failed: ${errors.map((e) => e.message).join(' ')}`,
+    { extra: { errors } },
+  );
+}
+
+/** One invalid member: the common case of a rule checked after the schema. */
+export const invalidMember = (path: string, code: string, message: string) =>
+  validationFailed([{ code, message, path }], message);
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; errors: ValidationItem[] };
+
+/** Checks `input` against a schema; the problems (at most 20) are `ValidationItem`s. */
+export function validate<T>(schema: z.ZodType<T>, input: unknown): Validated<T> {
+  const result = schema.safeParse(input, { reportInput: true });
+  if (result.success) return { ok: true, value: result.data };
+  return { ok: false, errors: result.error.issues.flatMap(describe).slice(0, 20) };
 }
 
 /**
  * Validates a JSON body: a missing/non-object body is a 400; schema failures are a 400
- * `ValidationFailed` shaped as the hosted service answers it — `message` "Validation failed: …"
- * and `errors: [{ code, message }]` — plus `fields` (JSON paths) for clients that map errors to forms.
+ * `ValidationFailed` with `message` "Validation failed: …" and `errors: [{ code, message, path }]`.
  */
 export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infer<T> {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) {
     throw badRequest('O corpo da requisição deve ser um objeto JSON.');
   }
-  const result = schema.safeParse(body, { reportInput: true });
-  if (result.success) return result.data;
-  const issues = result.error.issues.slice(0, 20);
-  const errors = issues.map(describe);
-  throw new ApiError(
-    400,
-    'ValidationFailed',
-    `Validation failed: ${errors.map((e) => e.message).join(' ')}`,
-    {
-      extra: { errors, fields: [...new Set(issues.map((i) => issuePath(i.path)))] },
-    },
-  );
+  const result = validate(schema, body);
+  if (result.ok) return result.value as z.infer<T>;
+  throw validationFailed(result.errors);
 }

@@ -86,7 +86,7 @@ export async function requireSigner(ctx: SandboxContext, cpf: string): Promise<S
     throw new ApiError(
       400,
       'CertificateNotFound',
-      `A empresa ${cpf} não possui certificado digital cadastrado; ele é necessário para consultar a SEFAZ e assinar eventos.`,
+      `Certificado não encontrado: a empresa ${cpf} não possui certificado digital cadastrado; ele é necessário para consultar a SEFAZ e assinar eventos.`,
     );
   }
   return credentials;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
-import { ADDRESSES } from '../data/addresses';
+import { addressOfCep } from '../data/cep-lookup';
 import { badRequest, notFound } from '../http/errors';
 
 export async function cepRoutes(app: FastifyInstance, ctx: SandboxContext) {
@@ -8,7 +8,7 @@ export async function cepRoutes(app: FastifyInstance, ctx: SandboxContext) {
     const cep = (request.params as { Cep: string }).Cep;
     if (!/^\d{8}$/.test(cep)) throw badRequest('CEP inválido: informe os 8 dígitos, sem máscara.');
     await ctx.consume('cep-consultas', 1);
-    const address = ADDRESSES.get(cep);
+    const address = await addressOfCep(cep);
     if (!address) throw notFound(`CEP ${cep} não encontrado.`);
     return address;
   });

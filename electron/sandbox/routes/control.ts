@@ -7,6 +7,7 @@ import { parseBody } from '../http/validate';
 import { QUOTA_NAMES } from '../quotas';
 import { DEFAULT_REJECTION } from '../faults';
 import type { Fault } from '../faults';
+import { NO_BODY } from '../http/bodyless';
 
 const path = z.string().min(1).max(300);
 const method = z
@@ -126,7 +127,7 @@ export async function controlRoutes(
     ctx.faults.add(fault);
     return reply.status(201).send(fault);
   });
-  app.delete('/_sandbox/faults', async (_request, reply) => {
+  app.delete('/_sandbox/faults', NO_BODY, async (_request, reply) => {
     ctx.faults.clear();
     return reply.status(204).send();
   });

@@ -9,8 +9,9 @@ import { newId } from '../http/ids';
 import { isMultipart, acceptMultipart } from '../http/multipart';
 import { listEnvelope, parseListQuery } from '../http/paging';
 import { asQuery, parseBooleanQuery, parseIntegerQuery } from '../http/query';
-import { parseBody } from '../http/validate';
+import { invalidMember, parseBody } from '../http/validate';
 import { requireCompany } from './empresas';
+import { NO_BODY } from '../http/bodyless';
 
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
@@ -23,6 +24,15 @@ const PROBLEMS: Record<PfxError['problem'], string> = {
   'no-key': 'O arquivo .pfx não contém a chave privada do certificado.',
   'no-certificate': 'O arquivo .pfx não contém o certificado correspondente à chave privada.',
 };
+
+/**
+ * A certificate as the 2.58 description's `EmpresaCertificado` has it: without `id` and
+ * `created_at`, which only the later certificate list (`GET /empresas/certificados`) carries.
+ */
+function described(info: EmpresaCertificado): Omit<EmpresaCertificado, 'id' | 'created_at'> {
+  const { id: _id, created_at: _createdAt, ...rest } = info;
+  return rest;
+}
 
 const brDate = (d: Date) => d.toISOString().slice(0, 10).split('-').reverse().join('/');
 
@@ -48,8 +58,9 @@ function checkCertificate(ctx: SandboxContext, contents: PfxContents, cpfCnpj: s
     );
   }
   if (!sameHolder(contents.cpfCnpj, cpfCnpj)) {
+    // The hosted service's wording, which clients match on (reference README).
     throw badRequest(
-      `O certificado pertence ao ${contents.cpfCnpj.length === 11 ? 'CPF' : 'CNPJ'} ${contents.cpfCnpj}, diferente do CPF/CNPJ da empresa (${cpfCnpj}).`,
+      `O certificado possui um CPF/CNPJ diferente do da empresa: o certificado é do ${contents.cpfCnpj.length === 11 ? 'CPF' : 'CNPJ'} ${contents.cpfCnpj} e a empresa é ${cpfCnpj}.`,
     );
   }
 }
@@ -100,9 +111,13 @@ export async function empresaCertificadoRoutes(app: FastifyInstance, ctx: Sandbo
     const body = parseBody(pedidoSchema, request.body);
     const base64 = body.certificado.replace(/\s+/g, '');
     if (!BASE64.test(base64)) {
-      throw badRequest("O campo 'certificado' deve conter o arquivo .pfx codificado em base64.");
+      throw invalidMember(
+        'certificado',
+        'InvalidFormat',
+        "O campo 'certificado' deve conter o arquivo .pfx codificado em base64.",
+      );
     }
-    return install(ctx, cpfCnpj, Buffer.from(base64, 'base64'), body.password);
+    return described(await install(ctx, cpfCnpj, Buffer.from(base64, 'base64'), body.password));
   });
 
   app.put('/empresas/:cpf_cnpj/certificado/upload', async (request) => {
@@ -113,22 +128,24 @@ export async function empresaCertificadoRoutes(app: FastifyInstance, ctx: Sandbo
     const file = request.body.parts.find((p) => p.name === 'file' || p.name === 'Input');
     const password = request.body.parts.find((p) => p.name === 'password');
     if (!file || file.data.length === 0)
-      throw badRequest('O campo "file" (arquivo .pfx ou .p12) é obrigatório.');
-    if (!password) throw badRequest('O campo "password" (senha do certificado) é obrigatório.');
-    return install(ctx, cpfCnpj, file.data, password.data.toString('utf8'));
+      throw invalidMember('file', 'Required', "O campo 'file' (arquivo .pfx ou .p12) é obrigatório.");
+    if (!password)
+      throw invalidMember('password', 'Required', "O campo 'password' (senha do certificado) é obrigatório.");
+    return described(await install(ctx, cpfCnpj, file.data, password.data.toString('utf8')));
   });
 
   app.get('/empresas/:cpf_cnpj/certificado', async (request) => {
     const cpfCnpj = await requireCompany(ctx, request.params);
     const certificate = await ctx.companies.getCertificate(cpfCnpj);
-    if (!certificate) throw notFound(`A empresa ${cpfCnpj} não tem certificado cadastrado.`);
-    return certificate;
+    if (!certificate)
+      throw notFound(`Certificado não encontrado: a empresa ${cpfCnpj} não tem certificado cadastrado.`);
+    return described(certificate);
   });
 
-  app.delete('/empresas/:cpf_cnpj/certificado', async (request, reply) => {
+  app.delete('/empresas/:cpf_cnpj/certificado', NO_BODY, async (request, reply) => {
     const cpfCnpj = await requireCompany(ctx, request.params);
     if (!(await ctx.companies.removeCertificate(cpfCnpj))) {
-      throw notFound(`A empresa ${cpfCnpj} não tem certificado cadastrado.`);
+      throw notFound(`Certificado não encontrado: a empresa ${cpfCnpj} não tem certificado cadastrado.`);
     }
     return reply.status(204).send();
   });

@@ -3,6 +3,7 @@ import type { SandboxContext } from '../context';
 import { badRequest, notFound, payloadTooLarge } from '../http/errors';
 import { acceptMultipart, isMultipart } from '../http/multipart';
 import { requireCompany } from './empresas';
+import { NO_BODY } from '../http/bodyless';
 
 export const LOGO_MAX_BYTES = 200 * 1024;
 
@@ -56,7 +57,7 @@ export async function empresaLogoRoutes(app: FastifyInstance, ctx: SandboxContex
     return reply.type(logo.contentType).send(logo.data);
   });
 
-  app.delete('/empresas/:cpf_cnpj/logotipo', async (request, reply) => {
+  app.delete('/empresas/:cpf_cnpj/logotipo', NO_BODY, async (request, reply) => {
     const cpfCnpj = await requireCompany(ctx, request.params);
     if (!(await ctx.companies.removeLogo(cpfCnpj)))
       throw notFound(`A empresa ${cpfCnpj} não tem logotipo cadastrado.`);

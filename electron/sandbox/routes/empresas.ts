@@ -2,11 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { EmpresaInput } from '../companies';
 import type { SandboxContext } from '../context';
-import { badRequest, conflict, notFound } from '../http/errors';
+import { conflict, notFound } from '../http/errors';
 import { isValidCpfCnpj, parseCpfCnpjParam } from '../http/documents';
 import { listEnvelope, parseListQuery } from '../http/paging';
 import { asQuery, queryValue } from '../http/query';
-import { parseBody } from '../http/validate';
+import { invalidMember, parseBody } from '../http/validate';
+import { NO_BODY } from '../http/bodyless';
 
 const text = (max?: number) => (max ? z.string().max(max) : z.string());
 const required = (max?: number) => text(max).min(1);
@@ -37,7 +38,9 @@ export const empresaSchema = z.object({
 function parseEmpresa(body: unknown): EmpresaInput {
   const input = parseBody(empresaSchema, body);
   if (!isValidCpfCnpj(input.cpf_cnpj)) {
-    throw badRequest(
+    throw invalidMember(
+      'cpf_cnpj',
+      'InvalidValue',
       `O campo 'cpf_cnpj' contém um ${input.cpf_cnpj.length === 11 ? 'CPF' : 'CNPJ'} inválido.`,
     );
   }
@@ -75,14 +78,18 @@ export async function empresaRoutes(app: FastifyInstance, ctx: SandboxContext) {
     const cpfCnpj = parseCpfCnpjParam((request.params as { cpf_cnpj: string }).cpf_cnpj);
     const input = parseEmpresa(request.body);
     if (input.cpf_cnpj !== cpfCnpj) {
-      throw badRequest(`O campo 'cpf_cnpj' (${input.cpf_cnpj}) difere do CPF/CNPJ do endereço (${cpfCnpj}).`);
+      throw invalidMember(
+        'cpf_cnpj',
+        'InvalidValue',
+        `O campo 'cpf_cnpj' (${input.cpf_cnpj}) difere do CPF/CNPJ do endereço (${cpfCnpj}).`,
+      );
     }
     const updated = await ctx.companies.update(input);
     if (!updated) throw notFound(`Empresa ${cpfCnpj} não encontrada.`);
     return updated;
   });
 
-  app.delete('/empresas/:cpf_cnpj', async (request, reply) => {
+  app.delete('/empresas/:cpf_cnpj', NO_BODY, async (request, reply) => {
     const cpfCnpj = parseCpfCnpjParam((request.params as { cpf_cnpj: string }).cpf_cnpj);
     if (!(await ctx.companies.remove(cpfCnpj))) throw notFound(`Empresa ${cpfCnpj} não encontrada.`);
     return reply.status(204).send();

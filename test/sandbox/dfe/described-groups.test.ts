@@ -118,8 +118,12 @@ function refusal<T>(schema: z.ZodType<T>, body: unknown) {
   const r = validate(schema, body);
   if (r.ok) throw new Error('deveria recusar');
   expect(r.status).toBe(400);
-  return r.body.error;
+  const { message, errors } = r.body.error;
+  return { message, errors, fields: errors.map((e) => e.path) };
 }
+
+/** The messages of a refusal's `errors`, one per member. */
+const messages = (e: { errors: { message: string }[] }) => e.errors.map((x) => x.message);
 
 describe.skipIf(!sharedAvailable)('described groups are authorized and written in XSD order', () => {
   /** Validated, issued, authorized, XSD-valid and signed: the document XML. */
@@ -210,8 +214,8 @@ describe('a wrong value in a described group is refused by its path', () => {
     const path = `${NORM}.docAnt.emiDocAnt[0].idDocAnt[0].idDocAntPap[0].tpDoc`;
     expect(e.fields).toEqual([path]);
     // zod lists "10"…"13" before "07"…"09" (integer-like object keys come first).
-    expect(e.message.startsWith(`${path}: valor não permitido (aceitos: `)).toBe(true);
-    const accepted = e.message.split('aceitos: ')[1]!.replace(')', '').split(', ');
+    expect(messages(e)[0]!.startsWith(`O campo '${path}' tem valor não permitido (aceitos: `)).toBe(true);
+    const accepted = messages(e)[0]!.split('aceitos: ')[1]!.replace(').', '').split(', ');
     expect(accepted.sort()).toEqual(['07', '08', '09', '10', '11', '12', '13']);
   });
 
@@ -224,11 +228,12 @@ describe('a wrong value in a described group is refused by its path', () => {
     const e = refusal(ctePedidoEmissao, b);
     const emi = `${NORM}.docAnt.emiDocAnt`;
     expect(e.fields).toEqual([`${emi}[0].idDocAnt[0].idDocAntEle`, `${emi}[0].UF`, `${emi}[1].CNPJ`]);
-    expect(e.message).toContain(
-      `${emi}[0].idDocAnt[0].idDocAntEle: informe exatamente um grupo de documentos anteriores (idDocAntPap, idDocAntEle)`,
-    );
-    expect(e.message).toContain(`${emi}[0].UF: informe IE e UF juntos`);
-    expect(e.message).toContain(`${emi}[1].CNPJ: informe CNPJ ou CPF`);
+    expect(messages(e)).toEqual([
+      `O campo '${emi}[0].idDocAnt[0].idDocAntEle': informe exatamente um grupo de documentos anteriores (idDocAntPap, idDocAntEle).`,
+      `O campo '${emi}[0].UF': informe IE e UF juntos.`,
+      `O campo '${emi}[1].CNPJ': informe CNPJ ou CPF.`,
+    ]);
+    expect(e.message).toBe(`Validation failed: ${messages(e).join(' ')}`);
   });
 
   it('docAnt: at most two idDocAnt per issuer', () => {
@@ -236,32 +241,38 @@ describe('a wrong value in a described group is refused by its path', () => {
     const list = b.infCte.infCTeNorm!.docAnt!.emiDocAnt[0]!.idDocAnt;
     list.push({ idDocAntEle: [{ chCTe: CTE_KEY }] });
     const e = refusal(ctePedidoEmissao, b);
-    expect(e.message).toBe(`${NORM}.docAnt.emiDocAnt[0].idDocAnt: no máximo 2 item(ns)`);
+    expect(messages(e)).toEqual([
+      `O campo '${NORM}.docAnt.emiDocAnt[0].idDocAnt' deve ter no máximo 2 item(ns).`,
+    ]);
   });
 
   it('veicNovos: chassis of 16 positions', () => {
     const b = cteWithGroups();
     b.infCte.infCTeNorm!.veicNovos![1]!.chassi = '9BGRD08X04G11797';
     const e = refusal(ctePedidoEmissao, b);
-    expect(e.message).toBe(`${NORM}.veicNovos[1].chassi: formato inválido (17 posições, A-Z e 0-9)`);
+    expect(messages(e)).toEqual([
+      `O campo '${NORM}.veicNovos[1].chassi': formato inválido (17 posições, A-Z e 0-9).`,
+    ]);
   });
 
   it('infServVinc: a key that is not an access key, and an empty list', () => {
     const b = cteWithGroups();
     b.infCte.infCTeNorm!.infServVinc!.infCTeMultimodal[1]!.chCTeMultimodal = '4126';
-    expect(refusal(ctePedidoEmissao, b).message).toBe(
-      `${NORM}.infServVinc.infCTeMultimodal[1].chCTeMultimodal: formato inválido (chave de acesso com 44 posições)`,
-    );
+    expect(messages(refusal(ctePedidoEmissao, b))).toEqual([
+      `O campo '${NORM}.infServVinc.infCTeMultimodal[1].chCTeMultimodal': formato inválido (chave de acesso com 44 posições).`,
+    ]);
     b.infCte.infCTeNorm!.infServVinc = { infCTeMultimodal: [] };
-    expect(refusal(ctePedidoEmissao, b).message).toBe(
-      `${NORM}.infServVinc.infCTeMultimodal: informe ao menos 1 item(ns)`,
-    );
+    expect(messages(refusal(ctePedidoEmissao, b))).toEqual([
+      `O campo '${NORM}.infServVinc.infCTeMultimodal' deve ter pelo menos 1 item(ns).`,
+    ]);
   });
 
   it('infSolicNFF (CT-e): xSolic shorter than 2', () => {
     const b = cteWithGroups();
     b.infCte.infSolicNFF = { xSolic: 'x' };
-    expect(refusal(ctePedidoEmissao, b).message).toBe('infCte.infSolicNFF.xSolic: valor/tamanho mínimo 2');
+    expect(messages(refusal(ctePedidoEmissao, b))).toEqual([
+      "O campo 'infCte.infSolicNFF.xSolic' deve ter pelo menos 2 caractere(s).",
+    ]);
   });
 
   it('infGTVe (CT-e OS): unknown component type, alphanumeric key, no components', () => {
@@ -271,39 +282,43 @@ describe('a wrong value in a described group is refused by its path', () => {
     gtve[1]!.chCTe = GTVE_KEY.replace('11222333', 'ABCDEFGH');
     const e = refusal(cteOsPedidoEmissao, b);
     expect(e.fields).toEqual([`${NORM}.infGTVe[0].Comp[1].tpComp`, `${NORM}.infGTVe[1].chCTe`]);
-    expect(e.message).toContain(
-      `${NORM}.infGTVe[0].Comp[1].tpComp: valor não permitido (aceitos: 1, 2, 3, 4, 5, 6)`,
-    );
-    expect(e.message).toContain(
-      `${NORM}.infGTVe[1].chCTe: formato inválido (chave de acesso com 44 dígitos)`,
-    );
+    expect(messages(e)).toEqual([
+      `O campo '${NORM}.infGTVe[0].Comp[1].tpComp': valor não permitido (aceitos: 1, 2, 3, 4, 5, 6).`,
+      `O campo '${NORM}.infGTVe[1].chCTe': formato inválido (chave de acesso com 44 dígitos).`,
+    ]);
     const c = cteOsWithGtve();
     c.infCte.infCTeNorm!.infGTVe![0]!.Comp = [];
-    expect(refusal(cteOsPedidoEmissao, c).message).toBe(
-      `${NORM}.infGTVe[0].Comp: informe ao menos 1 item(ns)`,
-    );
+    expect(messages(refusal(cteOsPedidoEmissao, c))).toEqual([
+      `O campo '${NORM}.infGTVe[0].Comp' deve ter pelo menos 1 item(ns).`,
+    ]);
   });
 
   it('compl.fluxo (CT-e Simplificado): route code longer than 10', () => {
     const b = cteSimpWithGroups();
     b.infCte.compl!.fluxo!.xRota = 'ROTA-12345X';
-    expect(refusal(cteSimpPedidoEmissao, b).message).toBe(
-      'infCte.compl.fluxo.xRota: valor/tamanho máximo 10',
-    );
+    expect(messages(refusal(cteSimpPedidoEmissao, b))).toEqual([
+      "O campo 'infCte.compl.fluxo.xRota' deve ter no máximo 10 caractere(s).",
+    ]);
   });
 
   it('infSolicNFF (CT-e Simplificado): xSolic longer than 2,000', () => {
     const b = cteSimpWithGroups();
     b.infCte.infSolicNFF = { xSolic: 'a'.repeat(2001) };
-    expect(refusal(cteSimpPedidoEmissao, b).message).toBe(
-      'infCte.infSolicNFF.xSolic: valor/tamanho máximo 2000',
-    );
+    expect(messages(refusal(cteSimpPedidoEmissao, b))).toEqual([
+      "O campo 'infCte.infSolicNFF.xSolic' deve ter no máximo 2000 caractere(s).",
+    ]);
   });
 
   it('the CT-e OS still has no infSolicNFF', () => {
     const b = cteOsWithGtve() as unknown as { infCte: Record<string, unknown> };
     b.infCte.infSolicNFF = { xSolic: 'Pedido' };
-    expect(refusal(cteOsPedidoEmissao, b).message).toBe('infCte: campo(s) não reconhecido(s): infSolicNFF');
+    expect(refusal(cteOsPedidoEmissao, b).errors).toEqual([
+      {
+        code: 'UnknownMember',
+        message: "O campo 'infCte.infSolicNFF' não existe neste recurso.",
+        path: 'infCte.infSolicNFF',
+      },
+    ]);
   });
 });
 
@@ -311,7 +326,9 @@ describe.skipIf(!sharedAvailable)('described groups over HTTP', () => {
   let sandbox: RunningSandbox;
   let api: ReturnType<typeof client>;
   type Doc = { id: string; status: string };
-  type Err = { error: { code: string; message: string; fields?: string[] } };
+  type Err = {
+    error: { code: string; message: string; errors: { code: string; message: string; path?: string }[] };
+  };
   const now = () => new Date(sandbox.control.clock.nowMs()).toISOString().replace(/\.\d+Z$/, 'Z');
 
   beforeAll(async () => {
@@ -354,7 +371,13 @@ describe.skipIf(!sharedAvailable)('described groups over HTTP', () => {
     expect(res.status).toBe(400);
     expect(res.body.error.code).toBe('ValidationFailed');
     expect(res.body.error.message).toContain('infCte.infCTeNorm.veicNovos[0].vUnit');
-    expect(res.body.error.fields).toEqual(['infCte.infCTeNorm.veicNovos[0].vUnit']);
+    expect(res.body.error.errors).toEqual([
+      {
+        code: 'Minimum',
+        message: "O campo 'infCte.infCTeNorm.veicNovos[0].vUnit' deve ser no mínimo 0.",
+        path: 'infCte.infCTeNorm.veicNovos[0].vUnit',
+      },
+    ]);
     const list = await api.get<{ data: Doc[] }>(
       `/cte?cpf_cnpj=${COMPANY_CNPJ}&ambiente=homologacao&referencia=grupos-recusa`,
     );

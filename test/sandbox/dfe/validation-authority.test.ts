@@ -31,7 +31,7 @@ describe('request validation names JSON paths', () => {
     expect(r.status).toBe(400);
     expect(r.body.error.code).toBe('ValidationFailed');
     expect(r.body.error.message).toContain('infCte.rem.enderReme.cMun');
-    expect(r.body.error.fields).toContain('infCte.rem.enderReme.cMun');
+    expect(r.body.error.errors.map((e) => e.path)).toContain('infCte.rem.enderReme.cMun');
   });
 
   it('missing required field, array index and enum', () => {
@@ -42,9 +42,43 @@ describe('request validation names JSON paths', () => {
     (inf.ide as Record<string, unknown>).tpImp = 3;
     const r = validate(ctePedidoEmissao, body);
     if (r.ok) throw new Error('deveria falhar');
-    expect(r.body.error.message).toContain('infCte.vPrest.vRec: campo obrigatório');
+    expect(r.body.error.errors).toContainEqual({
+      code: 'Required',
+      message: "O campo 'infCte.vPrest.vRec' é obrigatório.",
+      path: 'infCte.vPrest.vRec',
+    });
     expect(r.body.error.message).toContain('infCte.infCTeNorm.infDoc.infNFe[0].chave');
     expect(r.body.error.message).toContain('infCte.ide.tpImp');
+    expect(r.body.error.errors).toContainEqual({
+      code: 'Invalid',
+      message: "O campo 'infCte.ide.tpImp': valor não permitido (aceitos: 1, 2).",
+      path: 'infCte.ide.tpImp',
+    });
+  });
+
+  it('a missing member is "obrigatório" whatever rule it misses (an enum, a literal, a union)', () => {
+    const body = cteBody();
+    const ide = body.infCte.ide as unknown as Record<string, unknown>;
+    delete ide.tpImp; // an enum
+    delete ide.modal; // a literal
+    const r = validate(ctePedidoEmissao, body);
+    if (r.ok) throw new Error('deveria falhar');
+    for (const member of ['tpImp', 'modal']) {
+      expect(r.body.error.errors).toContainEqual({
+        code: 'Required',
+        message: `O campo 'infCte.ide.${member}' é obrigatório.`,
+        path: `infCte.ide.${member}`,
+      });
+    }
+    expect(r.body.error.message).not.toContain('não permitido');
+    // null where the schema requires a value is missing too.
+    const nulled = cteBody() as unknown as { infCte: { ide: Record<string, unknown> } };
+    nulled.infCte.ide.cUF = null;
+    const n = validate(ctePedidoEmissao, nulled);
+    if (n.ok) throw new Error('deveria falhar');
+    expect(n.body.error.errors).toEqual([
+      { code: 'Required', message: "O campo 'infCte.ide.cUF' é obrigatório.", path: 'infCte.ide.cUF' },
+    ]);
   });
 
   it('exactly one ICMS group; non-road modal refused by name; unknown keys named', () => {
@@ -57,6 +91,24 @@ describe('request validation names JSON paths', () => {
     expect(r.body.error.message).toContain('infCte.imp.ICMS.ICMS45');
     expect(r.body.error.message).toContain('infCte.ide.modal');
     expect(r.body.error.message).toContain('foo');
+  });
+
+  it("the other modals' groups may come as null (as generated SDKs send unset members); filled, they are refused", () => {
+    const body = cteBody();
+    const infModal = body.infCte.infCTeNorm!.infModal as unknown as Record<string, unknown>;
+    Object.assign(infModal, { aereo: null, aquav: null, ferrov: null, duto: null, multimodal: null });
+    expect(validate(ctePedidoEmissao, body).ok).toBe(true);
+    infModal.aereo = { nMinu: '123' };
+    const r = validate(ctePedidoEmissao, body);
+    if (r.ok) throw new Error('deveria falhar');
+    expect(r.body.error.errors).toEqual([
+      {
+        code: 'Invalid',
+        message:
+          "O campo 'infCte.infCTeNorm.infModal.aereo': o sandbox emite apenas o modal rodoviário (informe somente infModal.rodo).",
+        path: 'infCte.infCTeNorm.infModal.aereo',
+      },
+    ]);
   });
 
   it('DC-e issuer group must match tpEmit', () => {

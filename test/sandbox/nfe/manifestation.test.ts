@@ -135,7 +135,14 @@ describe('POST /distribuicao/nfe/manifestacoes', () => {
   it('requires justificativa (15–255) for 210240 and checks its length for 210220', async () => {
     const missing = await manifest(t, { chave_acesso: buyer[2], tipo_evento: '210240' });
     expect(missing.status).toBe(400);
-    expect(errorOf(missing).message).toMatch(/justificativa/);
+    expect((errorOf(missing) as unknown as { errors: unknown[] }).errors).toEqual([
+      {
+        code: 'Required',
+        message:
+          "O campo 'justificativa': obrigatório (15 a 255 caracteres) para o evento 210240 (operação não realizada).",
+        path: 'justificativa',
+      },
+    ]);
     const short = await manifest(t, {
       chave_acesso: buyer[2],
       tipo_evento: '210220',

@@ -1,7 +1,7 @@
 // CteSimpPedidoEmissao (POST /cte/simp): CT-e Simplificado (modelo 57, tpCTe 5/6), road modal.
 import { z } from 'zod';
 import { chave, cMun, intIn, isuf, num, oneDocument, optNum, str, uf } from './common';
-import { emitCte, rodo } from './cte';
+import { emitCte, infModalRodo } from './cte';
 import {
   cobr,
   comp,
@@ -97,7 +97,7 @@ export const infCteSimp = z.strictObject({
     .superRefine(oneDocument),
   infCarga: infCarga(num(), tpMed),
   det: z.array(det).min(1).max(999),
-  infModal: z.strictObject({ versaoModal: z.literal('4.00'), rodo }),
+  infModal: infModalRodo,
   cobr,
   infCteSub,
   imp: z.strictObject({

@@ -239,11 +239,28 @@ const veicNovos = z.strictObject({
   vFrete: num(),
 });
 
+/**
+ * `infModal` of the road modal. The other modals' groups may come as `null` (generated SDKs send
+ * every member of the model, unset ones as null); a filled one is refused by name.
+ */
+const otherModal = z
+  .null({ error: 'o sandbox emite apenas o modal rodoviário (informe somente infModal.rodo)' })
+  .optional();
+export const infModalRodo = z.strictObject({
+  versaoModal: z.literal('4.00'),
+  rodo,
+  aereo: otherModal,
+  aquav: otherModal,
+  ferrov: otherModal,
+  duto: otherModal,
+  multimodal: otherModal,
+});
+
 const infCTeNorm = z.strictObject({
   infCarga: infCarga(optNum(), str(1, 20)),
   infDoc: infDoc.nullish(),
   docAnt: docAnt.nullish(),
-  infModal: z.strictObject({ versaoModal: z.literal('4.00'), rodo }),
+  infModal: infModalRodo,
   veicNovos: z.array(veicNovos).nullish(),
   cobr,
   infCteSub,

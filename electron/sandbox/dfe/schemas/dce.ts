@@ -140,7 +140,9 @@ export const dcePedidoEmissao = z.strictObject({
       });
     }
   }),
-  infSolicDCe: z.strictObject({ xSolic: z.string().max(2000) }).nullish(),
+  // The description requires the group and makes `xSolic` nullable: generated SDKs send
+  // `{ xSolic: null }` when there is no request to report.
+  infSolicDCe: z.strictObject({ xSolic: z.string().max(2000).nullable() }).nullish(),
   ambiente,
   referencia,
 });

@@ -7,7 +7,7 @@ import { noCertificateError } from '../authority';
 import { emitFromCompany } from '../emit-defaults';
 import { presentDocument, soapStep } from '../present';
 import type { DfeRepository, DocumentRow } from '../repository';
-import { validate } from '../schemas/validate';
+import { fieldLabel, invalidMember, validate, validationFailed } from '../../http/validate';
 import type { KindSpec } from './spec';
 
 const UNIQUE_REFERENCIA = "O campo 'referencia' deve ser único.";
@@ -22,20 +22,20 @@ export async function emitDocument<T>(
     throw badRequest('O corpo da requisição deve ser um objeto JSON.');
   }
   const parsed = validate(spec.schema, input);
-  if (!parsed.ok) {
-    throw new ApiError(400, 'ValidationFailed', parsed.body.error.message, {
-      extra: { fields: parsed.body.error.fields },
-    });
-  }
+  if (!parsed.ok) throw validationFailed(parsed.errors);
   const body = parsed.value;
   const cpfCnpj = spec.companyDocument(body);
-  if (!cpfCnpj) throw new ApiError(400, 'ValidationFailed', `${spec.companyPath}: campo obrigatório`);
+  if (!cpfCnpj) {
+    throw validationFailed([
+      { code: 'Required', message: `${fieldLabel(spec.companyPath)} é obrigatório.`, path: spec.companyPath },
+    ]);
+  }
   const company = await ctx.companies.get(cpfCnpj);
   if (!company)
     throw badRequest(`Empresa ${cpfCnpj} não cadastrada. Cadastre-a em /empresas antes de emitir.`);
   const referencia = spec.referencia(body) ?? null;
   if (referencia !== null && (await repo.referenciaTaken(referencia))) {
-    throw new ApiError(400, 'ValidationFailed', UNIQUE_REFERENCIA, { extra: { fields: ['referencia'] } });
+    throw invalidMember('referencia', 'Unique', UNIQUE_REFERENCIA);
   }
   const credentials = await ctx.getSigningCredentials(cpfCnpj);
   if (!credentials) {
@@ -63,9 +63,13 @@ export async function emitDocument<T>(
         : null,
   });
   if (final.kind === 'invalid') {
-    throw new ApiError(400, 'ValidationFailed', `${final.path}: ${final.message}`, {
-      extra: { fields: [final.path] },
-    });
+    throw validationFailed([
+      {
+        code: 'Invalid',
+        message: `${fieldLabel(final.path)} é inválido: ${final.message}.`,
+        path: final.path,
+      },
+    ]);
   }
   // Each transmission to the authority counts against the monthly `dfe-eventos` quota.
   await ctx.consume('dfe-eventos');
@@ -102,7 +106,7 @@ export async function emitDocument<T>(
   try {
     await repo.insertDocument(row);
   } catch (err) {
-    if (String(err).includes('UNIQUE')) throw new ApiError(400, 'ValidationFailed', UNIQUE_REFERENCIA);
+    if (String(err).includes('UNIQUE')) throw invalidMember('referencia', 'Unique', UNIQUE_REFERENCIA);
     throw err;
   }
   const response = row.xml_proc ?? `<ret cStat="${answer.cStat}">${answer.xMotivo}</ret>`;

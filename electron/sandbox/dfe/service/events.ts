@@ -12,7 +12,7 @@ import {
 import { cancelCte, cancelDce, correctCte, justificativa, type EventOutcome } from '../issue-event';
 import { presentEvent, soapStep } from '../present';
 import type { DfeRepository, DocumentRow, EventRow } from '../repository';
-import { validate } from '../schemas/validate';
+import { validate, validationFailed } from '../../http/validate';
 import type { KindSpec } from './spec';
 
 export const pedidoCancelamento = z.strictObject({ justificativa: z.string().max(255).nullish() });
@@ -31,10 +31,7 @@ export const pedidoCartaCorrecao = z.strictObject({
 
 function parse<T>(schema: z.ZodType<T>, body: unknown): T {
   const r = validate(schema, body ?? {});
-  if (!r.ok)
-    throw new ApiError(400, 'ValidationFailed', r.body.error.message, {
-      extra: { fields: r.body.error.fields },
-    });
+  if (!r.ok) throw validationFailed(r.errors);
   return r.value;
 }
 
@@ -101,8 +98,10 @@ export async function cancelDocument(
 ) {
   const req = parse(pedidoCancelamento, body);
   const xJust = justificativa(req.justificativa);
-  if (xJust.length < 15)
-    throw new ApiError(400, 'ValidationFailed', 'justificativa: informe de 15 a 255 caracteres');
+  if (xJust.length < 15) {
+    const message = "O campo 'justificativa' deve ter de 15 a 255 caracteres.";
+    throw validationFailed([{ code: 'MinLength', message, path: 'justificativa' }], message);
+  }
   const credentials = await prepare(ctx, doc, spec.label);
   const now = ctx.clock.now();
   const rejection = checkCancellation({

@@ -19,6 +19,7 @@ import { openDfeRepository, type DfeRepository, type DocumentRow, type EventRow 
 import { emitDocument } from './emission';
 import { cancelDocument, correctDocument } from './events';
 import type { KindSpec } from './spec';
+import { NO_BODY } from '../../http/bodyless';
 
 const AUTHORIZERS = [
   'AM',
@@ -124,9 +125,15 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     `Protocolo: ${d.numero_protocolo ?? '-'}  Situação: ${d.status}`,
     ...(d.ambiente === 'homologacao' ? ['EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO - SEM VALOR FISCAL'] : []),
   ];
+  /**
+   * The event `GET …/{kind}` answers. A cancellation: the one in force (registered) when there is
+   * one — a later rejected attempt (218, already cancelled) does not replace it; it stays readable
+   * by its own id under `/eventos/{id}`. Otherwise, and for correction letters, the latest attempt.
+   */
   const eventOf = async (doc: DocumentRow, kind: EventRow['kind']) => {
     const list = await (await repo()).events(doc.id, kind);
-    const last = list[list.length - 1];
+    const inForce = kind === 'cancelamento' ? list.filter((e) => e.status === 'registrado').pop() : undefined;
+    const last = inForce ?? list[list.length - 1];
     if (!last)
       throw notFound(
         `Nenhum evento de ${kind === 'cancelamento' ? 'cancelamento' : 'carta de correção'} para este ${spec.label}.`,
@@ -197,7 +204,7 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     presentDocument(await load((request.params as { id: string }).id, true)),
   );
 
-  app.post(`${p}/:id/sincronizar`, async (request) => {
+  app.post(`${p}/:id/sincronizar`, NO_BODY, async (request) => {
     const doc = await load((request.params as { id: string }).id, true);
     return {
       status: doc.pending_polls > 0 ? 'pendente' : 'sincronizado',

@@ -2,7 +2,7 @@
 // cancelamento (110111), encerramento (110112), inclusão de condutor (110114), inclusão de DF-e
 // (110115). The rules live in authority.ts; registering in service.ts.
 import type { SandboxContext } from '../context';
-import { ApiError } from '../http/errors';
+import { invalidMember } from '../http/validate';
 import { findUf } from '../../fiscal';
 import {
   checkMdfeCancellation,
@@ -28,9 +28,11 @@ export async function cancelMdfe(ctx: SandboxContext, repo: MdfeRepository, doc:
   const req = parseOrFail(mdfePedidoCancelamento, body);
   const xJust = justificativa(req.justificativa);
   if (xJust.length < 15)
-    throw new ApiError(400, 'ValidationFailed', 'justificativa: informe de 15 a 255 caracteres', {
-      extra: { fields: ['justificativa'] },
-    });
+    throw invalidMember(
+      'justificativa',
+      'MinLength',
+      "O campo 'justificativa' deve ter de 15 a 255 caracteres.",
+    );
   const nProt = doc.numero_protocolo ?? '';
   const rejection = checkMdfeCancellation(stateOf(doc), ctx.clock.now(), nProt);
   return registerEvent(

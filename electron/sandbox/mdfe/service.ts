@@ -6,11 +6,11 @@ import type { SandboxContext } from '../context';
 import { noCertificateError } from '../dfe/authority';
 import { justificativa } from '../dfe/issue-event';
 import { soapStep } from '../dfe/present';
-import { validate } from '../dfe/schemas/validate';
 import { signXml } from '../dfe/sign';
 import { formatDateTimeUtc } from '../dfe/time';
 import { ApiError, badRequest } from '../http/errors';
 import { newId } from '../http/ids';
+import { invalidMember, validate, validationFailed } from '../http/validate';
 import type { AuthorityAnswer } from '../dfe/authority';
 import { EVENT_REGISTERED_MDFE, type MdfeState, type OpenManifest } from './authority';
 import { eventoMdfeXml, MDFE_EVENTS, procEventoMdfeXml, type MdfeEventDetail } from './events-xml';
@@ -26,13 +26,18 @@ const UNIQUE_REFERENCIA = "O campo 'referencia' deve ser único.";
 
 export function parseOrFail<T>(schema: z.ZodType<T>, body: unknown, prefix = ''): T {
   const r = validate(schema, body ?? {});
-  if (!r.ok) {
-    const message = prefix ? r.body.error.message.replace(/(^|; )/g, `$1${prefix}`) : r.body.error.message;
-    throw new ApiError(400, 'ValidationFailed', message, {
-      extra: { fields: r.body.error.fields.map((f) => `${prefix}${f}`) },
-    });
-  }
-  return r.value;
+  if (r.ok) return r.value;
+  // An event's body is validated as a part (`infEvento.detEvento…`): its paths carry the prefix.
+  const at = (path: string | undefined) =>
+    path ? `${prefix}${path}` : prefix.replace(/\.$/, '') || undefined;
+  throw validationFailed(
+    r.errors.map((e) => {
+      const path = at(e.path);
+      const message =
+        prefix && e.path ? e.message.split(`'${e.path}`).join(`'${prefix}${e.path}`) : e.message;
+      return path ? { ...e, message, path } : { code: e.code, message };
+    }),
+  );
 }
 
 export const toOpenManifest = (r: MdfeRow): OpenManifest => ({
@@ -54,7 +59,7 @@ async function preflight(ctx: SandboxContext, repo: MdfeRepository, body: MdfePe
     throw badRequest(`Empresa ${cpfCnpj} não cadastrada. Cadastre-a em /empresas antes de emitir.`);
   const referencia = body.referencia ?? null;
   if (referencia !== null && (await repo.referenciaTaken(referencia)))
-    throw new ApiError(400, 'ValidationFailed', UNIQUE_REFERENCIA, { extra: { fields: ['referencia'] } });
+    throw invalidMember('referencia', 'Unique', UNIQUE_REFERENCIA);
   const credentials = await ctx.getSigningCredentials(cpfCnpj);
   if (!credentials) {
     const e = noCertificateError(cpfCnpj);
@@ -86,9 +91,7 @@ export async function emitParsed(
     open,
   });
   if (outcome.kind === 'invalid')
-    throw new ApiError(400, 'ValidationFailed', `${outcome.path}: ${outcome.message}`, {
-      extra: { fields: [outcome.path] },
-    });
+    throw invalidMember(outcome.path, 'Invalid', `${outcome.path}: ${outcome.message}`);
   // Each transmission to the authority counts against the monthly `dfe-eventos` quota.
   await ctx.consume('dfe-eventos');
   const injected = ctx.faults.takeAuthorityRejection();
@@ -130,7 +133,7 @@ export async function emitParsed(
   try {
     await repo.insert(row);
   } catch (err) {
-    if (String(err).includes('UNIQUE')) throw new ApiError(400, 'ValidationFailed', UNIQUE_REFERENCIA);
+    if (String(err).includes('UNIQUE')) throw invalidMember('referencia', 'Unique', UNIQUE_REFERENCIA);
     throw err;
   }
   const response =

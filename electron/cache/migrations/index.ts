@@ -7,6 +7,19 @@ import { migration as m0005 } from './0005-issuing-numbers';
 import { migration as m0006 } from './0006-inbox-roles';
 import { migration as m0007 } from './0007-mail-log';
 import { migration as m0008 } from './0008-address-book-folded';
+import { migration as m0010 } from './0010-emission-brasilia-time';
+import { migration as m0011 } from './0011-search-places';
 
 /** Every migration, in order. A new file in this folder must be added here (a test checks it). */
-export const migrations: readonly Migration[] = [m0001, m0002, m0003, m0004, m0005, m0006, m0007, m0008];
+export const migrations: readonly Migration[] = [
+  m0001,
+  m0002,
+  m0003,
+  m0004,
+  m0005,
+  m0006,
+  m0007,
+  m0008,
+  m0010,
+  m0011,
+];

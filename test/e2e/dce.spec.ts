@@ -143,6 +143,8 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
   await page.locator('#dce-justificativa').fill('Declaração emitida com o destinatário errado');
   await shot(page, testInfo, 'dce-cancelamento');
   await confirm.click();
+  await expect(page.getByTestId('confirm-act')).toContainText('Cancelar esta DC-e?');
+  await page.getByTestId('confirm-act-yes').click();
   await expect(page.getByTestId('dce-status')).toHaveText('Cancelada', { timeout: 30_000 });
   await expect(page.getByTestId('dce-list')).toContainText('Cancelada');
   await expect(page.getByRole('button', { name: 'XML do cancelamento' })).toBeVisible();

@@ -86,6 +86,9 @@ test('fetch notes, ciência to all, confirm one, open its DANFE, issue a CT-e fr
   await expect(page.getByTestId('manifest-dialog')).toContainText('1 nota selecionada');
   await shot(page, testInfo, 'inbox-manifestar');
   await page.getByTestId('manifest-send').click();
+  await expect(page.getByTestId('confirm-act')).toContainText('recebeu as mercadorias');
+  await expect(page.getByTestId('confirm-act-irreversible')).toContainText('não pode ser cancelada');
+  await page.getByTestId('confirm-act-yes').click();
   await expect(first).toContainText('Confirmação da operação');
   await expect(first.getByTestId('note-deadline')).toHaveText('—');
 

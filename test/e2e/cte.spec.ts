@@ -66,7 +66,7 @@ test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cance
 
     await step(page, 'documentos');
     await page.getByTestId('nfe-xml').setInputFiles(xmlFile);
-    await expect(page.getByTestId('import-report')).toContainText('1 chave(s) adicionada(s)');
+    await expect(page.getByTestId('import-report')).toContainText('1 chave adicionada;');
     await expect(page.getByTestId('nfe-keys')).toContainText('4');
     await shot(page, testInfo, '02-documentos-importados');
 

@@ -228,7 +228,7 @@ describe('Documentos view', { timeout: 20_000 }, () => {
     });
     await settle();
     const summary = document.body.querySelector('[data-testid="batch-summary"]')!.textContent!;
-    expect(summary).toContain('1 de 2 documento(s)');
+    expect(summary).toContain('1 de 2 documentos');
     expect(summary).toContain('CT-e 1/103: O XML deste documento ainda não foi baixado.');
     expect(createUrl).toHaveBeenCalled();
   });

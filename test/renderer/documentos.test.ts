@@ -145,6 +145,8 @@ describe('Documentos view', { timeout: 20_000 }, () => {
     expect(wrapper.get('[data-testid="doc-totals"]').text()).toContain('Frete (CT-e e CT-e OS autorizados)');
     const rows = wrapper.findAll('[data-testid="doc-table"] tbody tr');
     expect(rows).toHaveLength(3);
+    // Emission shows the time of day it is sorted by, in Brasília time.
+    expect(rows[0].text()).toContain('20/11/2026 12:00');
     expect(rows[1].text()).toContain('Cancelado');
     expect(rows[0].text()).toContain('1/101');
     expect(wrapper.get('[data-testid="sync-last"]').text()).toContain('21/11/2026');

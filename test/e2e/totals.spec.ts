@@ -1,4 +1,7 @@
+import { readFile } from 'node:fs/promises';
+
 import type { TestInfo } from '@playwright/test';
+import { strFromU8, unzipSync } from 'fflate';
 
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import { cteBody, dceBody } from '../sandbox/dfe/fixtures';
@@ -116,6 +119,23 @@ test('freight counts only authorized CT-e, the DC-e apart; search by município;
   await table.locator('tbody tr').first().click();
   await expect(page.getByTestId('doc-detail')).toContainText('Valor declarado das mercadorias');
   await expect(page.getByTestId('doc-detail')).not.toContainText('Valor da prestação');
+  await page.keyboard.press('Escape');
+
+  // The accountant's package holds every document and the cancellation, and totals only freight.
+  await page.getByTestId('doc-text').fill('');
+  await page.getByTestId('doc-search').click();
+  await page.getByTestId('doc-export').click();
+  await page.getByTestId('export-current').click();
+  const exported = page.waitForEvent('download');
+  await page.getByTestId('export-run').click();
+  const zip = unzipSync(await readFile(await (await exported).path()));
+  await expect(page.getByTestId('export-done')).toContainText('4 documentos e 1 evento exportados');
+  await expect(page.getByTestId('export-missing')).toHaveCount(0);
+  const names = Object.keys(zip);
+  expect(names.filter((n) => n.endsWith('-cancelamento-1.xml'))).toHaveLength(1);
+  expect(names.filter((n) => /\/\d{44}-(cte|dce)\.xml$/.test(n))).toHaveLength(4);
+  const csv = strFromU8(zip['resumo.csv']).trim().split('\r\n');
+  expect(csv.at(-1)).toBe('Total de frete (CT-e e CT-e OS autorizados);;;;;;;;;;3000,00;360,00;37,50;0');
   await page.keyboard.press('Escape');
 
   await page.getByTestId('nav-painel').click();

@@ -16,7 +16,8 @@ export interface MissingFile {
 const KIND_LABEL = { cte: 'CT-e', cteos: 'CT-e OS', dce: 'DC-e' } as const;
 const OFFLINE = 'sem conexão com a API fiscal — exporte de novo quando a conexão voltar';
 const NOT_FOUND = 'a API fiscal não tem este arquivo';
-const NO_SOURCE = 'não está no computador e a API fiscal não está configurada para este ambiente';
+const NO_SOURCE =
+  'não está no computador e não foi possível acessar a API fiscal — confira a conexão e as credenciais em Configurações';
 
 export function documentLabel(row: Pick<DocumentRecordRow, 'kind' | 'serie' | 'numero'>): string {
   return `${KIND_LABEL[row.kind]} ${row.serie ?? '?'}/${row.numero ?? '?'}`;

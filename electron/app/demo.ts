@@ -16,7 +16,9 @@ export const demoCompany = {
   cpf_cnpj: DEMO_CNPJ,
   nome_razao_social: 'TRANSPORTES CARRETA DEMONSTRACAO LTDA',
   nome_fantasia: 'Carreta Demonstração',
-  inscricao_estadual: '',
+  // A CT-e OS requires the emitter's IE (infCte/emit/IE, CT-e OS XSD): 110.042.490.114 is the
+  // example number SEFAZ-SP gives for its check-digit rule, valid and nobody's real registration.
+  inscricao_estadual: '110042490114',
   fone: '1932345678',
   email: 'contato@carreta-demo.com.br',
   endereco: {
@@ -90,6 +92,11 @@ export async function seedDemo(
     await client.empresas.cadastrarCertificado(DEMO_CNPJ, Buffer.from(pfx.pfxBase64, 'base64'), pfx.password);
   };
   const existing = await client.empresas.listar({ cpf_cnpj: DEMO_CNPJ });
+  const current = existing.data[0] as { inscricao_estadual?: string | null } | undefined;
+  if (current && !current.inscricao_estadual) {
+    // Demo companies created before it had an IE could not issue a CT-e OS.
+    await client.empresas.alterar(DEMO_CNPJ, { inscricao_estadual: demoCompany.inscricao_estadual });
+  }
   if (existing.data.length > 0) {
     // The sandbox drops a certificate whose sealed key it can no longer open (secret store lost).
     try {

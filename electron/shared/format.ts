@@ -211,3 +211,15 @@ export function formatPhone(value: string): string {
 }
 
 export * from './masks';
+
+const pluralRules = new Intl.PluralRules('pt-BR');
+
+/**
+ * A count with its noun in the right number: plural(1, 'documento', 'documentos') → '1 documento',
+ * 2 → '2 documentos', 1500 → '1.500 documentos'. Intl.PluralRules gives Portuguese's rule; zero
+ * takes the plural ("0 documentos"), as Brazilian Portuguese says it, although CLDR files it as one.
+ */
+export function plural(count: number, one: string, other: string): string {
+  const form = count !== 0 && pluralRules.select(count) === 'one' ? one : other;
+  return `${count.toLocaleString('pt-BR')} ${form}`;
+}

@@ -59,6 +59,8 @@ test('the CT-e detail shows its correction letters and status timeline from the 
   await expect(page.getByLabel('Novo valor 1')).toHaveValue('Entrega pela doca 3');
   await page.getByLabel('Novo valor 1').fill('Entrega pela doca 4, portão azul');
   await page.getByTestId('send-correction').click();
+  await expect(page.getByTestId('confirm-act')).toContainText('A carta anterior deixa de valer');
+  await page.getByTestId('confirm-act-yes').click();
   await expect(history).toContainText('Cartas registradas: 2 de 20');
   await expect(history.locator('ol > li').nth(0)).toContainText('substituída');
   await expect(history.locator('ol > li').nth(1)).toContainText('vale esta');

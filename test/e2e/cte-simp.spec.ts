@@ -73,7 +73,7 @@ test('a CT-e simplificado from three NF-e XML plus a typed delivery: import, val
 
     await step(page, 'entregas');
     await page.getByTestId('simp-nfe-xml').setInputFiles(files);
-    await expect(page.getByTestId('simp-import-report')).toContainText('3 NF-e incluída(s) em 1 nova(s)');
+    await expect(page.getByTestId('simp-import-report')).toContainText('3 NF-e incluídas em 1 nova entrega');
     const first = page.getByTestId('simp-entrega-row-0');
     await expect(first).toContainText('Londrina/PR → Rio de Janeiro/RJ');
     // Homologação notes carry a fixed recipient name: the row names the recipient by CNPJ.

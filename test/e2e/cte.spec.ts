@@ -66,7 +66,7 @@ test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cance
 
     await step(page, 'documentos');
     await page.getByTestId('nfe-xml').setInputFiles(xmlFile);
-    await expect(page.getByTestId('import-report')).toContainText('1 chave(s) adicionada(s)');
+    await expect(page.getByTestId('import-report')).toContainText('1 chave adicionada;');
     await expect(page.getByTestId('nfe-keys')).toContainText('4');
     await shot(page, testInfo, '02-documentos-importados');
 
@@ -107,6 +107,9 @@ test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cance
     await openPanel(page, 'Carta de correção');
     await page.getByLabel('Novo valor 1').fill('NATUREZA CORRIGIDA');
     await page.getByTestId('send-correction').click();
+    await expect(page.getByTestId('confirm-act')).toContainText('NATUREZA CORRIGIDA');
+    await expect(page.getByTestId('confirm-act-irreversible')).toContainText('não pode ser desfeita');
+    await page.getByTestId('confirm-act-yes').click();
     await expect(page.getByText('a última prevalece')).toBeVisible({ timeout: 20_000 });
     await shot(page, testInfo, '10-correcao');
 
@@ -114,7 +117,21 @@ test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cance
     await expect(page.getByTestId('cancel-window')).toContainText('dias');
     await page.locator('#justificativa').fill('Frete lançado em duplicidade pelo operador');
     await expect(page.getByTestId('cancel-counter')).toHaveText('42/255 caracteres');
+    // Cancelling asks first; going back leaves the CT-e authorized and nothing is sent.
     await page.getByTestId('confirm-cancel').click();
+    const ask = page.getByTestId('confirm-act');
+    await expect(ask).toContainText('Cancelar este CT-e?');
+    await expect(ask).toContainText('“Frete lançado em duplicidade pelo operador”');
+    await expect(ask).toContainText('O cancelamento não pode ser desfeito.');
+    await shot(page, testInfo, '11-confirmar-cancelamento');
+    await page.getByRole('button', { name: 'Voltar sem cancelar' }).click();
+    await expect(ask).toBeHidden();
+    await page.reload();
+    await expect(page.getByTestId('status')).toHaveText('autorizado');
+    await openPanel(page, 'Cancelar');
+    await page.locator('#justificativa').fill('Frete lançado em duplicidade pelo operador');
+    await page.getByTestId('confirm-cancel').click();
+    await page.getByTestId('confirm-act-yes').click();
     await expect(page.getByTestId('status')).toHaveText('cancelado', { timeout: 20_000 });
     await shot(page, testInfo, '11-cancelado');
   } finally {

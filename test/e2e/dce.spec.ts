@@ -72,7 +72,7 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
   await expect(page.locator('[data-path="remetente.cpfCnpj"] [role="alert"]')).toHaveText(
     'informe o CPF ou CNPJ',
   );
-  await expect(page.getByText(/campo\(s\) a corrigir/)).toBeVisible();
+  await expect(page.getByText(/campos? a corrigir/)).toBeVisible();
   await shot(page, testInfo, 'dce-erros');
 
   await fillParty(page, 'remetente', {
@@ -108,7 +108,7 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
   await typeNumber(page, 'dce-itens-1-qCom', '2');
   await typeNumber(page, 'dce-itens-1-vUnCom', '7,33');
   await expect(page.getByTestId('dce-total')).toHaveText(/R\$\s52,16/);
-  await expect(page.getByText(/campo\(s\) a corrigir/)).toBeHidden();
+  await expect(page.getByText(/campos? a corrigir/)).toBeHidden();
   await shot(page, testInfo, 'dce-formulario');
 
   await page.getByRole('button', { name: 'Pré-visualizar DACE' }).click();
@@ -143,6 +143,8 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
   await page.locator('#dce-justificativa').fill('Declaração emitida com o destinatário errado');
   await shot(page, testInfo, 'dce-cancelamento');
   await confirm.click();
+  await expect(page.getByTestId('confirm-act')).toContainText('Cancelar esta DC-e?');
+  await page.getByTestId('confirm-act-yes').click();
   await expect(page.getByTestId('dce-status')).toHaveText('Cancelada', { timeout: 30_000 });
   await expect(page.getByTestId('dce-list')).toContainText('Cancelada');
   await expect(page.getByRole('button', { name: 'XML do cancelamento' })).toBeVisible();

@@ -159,7 +159,7 @@ test('issued documents sync, then browse, search, preview and PDF work online an
   await page.getByTestId('export-run').click();
   const zip = await readFile(await (await exported).path());
   expect(zip.subarray(0, 2).toString('latin1')).toBe('PK');
-  await expect(page.getByTestId('export-done')).toContainText('3 documento(s)');
+  await expect(page.getByTestId('export-done')).toContainText('3 documentos e 0 eventos exportados');
   await shot(page, testInfo, 'exportar-contabilidade');
   await page.keyboard.press('Escape');
 

@@ -86,6 +86,9 @@ test('fetch notes, ciência to all, confirm one, open its DANFE, issue a CT-e fr
   await expect(page.getByTestId('manifest-dialog')).toContainText('1 nota selecionada');
   await shot(page, testInfo, 'inbox-manifestar');
   await page.getByTestId('manifest-send').click();
+  await expect(page.getByTestId('confirm-act')).toContainText('recebeu as mercadorias');
+  await expect(page.getByTestId('confirm-act-irreversible')).toContainText('não pode ser cancelada');
+  await page.getByTestId('confirm-act-yes').click();
   await expect(first).toContainText('Confirmação da operação');
   await expect(first.getByTestId('note-deadline')).toHaveText('—');
 
@@ -143,7 +146,7 @@ test('fetch notes, ciência to all, confirm one, open its DANFE, issue a CT-e fr
   await shot(page, testInfo, 'inbox-emitir-cte');
   await page.getByTestId('emitir-cte').click();
   await expect(page).toHaveURL(/#\/emitir-cte\?nfe=\d{44}(,|%2C)\d{44}$/);
-  await expect(page.getByText('2 NF-e da caixa de entrada preenchida(s) no formulário.')).toBeVisible();
+  await expect(page.getByText('2 NF-e da caixa de entrada preenchidas no formulário.')).toBeVisible();
   const inicio = await page.locator('#f-geral-inicio-cMun').inputValue();
   const fim = await page.locator('#f-geral-fim-cMun').inputValue();
   expect(inicio).toMatch(/^\d{7}$/);

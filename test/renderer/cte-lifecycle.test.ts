@@ -107,6 +107,20 @@ describe('CT-e lifecycle screen', () => {
     expect(wrapper.find('[data-testid="cancel-counter"]').text()).toBe('22/255 caracteres');
     await wrapper.find('[data-testid="confirm-cancel"]').trigger('click');
     await settle();
+    // Nothing is sent before the clerk confirms, in plain words, that it cannot be undone.
+    expect(t.calls.some((c) => c.channel === 'cte:cancel')).toBe(false);
+    const dialog = () => document.body.querySelector('[data-testid="confirm-act"]');
+    expect(dialog()!.textContent).toContain('Cancelar este CT-e?');
+    expect(dialog()!.textContent).toContain('“Erro no valor do frete”');
+    expect(dialog()!.textContent).toContain('O cancelamento não pode ser desfeito.');
+    document.body.querySelector<HTMLButtonElement>('[data-testid="confirm-act-back"]')!.click();
+    await settle();
+    expect(dialog()).toBeNull();
+    expect(t.calls.some((c) => c.channel === 'cte:cancel')).toBe(false);
+    await wrapper.find('[data-testid="confirm-cancel"]').trigger('click');
+    await settle();
+    document.body.querySelector<HTMLButtonElement>('[data-testid="confirm-act-yes"]')!.click();
+    await settle();
     const call = t.calls.find((c) => c.channel === 'cte:cancel');
     expect(call?.input).toEqual({ kind: 'cte', id: 'cte_1', justificativa: 'Erro no valor do frete' });
     expect(t.calls.some((c) => c.channel === 'cte:sync')).toBe(true);
@@ -183,6 +197,15 @@ describe('CT-e lifecycle screen', () => {
     expect((value.element as HTMLInputElement).value).toBe('Doca 4');
     await value.setValue('Doca 5');
     await wrapper.get('[data-testid="send-correction"]').trigger('click');
+    await settle();
+    expect(t.calls.some((c) => c.channel === 'cte:correct')).toBe(false);
+    expect(document.body.querySelector('[data-testid="correction-confirm-list"]')!.textContent).toContain(
+      'Doca 5',
+    );
+    expect(document.body.querySelector('[data-testid="confirm-act-irreversible"]')!.textContent).toContain(
+      'não pode ser desfeita',
+    );
+    document.body.querySelector<HTMLButtonElement>('[data-testid="confirm-act-yes"]')!.click();
     await settle();
     expect(t.calls.find((c) => c.channel === 'cte:correct')!.input).toEqual({
       kind: 'cte',

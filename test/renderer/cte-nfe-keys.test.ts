@@ -127,7 +127,7 @@ describe('Emitir CT-e with NF-e keys', () => {
     });
     expect(asked).toEqual([[alnumKey, digitKey]]);
     expect(document.querySelector('[data-testid="inbox-notice"]')?.textContent).toContain(
-      '2 NF-e da caixa de entrada preenchida(s) no formulário.',
+      '2 NF-e da caixa de entrada preenchidas no formulário.',
     );
     expect(report.textContent).toContain('Confira antes de emitir');
     expect(report.textContent).toContain('já consta em outro CT-e (série 1, número 9)');

@@ -133,11 +133,11 @@ describe('Emitir CT-e OS steps', () => {
     const { wrapper, store, transport } = await mountForm();
     await wrapper.find('[data-step="revisao"]').trigger('click');
     await settle();
-    expect(wrapper.find('[data-testid="review-errors"]').text()).toMatch(/Há \d+ campo\(s\) a corrigir/);
+    expect(wrapper.find('[data-testid="review-errors"]').text()).toMatch(/Há \d+ campos? a corrigir/);
     await wrapper.find('[data-testid="emitir-cteos"]').trigger('click');
     await settle();
     expect(store.step).toBe(0);
-    expect(wrapper.find('[data-testid="cteos-problem"]').text()).toMatch(/campo\(s\) a corrigir/);
+    expect(wrapper.find('[data-testid="cteos-problem"]').text()).toMatch(/campos? a corrigir/);
     expect(wrapper.find('[data-path="geral.cfop"]').classes()).toContain('cte-field--invalid');
     expect(wrapper.find('[data-step="tomador"] .steps__count').exists()).toBe(true);
     expect(transport.calls.some((c) => c.channel === 'cte:issue')).toBe(false);

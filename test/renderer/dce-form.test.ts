@@ -106,7 +106,7 @@ describe('Emitir DC-e', { timeout: 20_000 }, () => {
     const alerts = wrapper.findAll('[role="alert"]').map((a) => a.text());
     expect(alerts).toContain('informe o CPF ou CNPJ');
     expect(alerts).toContain('informe a descrição do item');
-    expect(wrapper.text()).toMatch(/campo\(s\) a corrigir/);
+    expect(wrapper.text()).toMatch(/campos? a corrigir/);
     expect(t.calls.some((c) => c.channel === 'dce:issue')).toBe(false);
   });
 

@@ -54,7 +54,7 @@ function documentsTransport(): FakeTransport {
     ok: true,
     data: {
       rows: [row(1), row(2, { status: 'cancelado' }), row(3)],
-      totals: { count: 1234, valorPrestacao: 1234567.89, valorIcms: 4321.5 },
+      totals: { count: 1234, valorPrestacao: 1234567.89, valorIcms: 4321.5, valorDeclarado: 98765.4 },
       offset: 0,
       limit: 50,
     },
@@ -141,8 +141,12 @@ describe('Documentos view', { timeout: 20_000 }, () => {
     expect(wrapper.get('[data-testid="total-count"]').text()).toBe('1.234');
     expect(wrapper.get('[data-testid="total-frete"]').text()).toMatch(/R\$\s1\.234\.567,89/);
     expect(wrapper.get('[data-testid="total-icms"]').text()).toMatch(/R\$\s4\.321,50/);
+    expect(wrapper.get('[data-testid="total-declarado"]').text()).toMatch(/R\$\s98\.765,40/);
+    expect(wrapper.get('[data-testid="doc-totals"]').text()).toContain('Frete (CT-e e CT-e OS autorizados)');
     const rows = wrapper.findAll('[data-testid="doc-table"] tbody tr');
     expect(rows).toHaveLength(3);
+    // Emission shows the time of day it is sorted by, in Brasília time.
+    expect(rows[0].text()).toContain('20/11/2026 12:00');
     expect(rows[1].text()).toContain('Cancelado');
     expect(rows[0].text()).toContain('1/101');
     expect(wrapper.get('[data-testid="sync-last"]').text()).toContain('21/11/2026');
@@ -179,7 +183,7 @@ describe('Documentos view', { timeout: 20_000 }, () => {
     await boxes[0].setValue(true);
     await boxes[2].setValue(true);
     await settle();
-    expect(wrapper.get('[data-testid="doc-totals"]').text()).toContain('2 selecionado(s)');
+    expect(wrapper.get('[data-testid="doc-totals"]').text()).toContain('2 selecionados');
     await wrapper.get('[data-testid="batch-pdf"]').trigger('click');
     await settle();
     const start = await waitFor(() =>
@@ -226,7 +230,7 @@ describe('Documentos view', { timeout: 20_000 }, () => {
     });
     await settle();
     const summary = document.body.querySelector('[data-testid="batch-summary"]')!.textContent!;
-    expect(summary).toContain('1 de 2 documento(s)');
+    expect(summary).toContain('1 de 2 documentos');
     expect(summary).toContain('CT-e 1/103: O XML deste documento ainda não foi baixado.');
     expect(createUrl).toHaveBeenCalled();
   });
@@ -242,7 +246,15 @@ describe('Documentos view', { timeout: 20_000 }, () => {
         size: 10,
         cancelled: false,
         documents: 12,
-        events: 2,
+        events: 1,
+        missing: [
+          {
+            documento: 'CT-e 1/702',
+            chave: '41261145723174000110570010000007021000007020',
+            arquivo: 'XML do cancelamento',
+            motivo: 'sem conexão com a API fiscal — exporte de novo quando a conexão voltar',
+          },
+        ],
       },
     });
     const { wrapper } = await mountWith(App, transport, { route: '/documentos' });
@@ -262,7 +274,12 @@ describe('Documentos view', { timeout: 20_000 }, () => {
       to: iso(last),
     });
     const done = document.body.querySelector('[data-testid="export-done"]')!.textContent!;
-    expect(done).toContain('12 documento(s) e 2 evento(s)');
+    expect(done).toContain('12 documentos e 1 evento exportados');
+    const missing = document.body.querySelector('[data-testid="export-missing"]')!.textContent!;
+    expect(missing).toContain('1 arquivo ficou de fora do pacote');
+    expect(missing).toContain(
+      'CT-e 1/702: XML do cancelamento — sem conexão com a API fiscal — exporte de novo quando a conexão voltar',
+    );
     expect(done).toContain('Salvo em C:\\Users\\ana\\contabilidade.zip');
   });
 

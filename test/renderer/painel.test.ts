@@ -24,7 +24,16 @@ function dashboardTransport() {
     return {
       ok: true,
       data: empty
-        ? { month, byStatus: [], count: 0, valorPrestacao: 0, valorIcms: 0, topTomadores: [], lastSync: null }
+        ? {
+            month,
+            byStatus: [],
+            count: 0,
+            valorPrestacao: 0,
+            valorIcms: 0,
+            valorDeclarado: 0,
+            topTomadores: [],
+            lastSync: null,
+          }
         : {
             month,
             byStatus: [
@@ -35,6 +44,7 @@ function dashboardTransport() {
             count: 10,
             valorPrestacao: 45678.9,
             valorIcms: 5481.47,
+            valorDeclarado: 12000,
             topTomadores: [
               { doc: '04252011000110', nome: 'Mercearia Boa Vista', count: 6, valorPrestacao: 30000 },
               { doc: null, nome: null, count: 4, valorPrestacao: 15678.9 },
@@ -57,6 +67,10 @@ describe('Painel', { timeout: 20_000 }, () => {
     });
     expect(wrapper.get('[data-testid="kpi-frete"]').text()).toMatch(/R\$\s45\.678,90/);
     expect(wrapper.get('[data-testid="kpi-icms"]').text()).toMatch(/R\$\s5\.481,47/);
+    // The DC-e's goods value is shown apart, never as freight.
+    expect(wrapper.get('[data-testid="kpi-declarado"]').text()).toMatch(
+      /^DC-e: R\$\s12\.000,00 em mercadorias declaradas \(não é frete\)$/,
+    );
     expect(wrapper.get('[data-testid="status-autorizado"]').text()).toBe('Autorizado 7');
     expect(wrapper.get('[data-testid="status-cancelado"]').text()).toBe('Cancelado 2');
     // One arc per status with documents.
@@ -64,7 +78,7 @@ describe('Painel', { timeout: 20_000 }, () => {
     const tomadores = wrapper.get('[data-testid="painel-tomadores"]').text();
     expect(tomadores).toContain('Mercearia Boa Vista');
     expect(tomadores).toMatch(/R\$\s30\.000,00/);
-    expect(tomadores).toContain('6 documento(s) — 04.252.011/0001-10');
+    expect(tomadores).toContain('6 documentos — 04.252.011/0001-10');
     expect(tomadores).toContain('Sem tomador');
     // The certificate card and the app info stay.
     expect(wrapper.find('[data-testid="certificate-card"]').exists()).toBe(true);

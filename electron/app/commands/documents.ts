@@ -1,5 +1,6 @@
 import { parseDocument } from '../../documents/parse/index';
 import { AppError } from '../../shared/errors';
+import type { Environment } from '../../shared/schemas/app';
 import type { DocFileKind } from '../../shared/schemas/documents';
 import { MAX_BACKUP_FILE_BYTES } from '../../shared/schemas/documents';
 import { restoredSettings, serverChanges } from '../backup/restore-settings';
@@ -8,6 +9,8 @@ import type { CommandTable } from '../dispatcher';
 import { buildAccountingExport } from '../export/accounting';
 import type { HostAdapter, SaveFileOptions } from '../host';
 import { OfflineError, SYNC_FIRST_DELAY_MS, SYNC_INTERVAL_MS } from '../sync/service';
+import type { SyncSource } from '../sync/source';
+import { clientSource } from '../sync/source';
 
 type Channels =
   | 'documents:search'
@@ -56,6 +59,17 @@ function extension(kind: DocFileKind, contentType: string): string {
 export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> {
   const environmentOf = (value: string | undefined) =>
     (value ?? ctx.host.settings.get().environment) as ReturnType<typeof ctx.host.settings.get>['environment'];
+
+  /** The API of the export's environment, to fetch the XML not cached yet; null when it cannot be set up. */
+  async function exportSource(environment: Environment): Promise<SyncSource | null> {
+    try {
+      const { client } = await ctx.api.client(environment);
+      return clientSource(client);
+    } catch (error) {
+      ctx.host.logger.warn('exportação sem acesso à API', error);
+      return null;
+    }
+  }
 
   return {
     'documents:search': async ({ filter, sort, offset, limit }) => {
@@ -142,18 +156,18 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
     },
     'documents:export': async ({ company, environment, from, to }) => {
       const repos = ctx.cache.require();
-      const built = await buildAccountingExport(repos, {
-        company,
-        environment: environmentOf(environment),
-        from,
-        to,
-      });
+      const env = environmentOf(environment);
+      const built = await buildAccountingExport(
+        repos,
+        { company, environment: env, from, to },
+        await exportSource(env),
+      );
       const saved = await deliver(ctx.host, built.zip, {
         title: 'Salvar arquivos para a contabilidade',
         defaultName: `contabilidade-${company}-${from}-a-${to}.zip`,
         filters: [{ name: 'Arquivo ZIP', extensions: ['zip'] }],
       });
-      return { ...saved, documents: built.documents, events: built.events };
+      return { ...saved, documents: built.documents, events: built.events, missing: built.missing };
     },
     'documents:dashboard': async ({ company, environment, month }) => {
       const repos = ctx.cache.require();

@@ -5,6 +5,9 @@ import type { SheetData } from 'write-excel-file/node';
 
 import type { DocumentRecordRow, Repositories } from '../../cache/repositories';
 import type { Environment } from '../../cache/repositories/types';
+import type { SyncSource } from '../sync/source';
+import type { MissingFile } from './complete';
+import { completeFiles, documentLabel } from './complete';
 
 export interface ExportRequest {
   company: string;
@@ -27,6 +30,8 @@ const HEADERS = [
   'UF fim',
   'Valor da prestação',
   'ICMS',
+  'Valor declarado (DC-e)',
+  'Arquivos faltando',
 ];
 
 const money = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace('.', ','));
@@ -34,7 +39,11 @@ const day = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7
 const csvCell = (value: string) => (/[;"\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 const safeName = (text: string) => text.replace(/[^0-9A-Za-z_-]/g, '_');
 
-function csvLine(row: DocumentRecordRow): string {
+/** A DC-e's value is the goods' declared value, never freight: it goes to its own column. */
+const freight = (row: DocumentRecordRow) => (row.kind === 'dce' ? null : row.valor_prestacao);
+const declared = (row: DocumentRecordRow) => (row.kind === 'dce' ? row.valor_prestacao : null);
+
+function csvLine(row: DocumentRecordRow, missing: string): string {
   return [
     KIND_LABEL[row.kind],
     String(row.serie ?? ''),
@@ -46,14 +55,22 @@ function csvLine(row: DocumentRecordRow): string {
     row.tomador_doc ?? '',
     row.uf_inicio ?? '',
     row.uf_fim ?? '',
-    money(row.valor_prestacao),
+    money(freight(row)),
     money(row.valor_icms),
+    money(declared(row)),
+    missing,
   ]
     .map(csvCell)
     .join(';');
 }
 
-function sheetRow(row: DocumentRecordRow): SheetData[number] {
+const amount = (cents: number | null) => ({
+  value: cents === null ? undefined : cents / 100,
+  type: Number,
+  format: '#,##0.00',
+});
+
+function sheetRow(row: DocumentRecordRow, missing: string): SheetData[number] {
   return [
     { value: KIND_LABEL[row.kind] },
     { value: row.serie ?? undefined, type: Number },
@@ -65,25 +82,38 @@ function sheetRow(row: DocumentRecordRow): SheetData[number] {
     { value: row.tomador_doc ?? '' },
     { value: row.uf_inicio ?? '' },
     { value: row.uf_fim ?? '' },
-    {
-      value: row.valor_prestacao === null ? undefined : row.valor_prestacao / 100,
-      type: Number,
-      format: '#,##0.00',
-    },
-    { value: row.valor_icms === null ? undefined : row.valor_icms / 100, type: Number, format: '#,##0.00' },
+    amount(freight(row)),
+    amount(row.valor_icms),
+    amount(declared(row)),
+    { value: missing },
   ];
+}
+
+function missingText(missing: readonly MissingFile[]): string {
+  const lines = [
+    'Arquivos que deveriam estar neste pacote e não puderam ser incluídos',
+    '',
+    ...missing.map(
+      (m) => `${m.documento}${m.chave ? ` (chave ${m.chave})` : ''}: ${m.arquivo} — ${m.motivo}`,
+    ),
+  ];
+  return `\ufeff${lines.join('\r\n')}\r\n`;
 }
 
 /**
  * The accountant's package for a period: every processed XML (documents and their events) in one
  * folder per month of issue, plus a CSV (Excel-friendly: BOM, ';', decimal comma) and an XLSX
- * summary.
+ * summary with the period's totals (the same query as Documentos and the Painel). Files not cached
+ * are fetched from the API first (`source`); those that still cannot be had are listed in
+ * FALTANDO.txt, in the summary's last column and in the answer.
  */
 export async function buildAccountingExport(
   repos: Repositories,
   request: ExportRequest,
-): Promise<{ zip: Buffer; documents: number; events: number }> {
+  source: SyncSource | null = null,
+): Promise<{ zip: Buffer; documents: number; events: number; missing: MissingFile[] }> {
   const rows = await repos.browser.exportRows(request);
+  const missing = await completeFiles(repos, rows, source);
   const files: Zippable = {};
   let events = 0;
   for (const row of rows) {
@@ -98,12 +128,35 @@ export async function buildAccountingExport(
       events++;
     }
   }
-  const csv = [HEADERS.join(';'), ...rows.map(csvLine)].join('\r\n');
+  const missingOf = (row: DocumentRecordRow) =>
+    missing
+      .filter((m) => m.documento === documentLabel(row) && m.chave === row.chave)
+      .map((m) => m.arquivo)
+      .join(', ');
+  const totals = await repos.browser.totals(request);
+  const cents = (reais: number) => Math.round(reais * 100);
+  const totalLabel = 'Total de frete (CT-e e CT-e OS autorizados)';
+  const csv = [
+    HEADERS.join(';'),
+    ...rows.map((row) => csvLine(row, missingOf(row))),
+    '',
+    [totalLabel, '', '', '', '', '', '', '', '', ''].join(';') +
+      `;${money(cents(totals.valorPrestacao))};${money(cents(totals.valorIcms))};${money(cents(totals.valorDeclarado))};${missing.length}`,
+  ].join('\r\n');
   files['resumo.csv'] = strToU8(`\ufeff${csv}\r\n`);
   const sheet: SheetData = [
     HEADERS.map((value) => ({ value, fontWeight: 'bold' as const })),
-    ...rows.map(sheetRow),
+    ...rows.map((row) => sheetRow(row, missingOf(row))),
+    [
+      { value: totalLabel, fontWeight: 'bold' as const },
+      ...Array.from({ length: 9 }, () => null),
+      amount(cents(totals.valorPrestacao)),
+      amount(cents(totals.valorIcms)),
+      amount(cents(totals.valorDeclarado)),
+      { value: missing.length, type: Number },
+    ],
   ];
   files['resumo.xlsx'] = await writeXlsxFile(sheet).toBuffer();
-  return { zip: Buffer.from(zipSync(files, { level: 6 })), documents: rows.length, events };
+  if (missing.length > 0) files['FALTANDO.txt'] = strToU8(missingText(missing));
+  return { zip: Buffer.from(zipSync(files, { level: 6 })), documents: rows.length, events, missing };
 }

@@ -20,7 +20,7 @@ export interface ScopeSyncDeps {
   now?: () => number;
 }
 
-interface EventFetch {
+export interface EventFetch {
   type: EventType;
   record: EventRecord;
   xml: PackedFile | null;
@@ -143,7 +143,7 @@ async function fetchEvents(deps: ScopeSyncDeps, scope: Scope, row: DocumentRecor
   return events;
 }
 
-async function storeEvents(deps: ScopeSyncDeps, docId: number, events: EventFetch[]) {
+export async function storeEvents(deps: Pick<ScopeSyncDeps, 'repos'>, docId: number, events: EventFetch[]) {
   for (const event of events) {
     const eventId = await deps.repos.events.upsert({
       docId,
@@ -159,7 +159,7 @@ async function storeEvents(deps: ScopeSyncDeps, docId: number, events: EventFetc
   }
 }
 
-async function fetchOne(deps: ScopeSyncDeps, scope: Scope, row: DocumentRecordRow): Promise<boolean> {
+export async function fetchOne(deps: ScopeSyncDeps, scope: Scope, row: DocumentRecordRow): Promise<boolean> {
   const file = await optional(() => deps.source.xml(scope.kind, row.api_id));
   const events = await fetchEvents(deps, scope, row);
   const record = unpackRecord(row.api_record);

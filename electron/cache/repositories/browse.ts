@@ -142,6 +142,20 @@ export function toDocumentRow(
   };
 }
 
+/**
+ * The documents whose value is freight: authorized CT-e and CT-e OS. A cancelled or rejected
+ * CT-e earns nothing, and a DC-e's value is the declared value of the goods, never freight.
+ */
+const FREIGHT = "d.kind IN ('cte', 'cteos') AND d.status IN ('autorizado', 'encerrado')";
+/** Authorized DC-e: their value is shown apart as "valor declarado". */
+const DECLARED = "d.kind = 'dce' AND d.status IN ('autorizado', 'encerrado')";
+
+/** The one aggregate every screen's totals come from (Documentos, Painel, accounting export). */
+const TOTALS_SELECT = `count(*) AS n,
+  sum(CASE WHEN ${FREIGHT} THEN d.valor_prestacao END) AS v,
+  sum(CASE WHEN ${FREIGHT} THEN d.valor_icms END) AS i,
+  sum(CASE WHEN ${DECLARED} THEN d.valor_prestacao END) AS dv`;
+
 /** Browse queries over the cache: one page of rows, and totals of the whole filtered set. */
 export class DocumentBrowser {
   constructor(private readonly db: Database) {}
@@ -195,11 +209,16 @@ export class DocumentBrowser {
 
   async totals(filter: BrowseFilter): Promise<DocumentTotals> {
     const source = await this.source(filter);
-    const row = await this.db.get<{ n: number; v: number | null; i: number | null }>(
-      `SELECT count(*) AS n, sum(d.valor_prestacao) AS v, sum(d.valor_icms) AS i FROM ${source.from} WHERE ${source.where}`,
+    const row = await this.db.get<{ n: number; v: number | null; i: number | null; dv: number | null }>(
+      `SELECT ${TOTALS_SELECT} FROM ${source.from} WHERE ${source.where}`,
       source.params,
     );
-    return { count: row?.n ?? 0, valorPrestacao: (row?.v ?? 0) / 100, valorIcms: (row?.i ?? 0) / 100 };
+    return {
+      count: row?.n ?? 0,
+      valorPrestacao: (row?.v ?? 0) / 100,
+      valorIcms: (row?.i ?? 0) / 100,
+      valorDeclarado: (row?.dv ?? 0) / 100,
+    };
   }
 
   async search(query: BrowseQuery): Promise<{ rows: DocumentRow[]; totals: DocumentTotals }> {
@@ -216,39 +235,36 @@ export class DocumentBrowser {
     );
   }
 
-  /** The month's documents by status, totals (cancelled ones excluded from money) and top tomadores. */
+  /** The month's documents by status, its totals (the same query as Documentos) and top tomadores. */
   async dashboard(company: string, environment: Environment, month: string) {
     const from = `${month}-01`;
     const [year, mon] = month.split('-').map(Number);
-    const to = mon === 12 ? `${year + 1}-01-01` : `${year}-${String(mon + 1).padStart(2, '0')}-01`;
-    const base = 'company = ? AND environment = ? AND data_emissao >= ? AND data_emissao < ?';
-    const params = [company, environment, from, to];
+    const last = new Date(Date.UTC(year, mon, 0)).toISOString().slice(0, 10);
+    const base = 'd.company = ? AND d.environment = ? AND d.data_emissao >= ? AND d.data_emissao < ?';
+    const params = [company, environment, from, nextDay(last)];
     const byStatus = await this.db.all<{ status: string; count: number }>(
-      `SELECT status, count(*) AS count FROM documents WHERE ${base} GROUP BY status ORDER BY count DESC`,
+      `SELECT d.status, count(*) AS count FROM documents d WHERE ${base} GROUP BY d.status ORDER BY count DESC`,
       params,
     );
-    const money = await this.db.get<{ n: number; v: number | null; i: number | null }>(
-      `SELECT count(*) AS n, sum(valor_prestacao) AS v, sum(valor_icms) AS i FROM documents
-        WHERE ${base} AND status IN ('autorizado', 'encerrado')`,
-      params,
-    );
+    const totals = await this.totals({ company, environment, from, to: last });
     const top = await this.db.all<{
       doc: string | null;
       nome: string | null;
       count: number;
       v: number | null;
     }>(
-      `SELECT tomador_doc AS doc, max(tomador_nome) AS nome, count(*) AS count, sum(valor_prestacao) AS v
-         FROM documents WHERE ${base} AND status IN ('autorizado', 'encerrado') AND tomador_doc IS NOT NULL
-        GROUP BY tomador_doc ORDER BY v DESC, count DESC LIMIT 5`,
+      `SELECT d.tomador_doc AS doc, max(d.tomador_nome) AS nome, count(*) AS count, sum(d.valor_prestacao) AS v
+         FROM documents d WHERE ${base} AND ${FREIGHT} AND d.tomador_doc IS NOT NULL
+        GROUP BY d.tomador_doc ORDER BY v DESC, count DESC LIMIT 5`,
       params,
     );
     return {
       month,
       byStatus,
-      count: byStatus.reduce((sum, row) => sum + row.count, 0),
-      valorPrestacao: (money?.v ?? 0) / 100,
-      valorIcms: (money?.i ?? 0) / 100,
+      count: totals.count,
+      valorPrestacao: totals.valorPrestacao,
+      valorIcms: totals.valorIcms,
+      valorDeclarado: totals.valorDeclarado,
       topTomadores: top.map((row) => ({
         doc: row.doc,
         nome: row.nome,

@@ -6,7 +6,7 @@ import type { PackedFile } from './files';
 import { FileRepository } from './files';
 import { RECORD_DICTIONARY_V1 } from './xml-dictionary';
 import type { ApiRecord, BrowseFields, DocFileKind, Environment, Scope } from './types';
-import { toCents } from './types';
+import { brasiliaTimestamp, toCents } from './types';
 
 /** One document of a sync batch: the API's record, and when already fetched its XML and fields. */
 export interface DocumentUpsert extends Scope {
@@ -130,7 +130,7 @@ function upsertValues(item: DocumentUpsert, now: string, packed: Buffer): SqlVal
     chave: fields?.chave || record.chave || null,
     referencia: record.referencia ?? null,
     status: record.status,
-    data_emissao: fields?.dataEmissao || record.data_emissao || null,
+    data_emissao: brasiliaTimestamp(fields?.dataEmissao || record.data_emissao),
     created_at: record.created_at ?? null,
     tomador_nome: fields?.tomadorNome ?? null,
     tomador_doc: fields?.tomadorDoc ?? null,

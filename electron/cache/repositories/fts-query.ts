@@ -1,5 +1,6 @@
 /** FTS5 columns of documents_fts. */
-export type FtsColumn = 'chave' | 'numero' | 'referencia' | 'tomador' | 'remetente' | 'destinatario';
+export type FtsColumn =
+  'chave' | 'numero' | 'referencia' | 'tomador' | 'remetente' | 'destinatario' | 'lugares';
 
 /**
  * Turns what a user typed into a safe FTS5 query: every word becomes a quoted prefix term (so

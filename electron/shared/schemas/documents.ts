@@ -115,10 +115,16 @@ export const documentRowSchema = z.object({
 });
 export type DocumentRow = z.infer<typeof documentRowSchema>;
 
+/**
+ * Totals of a set of documents. Freight (`valorPrestacao`, `valorIcms`) counts only authorized
+ * CT-e and CT-e OS; a DC-e carries no freight, only the declared value of the goods
+ * (`valorDeclarado`, authorized DC-e only).
+ */
 export const documentTotalsSchema = z.object({
   count: z.number().int(),
   valorPrestacao: z.number(),
   valorIcms: z.number(),
+  valorDeclarado: z.number(),
 });
 export type DocumentTotals = z.infer<typeof documentTotalsSchema>;
 
@@ -232,6 +238,15 @@ export const producedFileSchema = z.object({
 export const documentExportResultSchema = producedFileSchema.extend({
   documents: z.number().int(),
   events: z.number().int(),
+  /** Files the package should hold but could not (not cached and not fetched), and why. */
+  missing: z.array(
+    z.object({
+      documento: z.string(),
+      chave: z.string().nullable(),
+      arquivo: z.string(),
+      motivo: z.string(),
+    }),
+  ),
 });
 
 export const dashboardInputSchema = z
@@ -251,6 +266,7 @@ export const dashboardSchema = z.object({
   count: z.number().int(),
   valorPrestacao: z.number(),
   valorIcms: z.number(),
+  valorDeclarado: z.number(),
   topTomadores: z.array(
     z.object({
       doc: z.string().nullable(),

@@ -25,7 +25,7 @@ export const useDocumentsStore = defineStore('documents', () => {
   const offset = ref(0);
   const limit = ref(50);
   const rows = shallowRef<DocumentRow[]>([]);
-  const totals = ref<Totals>({ count: 0, valorPrestacao: 0, valorIcms: 0 });
+  const totals = ref<Totals>({ count: 0, valorPrestacao: 0, valorIcms: 0, valorDeclarado: 0 });
   const loading = ref(false);
   const error = ref<string | null>(null);
   const selected = ref<DocumentRow[]>([]);
@@ -42,7 +42,7 @@ export const useDocumentsStore = defineStore('documents', () => {
   async function search(): Promise<void> {
     if (!company.value) {
       rows.value = [];
-      totals.value = { count: 0, valorPrestacao: 0, valorIcms: 0 };
+      totals.value = { count: 0, valorPrestacao: 0, valorIcms: 0, valorDeclarado: 0 };
       return;
     }
     const mine = ++sequence;

@@ -129,7 +129,9 @@ describe('document commands', () => {
       .replace(/^\ufeff/, '')
       .trim()
       .split('\r\n');
-    expect(csv).toHaveLength(31);
+    // Header, 30 documents, a blank line and the period's totals.
+    expect(csv).toHaveLength(33);
+    expect(csv[32].startsWith('Total de frete (CT-e e CT-e OS autorizados);')).toBe(true);
     expect(csv[0].split(';')[0]).toBe('Tipo');
     expect(csv.slice(1).some((line) => line.includes(docs[4].record.chave!))).toBe(true);
     const xlsx = unzipSync(entries['resumo.xlsx']);
@@ -137,7 +139,7 @@ describe('document commands', () => {
     const sheet = strFromU8(xlsx[sheetName]);
     const shared = xlsx['xl/sharedStrings.xml'] ? strFromU8(xlsx['xl/sharedStrings.xml']) : '';
     expect(`${sheet}${shared}`).toContain(docs[4].record.chave!);
-    expect((sheet.match(/<row /g) ?? []).length).toBe(31);
+    expect((sheet.match(/<row /g) ?? []).length).toBe(32);
   });
 });
 

@@ -2,7 +2,7 @@
 import { computed, ref, watch } from 'vue';
 
 import type { Dashboard } from '../../../../electron/shared/schemas/documents';
-import { formatCpfCnpj, formatMoney } from '../../../../electron/shared/format';
+import { formatCpfCnpj, formatMoney, plural } from '../../../../electron/shared/format';
 import { invoke } from '../../bridge';
 import { statusColors, statusLabel } from '../../components/documents/status';
 import { useAppStore } from '../../stores/app';
@@ -63,7 +63,7 @@ export function useDashboard() {
       label: t.nome ?? (t.doc ? formatCpfCnpj(t.doc) : 'Sem tomador'),
       value: t.valorPrestacao,
       text: formatMoney(t.valorPrestacao),
-      hint: `${t.count} documento(s)${t.doc ? ` — ${formatCpfCnpj(t.doc)}` : ''}`,
+      hint: `${plural(t.count, 'documento', 'documentos')}${t.doc ? ` — ${formatCpfCnpj(t.doc)}` : ''}`,
     })),
   );
   return { month, data, error, loading, company, slices, bars, load };

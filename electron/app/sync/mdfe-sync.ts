@@ -10,7 +10,10 @@ import { isNotFound, isOffline } from './source';
 
 const PAGE_SIZE = 100;
 
-export type MdfeSource = Pick<MdfeApi, 'listar' | 'consultar' | 'xml' | 'encerramento' | 'cancelamento'>;
+export type MdfeSource = Pick<
+  MdfeApi,
+  'listar' | 'consultar' | 'xml' | 'encerramento' | 'cancelamento' | 'xmlEvento'
+>;
 
 export interface MdfeSyncSummary {
   listed: number;
@@ -111,6 +114,16 @@ export async function syncMdfe(
         summary.events++;
       } catch (error) {
         // Closed or cancelled outside the API (another system): there is no event record to fetch.
+        if (!isNotFound(error)) throw error;
+      }
+    }
+    // The events' procEventoMDFe: what prints the DAMDFE as ENCERRADO / CANCELADO offline.
+    for (const event of await repo.eventsWithoutXml(scope)) {
+      try {
+        const file = await source.xmlEvento(event.api_id!);
+        await repo.setEventXml(event.mdfe_id, event.id, file.data);
+        summary.files++;
+      } catch (error) {
         if (!isNotFound(error)) throw error;
       }
     }

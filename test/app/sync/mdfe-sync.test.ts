@@ -97,6 +97,10 @@ describe('MDF-e cache sync', () => {
     const events = await repo.events((await repo.get(scope, b.id))!.id);
     expect(events.map((e) => [e.type, e.status])).toEqual([['encerramento', 'registrado']]);
     expect((await repo.open(scope)).map((r) => r.api_id)).toEqual([a.id]);
+    // The closing's procEventoMDFe is cached: the DAMDFE prints ENCERRADO offline.
+    const closing = (await repo.xml(events[0]!.mdfe_id, events[0]!.id))!.toString('utf8');
+    expect(closing).toContain('<tpEvento>110112</tpEvento>');
+    expect(closing).toContain(`<chMDFe>${b.chave}</chMDFe>`);
 
     // Nothing new: the list stops at its first page, no file or event is fetched again.
     expect(await syncMdfe(deps(), scope)).toMatchObject({ added: 0, changed: 0, files: 0, events: 0 });

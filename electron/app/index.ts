@@ -113,7 +113,12 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     repos: () => cache.repos,
     target: async () => {
       const { client, target } = await api.client();
-      return { source: clientSource(client), environment: target.environment, ambiente: target.ambiente };
+      return {
+        source: clientSource(client),
+        mdfe: client.mdfe,
+        environment: target.environment,
+        ambiente: target.ambiente,
+      };
     },
     progress: (event) => events.emit('sync:progress', event),
     logger: host.logger,

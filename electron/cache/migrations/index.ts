@@ -8,6 +8,7 @@ import { migration as m0006 } from './0006-inbox-roles';
 import { migration as m0007 } from './0007-mail-log';
 import { migration as m0008 } from './0008-address-book-folded';
 import { migration as m0009 } from './0009-mdfe';
+import { migration as m0010 } from './0010-mdfe-issuing';
 
 /** Every migration, in order. A new file in this folder must be added here (a test checks it). */
 export const migrations: readonly Migration[] = [
@@ -20,4 +21,5 @@ export const migrations: readonly Migration[] = [
   m0007,
   m0008,
   m0009,
+  m0010,
 ];

@@ -70,6 +70,8 @@ export function createAppIssuing(ctx: AppContext): Issuing {
     logger: ctx.host.logger,
     onAuthorized: (company, payload) => ctx.inbox.markCarried(company, payload),
     authorizerStatus: async (kind, cpfCnpj) => {
+      // The MDF-e authorizer's status is not in the CT-e/DC-e cache: no warning rather than a wrong one.
+      if (kind === 'mdfe') return { degraded: false };
       const status = await ctx.authorizers.get(
         kind === 'cteos' ? 'cteos' : kind === 'dce' ? 'dce' : 'cte',
         cpfCnpj,

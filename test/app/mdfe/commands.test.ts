@@ -91,12 +91,18 @@ describe('mdfe commands (demonstração)', () => {
     first = await call<IssueOutcome>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: trip('CMD1A23') });
     expect(first.status, JSON.stringify(first.rejection)).toBe('autorizado');
     expect(first.referencia).toMatch(/^carreta-/);
-    expect(first.mdfe).toMatchObject({ placa: 'CMD1A23', ufFim: 'PR', status: 'autorizado', xmlCached: true });
+    expect(first.mdfe).toMatchObject({
+      placa: 'CMD1A23',
+      ufFim: 'PR',
+      status: 'autorizado',
+      xmlCached: true,
+    });
     const outbox = await app.context.cache
       .require()
-      .db.get<{ kind: string; state: string; api_id: string }>('SELECT kind, state, api_id FROM outbox WHERE referencia = ?', [
-        first.referencia,
-      ]);
+      .db.get<{ kind: string; state: string; api_id: string }>(
+        'SELECT kind, state, api_id FROM outbox WHERE referencia = ?',
+        [first.referencia],
+      );
     expect(outbox).toEqual({ kind: 'mdfe', state: 'sent', api_id: first.mdfe!.apiId });
     const list = await call<{ items: Summary[] }>('mdfe:list', { company: DEMO_CNPJ });
     expect(list.items.map((i) => i.cacheId)).toContain(first.cacheId);
@@ -113,7 +119,9 @@ describe('mdfe commands (demonstração)', () => {
         expect.objectContaining({ placa: 'REB1A23', tipo: 'reboque', tara: 6000 }),
       ]),
     );
-    const drivers = await call<{ items: { cpf: string; nome: string }[] }>('drivers:list', { company: DEMO_CNPJ });
+    const drivers = await call<{ items: { cpf: string; nome: string }[] }>('drivers:list', {
+      company: DEMO_CNPJ,
+    });
     expect(drivers.items).toEqual([expect.objectContaining({ cpf: CPF_A, nome: 'JOSE DA SILVA' })]);
   });
 
@@ -123,9 +131,14 @@ describe('mdfe commands (demonstração)', () => {
     expect(error.message).toContain('611');
     expect(error.message).toContain('CMD1A23');
     // Another unloading UF is not blocked.
-    const other = await call<IssueOutcome>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: trip('CMD1A23', 'MG') });
+    const other = await call<IssueOutcome>('mdfe:issue', {
+      company: DEMO_CNPJ,
+      infMDFe: trip('CMD1A23', 'MG'),
+    });
     expect(other.status).toBe('autorizado');
-    const open = await call<{ items: Summary[]; consultadoNaSefaz: boolean }>('mdfe:open', { company: DEMO_CNPJ });
+    const open = await call<{ items: Summary[]; consultadoNaSefaz: boolean }>('mdfe:open', {
+      company: DEMO_CNPJ,
+    });
     expect(open.items.map((i) => i.cacheId).sort()).toEqual([first.cacheId, other.cacheId].sort());
     expect(open.items[0]!.diasEmAberto).toBe(0);
     expect(open.consultadoNaSefaz).toBe(true);
@@ -151,10 +164,10 @@ describe('mdfe commands (demonstração)', () => {
     });
     expect(closed.event.status).toBe('registrado');
     expect(closed.mdfe.status).toBe('encerrado');
-    const detail = await call<{ events: { type: string; xmlCached: boolean }[]; cancel: { cancellable: boolean; reason: string } }>(
-      'mdfe:get',
-      { id: first.cacheId },
-    );
+    const detail = await call<{
+      events: { type: string; xmlCached: boolean }[];
+      cancel: { cancellable: boolean; reason: string };
+    }>('mdfe:get', { id: first.cacheId });
     expect(detail.events.map((e) => [e.type, e.xmlCached]).sort()).toEqual([
       ['encerramento', true],
       ['inclusao_condutor', true],
@@ -172,7 +185,9 @@ describe('mdfe commands (demonstração)', () => {
     expect(drivers.items.map((d) => d.cpf).sort()).toEqual([CPF_A, CPF_B].sort());
 
     const xml = await call<{ base64: string; fileName: string }>('mdfe:xml', { id: first.cacheId });
-    expect(Buffer.from(xml.base64, 'base64').toString('utf8')).toContain(`<chMDFe>${first.mdfe!.chave}</chMDFe>`);
+    expect(Buffer.from(xml.base64, 'base64').toString('utf8')).toContain(
+      `<chMDFe>${first.mdfe!.chave}</chMDFe>`,
+    );
   });
 
   it('the closed MDF-e can no longer be cancelled, and says why', async () => {

@@ -43,7 +43,12 @@ export async function storeDocument(
 }
 
 /** An MDF-e goes to its own cache tables, with its mdfeProc and the truck/route columns. */
-async function storeMdfe(repos: Repositories, api: XmlSource, scope: NumberingScope, doc: Dfe): Promise<number> {
+async function storeMdfe(
+  repos: Repositories,
+  api: XmlSource,
+  scope: NumberingScope,
+  doc: Dfe,
+): Promise<number> {
   const mdfeScope = { company: scope.company, environment: scope.environment };
   const { id } = await repos.mdfe.upsert(mdfeScope, doc as ApiRecord);
   if (WITH_PROCESSED_XML.has(doc.status)) {

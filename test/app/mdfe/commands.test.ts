@@ -49,13 +49,18 @@ async function failure(channel: string, input: unknown) {
 /** The sandbox fixture's trip, issued by the demo company, with a trailer. */
 function trip(placa: string, ufFim: 'PR' | 'MG' = 'PR') {
   const body = mdfeBody({ placa, UFFim: ufFim });
-  const inf = body.infMDFe as Record<string, any>;
+  const inf = body.infMDFe as unknown as {
+    emit: { CNPJ: string };
+    seg: { infResp: { CNPJ: string } }[];
+    infModal: { rodo: { veicReboque?: unknown; veicTracao: { condutor: unknown } } };
+    ide: { dhEmi?: string };
+  };
   inf.emit.CNPJ = DEMO_CNPJ;
   inf.seg[0].infResp.CNPJ = DEMO_CNPJ;
   inf.infModal.rodo.veicReboque = [{ placa: 'REB1A23', tara: 6000, capKG: 30000, tpCar: '02', UF: 'SP' }];
   inf.infModal.rodo.veicTracao.condutor = [{ xNome: 'JOSE DA SILVA', CPF: CPF_A }];
   delete inf.ide.dhEmi;
-  return inf;
+  return inf as unknown as Record<string, unknown>;
 }
 
 beforeAll(async () => {

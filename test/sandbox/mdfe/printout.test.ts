@@ -27,7 +27,10 @@ describe('MDF-e PDFs through the DAMDFE renderer', () => {
   const issue = async () => {
     n++;
     const dhEmi = new Date(sandbox.control.clock.nowMs()).toISOString().replace(/\.\d+Z$/, 'Z');
-    const res = await api.post<Doc>('/mdfe', mdfeBody({ nMDF: n, placa: `PRT${n % 10}A${String(n % 100).padStart(2, '0')}`, dhEmi }));
+    const res = await api.post<Doc>(
+      '/mdfe',
+      mdfeBody({ nMDF: n, placa: `PRT${n % 10}A${String(n % 100).padStart(2, '0')}`, dhEmi }),
+    );
     expect(res.status, res.raw.toString()).toBe(200);
     return res.body;
   };

@@ -10,7 +10,8 @@ import type { CarretaApp } from '../../../electron/app/index';
 import { createApp } from '../../../electron/app/index';
 import type { CommandEnvelope } from '../../../electron/shared/errors';
 import { memoryHost } from '../../support/memory-host';
-import { CPF_A, CPF_B, mdfeBody } from '../../sandbox/mdfe/fixtures';
+import { CPF_A, CPF_B } from '../../sandbox/mdfe/fixtures';
+import { mdfeTrip } from '../../support/mdfe-trip';
 
 interface Summary {
   cacheId: number;
@@ -46,22 +47,7 @@ async function failure(channel: string, input: unknown) {
   return envelope.error;
 }
 
-/** The sandbox fixture's trip, issued by the demo company, with a trailer. */
-function trip(placa: string, ufFim: 'PR' | 'MG' = 'PR') {
-  const body = mdfeBody({ placa, UFFim: ufFim });
-  const inf = body.infMDFe as unknown as {
-    emit: { CNPJ: string };
-    seg: { infResp: { CNPJ: string } }[];
-    infModal: { rodo: { veicReboque?: unknown; veicTracao: { condutor: unknown } } };
-    ide: { dhEmi?: string };
-  };
-  inf.emit.CNPJ = DEMO_CNPJ;
-  inf.seg[0].infResp.CNPJ = DEMO_CNPJ;
-  inf.infModal.rodo.veicReboque = [{ placa: 'REB1A23', tara: 6000, capKG: 30000, tpCar: '02', UF: 'SP' }];
-  inf.infModal.rodo.veicTracao.condutor = [{ xNome: 'JOSE DA SILVA', CPF: CPF_A }];
-  delete inf.ide.dhEmi;
-  return inf as unknown as Record<string, unknown>;
-}
+const trip = (placa: string, ufFim: 'PR' | 'MG' = 'PR') => mdfeTrip(DEMO_CNPJ, placa, ufFim);
 
 beforeAll(async () => {
   const { host } = memoryHost();

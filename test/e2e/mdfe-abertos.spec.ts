@@ -3,7 +3,11 @@
 import { mdfeTrip } from '../support/mdfe-trip';
 import { expect, test } from './fixtures';
 
-test('an open MDF-e is listed and counted, and closes with one click', async ({ page, openApp, webHost }) => {
+test('an open MDF-e is listed and counted, and closes with one click', async ({
+  page,
+  openApp,
+  webHost,
+}, testInfo) => {
   test.setTimeout(120_000);
   await openApp('/painel');
   await expect
@@ -22,6 +26,7 @@ test('an open MDF-e is listed and counted, and closes with one click', async ({ 
   await expect(row).toContainText('Curitiba');
   await page.getByTestId('mdfe-abertos-refresh').click();
   await expect(page.getByTestId('mdfe-count-abertos')).toHaveText('1');
+  await page.screenshot({ path: testInfo.outputPath('mdfe-abertos.png') });
 
   await page.getByTestId(`mdfe-encerrar-${cacheId}`).click();
   await expect(page.getByTestId('mdfe-abertos-done')).toContainText('encerrado em Curitiba/PR');

@@ -121,6 +121,18 @@ describe('mdfe commands (demonstração)', () => {
     expect(error.code).toBe('mdfe_open_conflict');
     expect(error.message).toContain('611');
     expect(error.message).toContain('CMD1A23');
+    // Sent anyway, the sandbox (as SEFAZ) rejects it with 611 and the outcome explains it.
+    const forced = await call<IssueOutcome & { rejection: { codigo: number; motivo: string } }>(
+      'mdfe:issue',
+      {
+        company: DEMO_CNPJ,
+        infMDFe: trip('CMD1A23'),
+        ignorarAbertos: true,
+      },
+    );
+    expect(forced.status).toBe('rejeitado');
+    expect(forced.rejection.codigo).toBe(611);
+    expect(forced.warnings.join(' ')).toContain('611');
     // Another unloading UF is not blocked.
     const other = await call<IssueOutcome>('mdfe:issue', {
       company: DEMO_CNPJ,

@@ -88,7 +88,7 @@ export function cteCommands(
   const repos = (): Repositories => ctx.cache.require();
   const environment = () => ctx.host.settings.get().environment;
   /** The série asked for, else this workstation's série for the model (Settings), else 1. */
-  const serieOf = (kind: 'cte' | 'cteos' | 'dce', asked: number | undefined) =>
+  const serieOf = (kind: 'cte' | 'cteos' | 'dce' | 'mdfe', asked: number | undefined) =>
     asked ?? ctx.host.settings.get().series?.[kind] ?? 1;
   const timer = setTimeout(() => {
     if (ctx.cache.repos === null) return;

@@ -35,6 +35,7 @@ export function createMdfeService(ctx: AppContext, issuing: Issuing): MdfeServic
     api: () => ctx.api.client(),
     issuing,
     environment: () => ctx.host.settings.get().environment,
+    serie: () => ctx.host.settings.get().series?.mdfe,
     emitter: async (cpfCnpj) => {
       const { client } = await ctx.api.client();
       return toEmitter(await client.empresas.consultar(cpfCnpj));

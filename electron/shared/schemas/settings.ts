@@ -31,6 +31,7 @@ export const settingsSchema = z.object({
       cte: z.number().int().min(0).max(999),
       cteos: z.number().int().min(0).max(999),
       dce: z.number().int().min(0).max(999),
+      mdfe: z.number().int().min(0).max(999),
     })
     .partial()
     .optional(),

@@ -95,6 +95,8 @@ describe('mdfe commands (demonstração)', () => {
         [first.referencia],
       );
     expect(outbox).toEqual({ kind: 'mdfe', state: 'sent', api_id: first.mdfe!.apiId });
+    const numbering = await call<{ next: number }>('numbering:get', { company: DEMO_CNPJ, kind: 'mdfe' });
+    expect(numbering.next).toBe(first.numero + 1);
     const list = await call<{ items: Summary[] }>('mdfe:list', { company: DEMO_CNPJ });
     expect(list.items.map((i) => i.cacheId)).toContain(first.cacheId);
   });

@@ -11,6 +11,7 @@ import { certificateCommands } from './commands/certificates';
 import { documentCommands } from './commands/documents';
 import { createAppIssuing, cteCommands } from './commands/cte';
 import { dceCommands } from './commands/dce';
+import { mdfeCommands } from './commands/mdfe';
 import { draftCommands } from './commands/drafts';
 import { inboxCommands } from './commands/inbox';
 import { mailCommands } from './commands/mail';
@@ -57,6 +58,7 @@ export function buildCommandTable(ctx: AppContext): CommandTable {
     ...documentCommands(ctx),
     ...cteCommands(ctx, issuing),
     ...dceCommands(ctx, issuing),
+    ...mdfeCommands(ctx, issuing),
     ...draftCommands(ctx),
     ...inboxCommands(ctx),
     ...printingCommands(ctx),
@@ -114,7 +116,12 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     repos: () => cache.repos,
     target: async () => {
       const { client, target } = await api.client();
-      return { source: clientSource(client), environment: target.environment, ambiente: target.ambiente };
+      return {
+        source: clientSource(client),
+        mdfe: client.mdfe,
+        environment: target.environment,
+        ambiente: target.ambiente,
+      };
     },
     progress: (event) => events.emit('sync:progress', event),
     logger: host.logger,

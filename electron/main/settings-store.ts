@@ -3,7 +3,12 @@ import type { Logger } from '../app/logger';
 import { describeIssues } from '../app/dispatcher';
 import { AppError } from '../shared/errors';
 import type { Settings, SettingsPatch } from '../shared/schemas/settings';
-import { defaultSettings, settingsPatchSchema, settingsSchema } from '../shared/schemas/settings';
+import {
+  defaultSettings,
+  settingsPatchSchema,
+  settingsSchema,
+  upgradeSettings,
+} from '../shared/schemas/settings';
 import type { JsonStore } from './json-store';
 
 const KEY = 'settings';
@@ -23,7 +28,11 @@ export function createSettingsStore(store: JsonStore, logger: Logger): SettingsS
       return structuredClone(defaultSettings);
     }
     if (raw === undefined) return structuredClone(defaultSettings);
-    return recover(raw, logger);
+    const settings = recover(raw, logger);
+    const upgraded = upgradeSettings(settings);
+    if (upgraded === null) return settings;
+    store.set(KEY, upgraded);
+    return upgraded;
   }
 
   return {

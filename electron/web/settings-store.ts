@@ -3,7 +3,12 @@ import Conf from 'conf';
 import type { SettingsStore } from '../app/host';
 import type { Logger } from '../app/logger';
 import type { Settings } from '../shared/schemas/settings';
-import { defaultSettings, settingsPatchSchema, settingsSchema } from '../shared/schemas/settings';
+import {
+  defaultSettings,
+  settingsPatchSchema,
+  settingsSchema,
+  upgradeSettings,
+} from '../shared/schemas/settings';
 import { AppError } from '../shared/errors';
 import { describeIssues } from '../app/dispatcher';
 
@@ -13,12 +18,15 @@ import { describeIssues } from '../app/dispatcher';
  * in that case the defaults apply (demonstração), which is always a safe place to start from.
  */
 export function createWebSettingsStore(dataDir: string, logger: Logger): SettingsStore {
+  // `conf` merges its defaults into what it reads: the upgrade markers must come from the file only,
+  // or an old file would look upgraded.
+  const { upgrades: _fresh, ...defaults } = defaultSettings;
   const conf = new Conf<Settings>({
     cwd: dataDir,
     configName: 'settings',
     // Readable by the user only (POSIX; Windows ignores the mode).
     configFileMode: 0o600,
-    defaults: defaultSettings,
+    defaults,
     // Unparseable JSON starts over from the defaults instead of stopping the host.
     clearInvalidConfig: true,
   });
@@ -32,7 +40,12 @@ export function createWebSettingsStore(dataDir: string, logger: Logger): Setting
       return structuredClone(defaultSettings);
     }
     const parsed = settingsSchema.safeParse(raw);
-    if (parsed.success) return parsed.data;
+    if (parsed.success) {
+      const upgraded = upgradeSettings(parsed.data);
+      if (upgraded === null) return parsed.data;
+      conf.store = upgraded;
+      return upgraded;
+    }
     logger.warn(`settings: invalid settings file, using defaults (${describeIssues(parsed.error).message})`);
     return structuredClone(defaultSettings);
   };

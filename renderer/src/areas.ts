@@ -8,6 +8,7 @@ export type AreaName =
   | 'emitir-cte-simp'
   | 'emitir-cteos'
   | 'emitir-dce'
+  | 'mdfe-abertos'
   | 'caixa-entrada'
   | 'empresas'
   | 'consultas'
@@ -83,6 +84,14 @@ export const areaGroups: AreaGroup[] = [
         icon: 'pi pi-box',
         description:
           'Aqui você vai emitir a Declaração de Conteúdo Eletrônica para mercadorias transportadas sem nota fiscal.',
+      },
+      {
+        name: 'mdfe-abertos',
+        path: '/mdfe-abertos',
+        title: 'MDF-e em aberto',
+        icon: 'pi pi-flag',
+        description:
+          'Os manifestos ainda não encerrados da empresa: encerre cada um ao fim da viagem, antes do próximo do mesmo caminhão.',
       },
     ],
   },

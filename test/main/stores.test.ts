@@ -59,6 +59,15 @@ describe('settings store', () => {
     expect(openSettings().get().environment).toBe('producao');
   });
 
+  it('adds mdfe once to a scope list saved before the MDF-e, and respects a later removal', () => {
+    const { upgrades: _, ...old } = defaultSettings;
+    writeFileSync(settingsFile(), JSON.stringify({ settings: { ...old, scopes: 'empresa cte nfe' } }));
+    expect(openSettings().get()).toMatchObject({ scopes: 'empresa cte nfe mdfe', upgrades: ['mdfe-scope'] });
+    expect(JSON.parse(readFileSync(settingsFile(), 'utf8')).settings.scopes).toBe('empresa cte nfe mdfe');
+    openSettings().update({ scopes: 'empresa cte' });
+    expect(openSettings().get().scopes).toBe('empresa cte');
+  });
+
   it('replaces invalid stored fields by defaults and keeps the valid ones', () => {
     const stored = { ...defaultSettings, environment: 'sandbox', scopes: 42, hosts: 'nope' };
     writeFileSync(settingsFile(), JSON.stringify({ settings: stored }));

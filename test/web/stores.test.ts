@@ -45,6 +45,16 @@ describe('web settings store', () => {
     expect(store.get()).toEqual(defaultSettings);
   });
 
+  it('adds mdfe once to a scope list saved before the MDF-e, and respects a later removal', async () => {
+    const { upgrades: _, ...old } = defaultSettings;
+    await writeFile(path.join(dir, 'settings.json'), JSON.stringify({ ...old, scopes: 'empresa cte' }));
+    expect(createWebSettingsStore(dir, silentLogger).get().scopes).toBe('empresa cte mdfe');
+    const saved = JSON.parse(await readFile(path.join(dir, 'settings.json'), 'utf8')) as { scopes: string };
+    expect(saved.scopes).toBe('empresa cte mdfe');
+    createWebSettingsStore(dir, silentLogger).update({ scopes: 'empresa cte' });
+    expect(createWebSettingsStore(dir, silentLogger).get().scopes).toBe('empresa cte');
+  });
+
   it('falls back to the defaults when the file is not JSON', async () => {
     await writeFile(path.join(dir, 'settings.json'), '{ isto não é json');
     expect(createWebSettingsStore(dir, silentLogger).get()).toEqual(defaultSettings);

@@ -70,6 +70,8 @@ export function createAppIssuing(ctx: AppContext): Issuing {
     logger: ctx.host.logger,
     onAuthorized: (company, payload) => ctx.inbox.markCarried(company, payload),
     authorizerStatus: async (kind, cpfCnpj) => {
+      // The MDF-e authorizer's status is not in the CT-e/DC-e cache: no warning rather than a wrong one.
+      if (kind === 'mdfe') return { degraded: false };
       const status = await ctx.authorizers.get(
         kind === 'cteos' ? 'cteos' : kind === 'dce' ? 'dce' : 'cte',
         cpfCnpj,
@@ -86,7 +88,7 @@ export function cteCommands(
   const repos = (): Repositories => ctx.cache.require();
   const environment = () => ctx.host.settings.get().environment;
   /** The série asked for, else this workstation's série for the model (Settings), else 1. */
-  const serieOf = (kind: 'cte' | 'cteos' | 'dce', asked: number | undefined) =>
+  const serieOf = (kind: 'cte' | 'cteos' | 'dce' | 'mdfe', asked: number | undefined) =>
     asked ?? ctx.host.settings.get().series?.[kind] ?? 1;
   const timer = setTimeout(() => {
     if (ctx.cache.repos === null) return;

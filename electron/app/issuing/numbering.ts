@@ -23,6 +23,11 @@ export interface NumberingState {
 }
 
 const scopeArgs = (s: NumberingScope) => [s.company, s.kind, s.serie, s.environment] as const;
+/** Where the scope's issued documents are cached: the MDF-e have their own table (no kind column). */
+const issued = (s: NumberingScope) =>
+  s.kind === 'mdfe'
+    ? "mdfe_documents WHERE company = ? AND ? = 'mdfe'"
+    : 'documents WHERE company = ? AND kind = ?';
 
 export class Numbering {
   constructor(
@@ -34,7 +39,7 @@ export class Numbering {
   async cacheMax(scope: NumberingScope): Promise<number | null> {
     const marks = SPENT_STATUSES.map(() => '?').join(', ');
     const row = await this.repos().db.get<{ n: number | null }>(
-      `SELECT max(numero) AS n FROM documents WHERE company = ? AND kind = ? AND serie = ? AND environment = ?
+      `SELECT max(numero) AS n FROM ${issued(scope)} AND serie = ? AND environment = ?
          AND status IN (${marks})`,
       [...scopeArgs(scope), ...SPENT_STATUSES],
     );
@@ -44,7 +49,7 @@ export class Numbering {
   private async isSpent(scope: NumberingScope, numero: number): Promise<boolean> {
     const marks = SPENT_STATUSES.map(() => '?').join(', ');
     const row = await this.repos().db.get<{ n: number }>(
-      `SELECT count(*) AS n FROM documents WHERE company = ? AND kind = ? AND serie = ? AND environment = ?
+      `SELECT count(*) AS n FROM ${issued(scope)} AND serie = ? AND environment = ?
          AND numero = ? AND status IN (${marks})`,
       [...scopeArgs(scope), numero, ...SPENT_STATUSES],
     );

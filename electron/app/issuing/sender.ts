@@ -8,6 +8,7 @@ import type { Repositories } from '../../cache/repositories';
 import type { ApiRecord, Environment } from '../../cache/repositories/types';
 import type { EmissionContext, EmitterCompany, JsonObject } from '../../fiscal/payload';
 import type { Dfe, NuvemFiscalClient } from '../../nuvemfiscal';
+import type { MdfePedidoEmissao } from '../../nuvemfiscal/api/mdfe';
 import { ApiError, isReferenciaDuplicada } from '../../nuvemfiscal';
 import type { ApiTarget } from '../api-connection';
 import type { Logger } from '../logger';
@@ -18,6 +19,21 @@ import type { Numbering } from './numbering';
 import { storeDocument } from './store-document';
 
 export type DfeApi = NuvemFiscalClient['dce'];
+/** What the sender needs of a model's API module; the MDF-e module is adapted to it (no path). */
+export type EmissionApi = Pick<DfeApi, 'emitir' | 'porReferencia' | 'consultar' | 'sincronizar' | 'xml'>;
+
+export function emissionApi(client: NuvemFiscalClient, kind: IssueKind): EmissionApi {
+  const family = modelKind(kind);
+  if (family !== 'mdfe') return client[family];
+  const mdfe = client.mdfe;
+  return {
+    emitir: (body, lookup) => mdfe.emitir(body as unknown as MdfePedidoEmissao, lookup),
+    porReferencia: (lookup, referencia) => mdfe.porReferencia(lookup, referencia),
+    consultar: (id) => mdfe.consultar(id),
+    sincronizar: (id) => mdfe.sincronizar(id),
+    xml: (id) => mdfe.xml(id),
+  };
+}
 export type ApiAccess = () => Promise<{ client: NuvemFiscalClient; target: ApiTarget }>;
 
 export interface SenderDeps {
@@ -91,8 +107,8 @@ export class Sender {
     this.pollDelays = deps.pollDelaysMs ?? [500, 1_000, 2_000, 4_000, 8_000];
   }
 
-  private dfe(client: NuvemFiscalClient, kind: IssueKind): DfeApi {
-    return client[modelKind(kind)];
+  private dfe(client: NuvemFiscalClient, kind: IssueKind): EmissionApi {
+    return emissionApi(client, kind);
   }
 
   /** Reserve, commit, send, settle; a duplicity (539) moves to the next free número once. */
@@ -225,7 +241,7 @@ export class Sender {
   }
 
   /** Polls a `pendente` document with back-off; an `erro` one is synchronized with the authority. */
-  private async settle(api: DfeApi, first: Dfe): Promise<Dfe> {
+  private async settle(api: EmissionApi, first: Dfe): Promise<Dfe> {
     let doc = first;
     const maxPolls = this.deps.maxPolls ?? 12;
     for (let poll = 0; !FINAL.has(doc.status) && poll < maxPolls; poll += 1) {

@@ -6,6 +6,7 @@ import type { ApiRecord } from '../../cache/repositories/types';
 import { WITH_PROCESSED_XML } from '../../cache/repositories/types';
 import type { Dfe } from '../../nuvemfiscal';
 import { extractFields } from '../sync/extract';
+import { mdfeFieldsOfXml } from '../sync/mdfe-sync';
 import type { NumberingScope } from './kinds';
 
 interface XmlSource {
@@ -18,6 +19,7 @@ export async function storeDocument(
   scope: NumberingScope,
   doc: Dfe,
 ): Promise<number> {
+  if (scope.kind === 'mdfe') return storeMdfe(repos, api, scope, doc);
   const files = [];
   let fields = null;
   if (WITH_PROCESSED_XML.has(doc.status)) {
@@ -38,4 +40,20 @@ export async function storeDocument(
     },
   ]);
   return result!.id;
+}
+
+/** An MDF-e goes to its own cache tables, with its mdfeProc and the truck/route columns. */
+async function storeMdfe(
+  repos: Repositories,
+  api: XmlSource,
+  scope: NumberingScope,
+  doc: Dfe,
+): Promise<number> {
+  const mdfeScope = { company: scope.company, environment: scope.environment };
+  const { id } = await repos.mdfe.upsert(mdfeScope, doc as ApiRecord);
+  if (WITH_PROCESSED_XML.has(doc.status)) {
+    const xml = await api.xml(doc.id).catch(() => null);
+    if (xml) await repos.mdfe.setXml(id, xml.data, mdfeFieldsOfXml(xml.data.toString('utf8')));
+  }
+  return id;
 }

@@ -75,3 +75,65 @@ export function cacheSource(repos: () => Repositories): PrintSource {
     },
   };
 }
+
+const MDFE_EVENT_LABEL = {
+  cancelamento: 'cancelamento',
+  encerramento: 'encerramento',
+  inclusao_condutor: 'inclusão de condutor',
+  inclusao_dfe: 'inclusão de DF-e',
+} as const;
+
+/**
+ * Reads MDF-e printables from the offline cache (mdfe_documents): the DAMDFE gets every registered
+ * event's XML — encerramento, inclusão de condutor and de DF-e as well as cancelamento — so a closed
+ * manifest prints ENCERRADO and the drivers/documents added on the road appear; `eventId` > 0 prints
+ * that event.
+ */
+export function mdfeCacheSource(repos: () => Repositories): PrintSource {
+  return {
+    async load(id, eventId) {
+      const repo = repos().mdfe;
+      const row = await repo.byId(id);
+      if (!row) {
+        throw new AppError(
+          'document_not_found',
+          'MDF-e não encontrado no banco local. Sincronize e tente de novo.',
+        );
+      }
+      const label = `MDF-e ${row.serie ?? '-'}/${row.numero ?? '-'}`;
+      const base = row.chave ?? row.api_id;
+      const events = await repo.events(id);
+      if (eventId > 0) {
+        const event = events.find((e) => e.id === eventId);
+        const file = event ? await repo.xml(id, eventId) : null;
+        if (!event || !file) throw notCached();
+        return {
+          id,
+          company: row.company,
+          label: `${label} — ${MDFE_EVENT_LABEL[event.type]}`,
+          baseName: `${base}-${event.type}-${event.sequence}`,
+          xml: file.toString('utf8'),
+          events: [],
+          cancelled: false,
+        };
+      }
+      const file = await repo.xml(id);
+      if (!file) throw notCached();
+      const eventXml: string[] = [];
+      for (const event of events) {
+        if (event.status !== 'registrado') continue;
+        const xml = await repo.xml(id, event.id);
+        if (xml) eventXml.push(xml.toString('utf8'));
+      }
+      return {
+        id,
+        company: row.company,
+        label,
+        baseName: base,
+        xml: file.toString('utf8'),
+        events: eventXml,
+        cancelled: row.status === 'cancelado',
+      };
+    },
+  };
+}

@@ -5,11 +5,15 @@
 import type { MdfeApi } from '../../nuvemfiscal/api/mdfe';
 import type { MdfeCacheRepository, MdfeFields, MdfeScope } from '../../cache/repositories/mdfe';
 import type { ApiRecord } from '../../cache/repositories/types';
+import { parseDocument } from '../../documents/parse';
 import { isNotFound, isOffline } from './source';
 
 const PAGE_SIZE = 100;
 
-export type MdfeSource = Pick<MdfeApi, 'listar' | 'consultar' | 'xml' | 'encerramento' | 'cancelamento'>;
+export type MdfeSource = Pick<
+  MdfeApi,
+  'listar' | 'consultar' | 'xml' | 'encerramento' | 'cancelamento' | 'xmlEvento'
+>;
 
 export interface MdfeSyncSummary {
   listed: number;
@@ -20,29 +24,43 @@ export interface MdfeSyncSummary {
   error: string | null;
 }
 
-const all = (xml: string, tag: string) =>
-  [...xml.matchAll(new RegExp(`<${tag}>([^<]*)</${tag}>`, 'g'))].map((m) => m[1]!);
-const block = (xml: string, tag: string) =>
-  [...xml.matchAll(new RegExp(`<${tag}>([\\s\\S]*?)</${tag}>`, 'g'))].map((m) => m[1]!);
-const count = (xml: string, tag: string) => (xml.match(new RegExp(`<${tag}>`, 'g')) ?? []).length;
+const NO_FIELDS: MdfeFields = {
+  placa: null,
+  reboques: [],
+  ufInicio: null,
+  ufFim: null,
+  percurso: [],
+  municipiosDescarga: [],
+  condutores: [],
+  qtdCte: null,
+  qtdNfe: null,
+};
 
 /**
- * The columns of an mdfeProc. SEAM: electron/documents' MDF-e parser (issue 18 part B) is the one
- * home for reading MDF-e XML; once merged, build these fields from its view instead. Only leaf
- * elements of fixed meaning are read here, and an XML without them gives nulls, never a throw.
+ * The columns of an mdfeProc, read by electron/documents' MDF-e parser (the one home for reading
+ * MDF-e XML). An XML that is not an MDF-e, or lacks the fields, gives nulls, never a throw: the
+ * file is still cached and printable from its bytes.
  */
 export function mdfeFieldsOfXml(xml: string): MdfeFields {
-  const tracao = block(xml, 'veicTracao')[0] ?? '';
+  let view;
+  try {
+    view = parseDocument(xml);
+  } catch {
+    return NO_FIELDS;
+  }
+  if (view.kind !== 'mdfe') return NO_FIELDS;
+  const docs = view.descargas.flatMap((d) => d.docs);
+  const countOf = (tipo: string) => docs.filter((d) => d.tipo === tipo).length || null;
   return {
-    placa: all(tracao, 'placa')[0] ?? null,
-    reboques: block(xml, 'veicReboque').flatMap((r) => all(r, 'placa')),
-    ufInicio: all(xml, 'UFIni')[0] ?? null,
-    ufFim: all(xml, 'UFFim')[0] ?? null,
-    percurso: all(xml, 'UFPer'),
-    municipiosDescarga: all(xml, 'xMunDescarga'),
-    condutores: block(tracao, 'condutor').flatMap((c) => all(c, 'xNome')),
-    qtdCte: count(xml, 'chCTe') || null,
-    qtdNfe: count(xml, 'chNFe') || null,
+    placa: view.rodo?.tracao.placa || null,
+    reboques: (view.rodo?.reboques ?? []).map((r) => r.placa).filter((p) => p !== ''),
+    ufInicio: view.ide.UFIni || null,
+    ufFim: view.ide.UFFim || null,
+    percurso: view.ide.percurso,
+    municipiosDescarga: view.descargas.map((d) => d.xMun).filter((m) => m !== ''),
+    condutores: view.condutores.map((c) => c.xNome).filter((n) => n !== ''),
+    qtdCte: countOf('CT-e'),
+    qtdNfe: countOf('NF-e'),
   };
 }
 
@@ -96,6 +114,16 @@ export async function syncMdfe(
         summary.events++;
       } catch (error) {
         // Closed or cancelled outside the API (another system): there is no event record to fetch.
+        if (!isNotFound(error)) throw error;
+      }
+    }
+    // The events' procEventoMDFe: what prints the DAMDFE as ENCERRADO / CANCELADO offline.
+    for (const event of await repo.eventsWithoutXml(scope)) {
+      try {
+        const file = await source.xmlEvento(event.api_id!);
+        await repo.setEventXml(event.mdfe_id, event.id, file.data);
+        summary.files++;
+      } catch (error) {
         if (!isNotFound(error)) throw error;
       }
     }

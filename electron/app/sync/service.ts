@@ -2,6 +2,8 @@ import type { Repositories } from '../../cache/repositories';
 import type { DocKind, Environment } from '../../cache/repositories/types';
 import type { SyncProgress, SyncRunSummary } from '../../shared/schemas/documents';
 import type { Logger } from '../logger';
+import type { MdfeSource } from './mdfe-sync';
+import { syncMdfe } from './mdfe-sync';
 import { syncScope } from './scope-sync';
 import type { SyncSource } from './source';
 import { isOffline } from './source';
@@ -15,6 +17,8 @@ export interface SyncTarget {
   source: SyncSource;
   environment: Environment;
   ambiente: 'homologacao' | 'producao';
+  /** The MDF-e module: manifests sync with every full run (their own tables, see mdfe-sync). */
+  mdfe?: MdfeSource;
 }
 
 export interface SyncOptions {
@@ -97,6 +101,12 @@ export class SyncService {
           this.deps.progress({ ...scope, phase: 'error', done: 0, message });
           summaries.push({ ...scope, listed: 0, added: 0, changed: 0, files: 0, missing: 0, error: message });
         }
+      }
+      if (target.mdfe && options.kinds === undefined) {
+        const scope = { company, environment: target.environment };
+        const deps = { repo: repos.mdfe, source: target.mdfe, ambiente: target.ambiente };
+        const result = await syncMdfe(deps, scope, options.full ?? false);
+        if (result.error) this.deps.logger.warn(`sync ${company}/mdfe: ${result.error}`);
       }
     }
     return summaries;

@@ -4,6 +4,7 @@ import { DocumentRepository } from './documents';
 import { EventRepository } from './events';
 import { AddressBookRepository, DraftRepository, OutboxRepository, SequenceRepository } from './issuing';
 import { MdfeCacheRepository } from './mdfe';
+import { RegistryRepository } from './registries';
 import { SyncStateRepository } from './sync-state';
 
 export * from './browse';
@@ -13,6 +14,7 @@ export * from './files';
 export * from './fts-query';
 export * from './issuing';
 export * from './mdfe';
+export * from './registries';
 export * from './sync-state';
 export * from './types';
 
@@ -31,6 +33,7 @@ export function createRepositories(db: Database) {
     addressBook: new AddressBookRepository(db),
     sequences: new SequenceRepository(db),
     mdfe: new MdfeCacheRepository(db),
+    registries: new RegistryRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -1,12 +1,15 @@
 import type { Database } from '../db';
 import type { DocKind, Environment } from './types';
 
+/** The models that are numbered and sent through the outbox: the documents' kinds and the MDF-e. */
+export type NumberedKind = DocKind | 'mdfe';
+
 export type OutboxState = 'queued' | 'sending' | 'sent' | 'failed' | 'abandoned';
 
 export interface OutboxEntry {
   id: number;
   referencia: string;
-  kind: DocKind;
+  kind: NumberedKind;
   company: string;
   environment: Environment;
   serie: number | null;
@@ -23,7 +26,7 @@ export interface OutboxEntry {
 interface OutboxRow {
   id: number;
   referencia: string;
-  kind: DocKind;
+  kind: NumberedKind;
   company: string;
   environment: Environment;
   serie: number | null;
@@ -60,7 +63,7 @@ export class OutboxRepository {
 
   async add(entry: {
     referencia: string;
-    kind: DocKind;
+    kind: NumberedKind;
     company: string;
     environment: Environment;
     serie: number | null;
@@ -273,7 +276,7 @@ export class AddressBookRepository {
 export class SequenceRepository {
   constructor(private readonly db: Database) {}
 
-  async peek(company: string, kind: DocKind, serie: number, environment: Environment): Promise<number> {
+  async peek(company: string, kind: NumberedKind, serie: number, environment: Environment): Promise<number> {
     const row = await this.db.get<{ next_numero: number }>(
       'SELECT next_numero FROM number_sequences WHERE company = ? AND kind = ? AND serie = ? AND environment = ?',
       [company, kind, serie, environment],
@@ -284,7 +287,7 @@ export class SequenceRepository {
   /** Takes the next número (at least `atLeast`, e.g. one past the highest seen at the API) and advances. */
   reserve(
     company: string,
-    kind: DocKind,
+    kind: NumberedKind,
     serie: number,
     environment: Environment,
     atLeast = 1,

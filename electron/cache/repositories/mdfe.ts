@@ -69,6 +69,33 @@ export interface CachedMdfeEvent {
   synced_at: string;
 }
 
+async function storeFile(
+  db: Database,
+  mdfeId: number,
+  eventId: number,
+  packed: Awaited<ReturnType<typeof packFile>>,
+): Promise<void> {
+  for (const [hash, body] of packed.parts)
+    await db.run('INSERT OR IGNORE INTO file_parts (sha256, content) VALUES (?, ?)', [hash, body]);
+  await db.run(
+    `INSERT INTO mdfe_files (mdfe_id, event_id, kind, codec, parts, content, sha256, size, content_type, fetched_at)
+     VALUES (?, ?, 'xml', ?, ?, ?, ?, ?, ?, ?)
+     ON CONFLICT (mdfe_id, event_id, kind) DO UPDATE SET codec = excluded.codec, parts = excluded.parts,
+       content = excluded.content, sha256 = excluded.sha256, size = excluded.size, fetched_at = excluded.fetched_at`,
+    [
+      mdfeId,
+      eventId,
+      packed.codec,
+      packed.parts.size > 0 ? 1 : 0,
+      packed.content,
+      packed.sha256,
+      packed.size,
+      packed.contentType,
+      new Date().toISOString(),
+    ],
+  );
+}
+
 const MARKER = /<X509Certificate>#part:([0-9a-f]{64})<\/X509Certificate>/g;
 const join = (list: readonly string[]) => (list.length > 0 ? list.join(',') : null);
 
@@ -123,24 +150,7 @@ export class MdfeCacheRepository {
   async setXml(id: number, xml: Buffer, fields: MdfeFields | null): Promise<void> {
     const packed = await packFile(xml, 'application/xml');
     await this.db.transaction(async (db) => {
-      for (const [hash, body] of packed.parts)
-        await db.run('INSERT OR IGNORE INTO file_parts (sha256, content) VALUES (?, ?)', [hash, body]);
-      await db.run(
-        `INSERT INTO mdfe_files (mdfe_id, event_id, kind, codec, parts, content, sha256, size, content_type, fetched_at)
-         VALUES (?, 0, 'xml', ?, ?, ?, ?, ?, ?, ?)
-         ON CONFLICT (mdfe_id, event_id, kind) DO UPDATE SET codec = excluded.codec, parts = excluded.parts,
-           content = excluded.content, sha256 = excluded.sha256, size = excluded.size, fetched_at = excluded.fetched_at`,
-        [
-          id,
-          packed.codec,
-          packed.parts.size > 0 ? 1 : 0,
-          packed.content,
-          packed.sha256,
-          packed.size,
-          packed.contentType,
-          new Date().toISOString(),
-        ],
-      );
+      await storeFile(db, id, 0, packed);
       await db.run(
         `UPDATE mdfe_documents SET xml_state = 'present', placa = ?, reboques = ?, uf_inicio = ?, uf_fim = ?,
            percurso = ?, municipios_descarga = ?, condutores = ?, qtd_cte = ?, qtd_nfe = ? WHERE id = ?`,
@@ -164,11 +174,31 @@ export class MdfeCacheRepository {
     await this.db.run("UPDATE mdfe_documents SET xml_state = 'unavailable' WHERE id = ?", [id]);
   }
 
-  /** The processed XML byte for byte as the API gave it, or null when not cached. */
-  async xml(id: number): Promise<Buffer | null> {
+  /** Stores an event's procEventoMDFe (event_id: the mdfe_events row). */
+  async setEventXml(mdfeId: number, eventId: number, xml: Buffer): Promise<void> {
+    const packed = await packFile(xml, 'application/xml');
+    await this.db.transaction((db) => storeFile(db, mdfeId, eventId, packed));
+  }
+
+  /** Registered events whose XML is not cached yet (and that the API can give: they have an id). */
+  eventsWithoutXml(scope: MdfeScope): Promise<CachedMdfeEvent[]> {
+    return this.db.all<CachedMdfeEvent>(
+      `SELECT e.* FROM mdfe_events e JOIN mdfe_documents d ON d.id = e.mdfe_id
+       WHERE d.company = ? AND d.environment = ? AND e.status = 'registrado' AND e.api_id IS NOT NULL
+       AND NOT EXISTS (SELECT 1 FROM mdfe_files f WHERE f.mdfe_id = e.mdfe_id AND f.event_id = e.id AND f.kind = 'xml')`,
+      [scope.company, scope.environment],
+    );
+  }
+
+  byId(id: number): Promise<CachedMdfe | undefined> {
+    return this.db.get<CachedMdfe>('SELECT * FROM mdfe_documents WHERE id = ?', [id]);
+  }
+
+  /** The processed XML (event 0) or an event's XML, byte for byte as the API gave it; null when not cached. */
+  async xml(id: number, eventId = 0): Promise<Buffer | null> {
     const row = await this.db.get<{ codec: string; parts: number; content: Buffer }>(
-      "SELECT codec, parts, content FROM mdfe_files WHERE mdfe_id = ? AND event_id = 0 AND kind = 'xml'",
-      [id],
+      "SELECT codec, parts, content FROM mdfe_files WHERE mdfe_id = ? AND event_id = ? AND kind = 'xml'",
+      [id, eventId],
     );
     if (!row) return null;
     const bytes = await unpackFile(row.codec, row.content);
@@ -197,14 +227,15 @@ export class MdfeCacheRepository {
       string,
       unknown
     >,
-  ): Promise<void> {
-    await this.db.run(
+  ): Promise<number> {
+    const rows = await this.db.all<{ id: number }>(
       `INSERT INTO mdfe_events (mdfe_id, api_id, type, sequence, status, protocolo, data_evento, api_json, synced_at)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)
        ON CONFLICT (mdfe_id, type, sequence) DO UPDATE SET api_id = coalesce(excluded.api_id, api_id),
          status = excluded.status, protocolo = coalesce(excluded.protocolo, protocolo),
          data_evento = coalesce(excluded.data_evento, data_evento), api_json = excluded.api_json,
-         synced_at = excluded.synced_at`,
+         synced_at = excluded.synced_at
+       RETURNING id`,
       [
         mdfeId,
         record.id ?? null,
@@ -226,6 +257,7 @@ export class MdfeCacheRepository {
         record.data_encerramento,
         mdfeId,
       ]);
+    return rows[0]!.id;
   }
 
   events(mdfeId: number): Promise<CachedMdfeEvent[]> {

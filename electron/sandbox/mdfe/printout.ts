@@ -1,10 +1,8 @@
-// PDFs of /mdfe: the DAMDFE and the event printouts.
-//
-// SEAM (for the lead, after merging the DAMDFE renderer of electron/documents): this is the one
-// place that turns an MDF-e XML into a PDF. Replace the body of `printMdfe` with
-//   (await ctx.printer.print(xml, { logoDataUrl: logoDataUrl(logo), cancelled })) ?? plain
-// once `renderDocumentHtml` accepts mdfeProc and procEventoMDFe; until then the sandbox answers
-// the plain PDF below (real data, no placeholders), as it does for CT-e when no engine runs.
+// PDFs of /mdfe: the DAMDFE and the event printouts. The one place that turns an MDF-e XML into a
+// PDF: the app's renderer (electron/documents, the same DAMDFE the app prints) through the
+// sandbox's PDF engine, with the manifest's registered events so a closed or cancelled MDF-e is
+// marked; the plain PDF below (real data, no placeholders) answers when no engine runs, as for CT-e.
+import { logoDataUrl } from '../pdf-engine';
 import type { SandboxContext } from '../context';
 
 const all = (xml: string, tag: string) =>
@@ -52,12 +50,22 @@ export async function printMdfe(
     homologacao: boolean;
     cpfCnpj: string;
     logotipo: boolean;
+    /** procEventoMDFe of the manifest's registered events (closing, cancellation, inclusions). */
+    events?: string[];
   },
 ): Promise<Buffer> {
   const logo = input.logotipo ? await ctx.companies.getLogo(input.cpfCnpj) : null;
-  return ctx.pdf.render({
-    title: input.title,
-    lines: mdfeLines(input.xml, input),
-    logo: logo?.data ?? null,
+  const rich = await ctx.printer.print(input.xml, {
+    logoDataUrl: logoDataUrl(logo),
+    cancelled: input.status === 'cancelado' && !input.xml.includes('<eventoMDFe'),
+    events: input.events ?? [],
   });
+  return (
+    rich ??
+    ctx.pdf.render({
+      title: input.title,
+      lines: mdfeLines(input.xml, input),
+      logo: logo?.data ?? null,
+    })
+  );
 }

@@ -82,7 +82,22 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
     if (!last) throw notFound(`Nenhum evento de ${EVENT_LABEL[kind]} para este MDF-e.`);
     return last;
   };
-  const pdf = async (reply: FastifyReply, doc: MdfeRow, xml: string, title: string, logotipo = false) =>
+  /** The registered events' procEventoMDFe: what marks a DAMDFE closed or cancelled. */
+  const registeredEvents = async (doc: MdfeRow) => {
+    const xml: string[] = [];
+    for (const kind of Object.keys(EVENT_LABEL) as MdfeEventKind[])
+      for (const ev of await (await repo()).events(doc.id, kind))
+        if (ev.status === 'registrado' && ev.xml_proc) xml.push(ev.xml_proc);
+    return xml;
+  };
+  const pdf = async (
+    reply: FastifyReply,
+    doc: MdfeRow,
+    xml: string,
+    title: string,
+    logotipo = false,
+    events: string[] = [],
+  ) =>
     reply.type('application/pdf').send(
       await printMdfe(ctx, {
         xml,
@@ -91,6 +106,7 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
         homologacao: doc.ambiente === 'homologacao',
         cpfCnpj: doc.cpf_cnpj,
         logotipo,
+        events,
       }),
     );
 
@@ -268,7 +284,7 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
     const doc = await load(idOf(request), false);
     const xml = procOf(doc);
     const logotipo = parseBooleanQuery(asQuery(request.query), 'logotipo') ?? false;
-    return pdf(reply, doc, xml, 'DAMDFE', logotipo);
+    return pdf(reply, doc, xml, 'DAMDFE', logotipo, await registeredEvents(doc));
   });
 
   const actions = {

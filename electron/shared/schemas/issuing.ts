@@ -13,7 +13,7 @@ const serie = z
   .max(999, { message: 'série de 0 a 999' });
 const numero = z.number().int().min(1, { message: 'número a partir de 1' }).max(999_999_999);
 /** Numbering families: cte-simp numbers with cte (model 57). */
-export const numberingKindSchema = z.enum(['cte', 'cteos', 'dce']);
+export const numberingKindSchema = z.enum(['cte', 'cteos', 'dce', 'mdfe']);
 export const docApiKindSchema = z.enum(['cte', 'cteos']);
 
 export const cteIssueInputSchema = z.discriminatedUnion('kind', [

@@ -55,12 +55,15 @@ export const settingsSchema = z.object({
       cte: z.number().int().min(0).max(999),
       cteos: z.number().int().min(0).max(999),
       dce: z.number().int().min(0).max(999),
+      mdfe: z.number().int().min(0).max(999),
     })
     .partial()
     .optional(),
   /** Outgoing mail for sending documents; the password is in the secret store, never here. */
   smtp: smtpSettingsSchema.optional(),
   /** Per company: the TAF / registro estadual of its last authorized CT-e OS, offered on the next. */
+  /** One-shot upgrades already applied to these settings (see upgradeSettings). */
+  upgrades: z.array(z.string().max(40)).max(50).optional(),
   cteosRodo: z
     .record(
       z.string().max(14),
@@ -81,7 +84,24 @@ export const defaultSettings: Settings = {
   },
   scopes: defaultScopes,
   selectedCompany: null,
+  upgrades: ['mdfe-scope'],
 };
 
 export const settingsPatchSchema = settingsSchema.partial().strict();
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
+
+/**
+ * One-shot upgrades of settings saved by an older version. `mdfe-scope`: the token's scope list
+ * saved before the MDF-e existed lacks `mdfe`, so every /mdfe call would answer 403; it is added
+ * once, and a user who removes it afterwards keeps it removed. Returns null when nothing changed.
+ */
+export function upgradeSettings(settings: Settings): Settings | null {
+  const done = settings.upgrades ?? [];
+  if (done.includes('mdfe-scope')) return null;
+  const scopes = settings.scopes.split(/\s+/).filter((s) => s !== '');
+  return {
+    ...settings,
+    scopes: scopes.includes('mdfe') ? settings.scopes : [...scopes, 'mdfe'].join(' '),
+    upgrades: [...done, 'mdfe-scope'],
+  };
+}

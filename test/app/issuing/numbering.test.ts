@@ -12,7 +12,12 @@ let db: Database;
 let repos: Repositories;
 let remote: number | null | Error;
 let numbering: Numbering;
-const scope: NumberingScope = { company: '11222333000181', kind: 'cte', serie: 1, environment: 'sandbox' };
+const scope = {
+  company: '11222333000181',
+  kind: 'cte',
+  serie: 1,
+  environment: 'sandbox',
+} satisfies NumberingScope;
 
 async function cached(numero: number, status: string) {
   await repos.documents.upsertBatch([

@@ -5,7 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MEMORY, openCache } from '../../../electron/cache';
 import type { Database } from '../../../electron/cache';
+import { createRepositories } from '../../../electron/cache/repositories';
 import { MdfeCacheRepository } from '../../../electron/cache/repositories/mdfe';
+import { silentLogger } from '../../../electron/app/logger';
+import { SyncService } from '../../../electron/app/sync/service';
+import { clientSource } from '../../../electron/app/sync/source';
 import { mdfeFieldsOfXml, syncMdfe } from '../../../electron/app/sync/mdfe-sync';
 import { createNuvemFiscalClient, type NuvemFiscalClient } from '../../../electron/nuvemfiscal';
 import type { MdfePedidoEmissao } from '../../../electron/nuvemfiscal/api/mdfe';
@@ -97,9 +101,39 @@ describe('MDF-e cache sync', () => {
     const events = await repo.events((await repo.get(scope, b.id))!.id);
     expect(events.map((e) => [e.type, e.status])).toEqual([['encerramento', 'registrado']]);
     expect((await repo.open(scope)).map((r) => r.api_id)).toEqual([a.id]);
+    // The closing's procEventoMDFe is cached: the DAMDFE prints ENCERRADO offline.
+    const closing = (await repo.xml(events[0]!.mdfe_id, events[0]!.id))!.toString('utf8');
+    expect(closing).toContain('<tpEvento>110112</tpEvento>');
+    expect(closing).toContain(`<chMDFe>${b.chave}</chMDFe>`);
 
     // Nothing new: the list stops at its first page, no file or event is fetched again.
     expect(await syncMdfe(deps(), scope)).toMatchObject({ added: 0, changed: 0, files: 0, events: 0 });
+  });
+
+  it('the SyncService syncs the MDF-e of each company with its full runs', async () => {
+    const other = await openCache(MEMORY);
+    try {
+      const repos = createRepositories(other);
+      const service = new SyncService({
+        repos: () => repos,
+        target: async () => ({
+          source: clientSource(api),
+          mdfe: api.mdfe,
+          environment: 'sandbox',
+          ambiente: 'homologacao',
+        }),
+        progress: () => undefined,
+        logger: silentLogger,
+      });
+      await service.sync({ company: COMPANY_CNPJ, kinds: ['cte'] });
+      expect(await repos.mdfe.list(scope)).toEqual([]);
+      await service.sync({ company: COMPANY_CNPJ });
+      const cached = await repos.mdfe.list(scope);
+      expect(cached.length).toBe((await repo.list(scope)).length);
+      expect(cached.every((r) => r.xml_state === 'present')).toBe(true);
+    } finally {
+      await other.close();
+    }
   });
 
   it('an unreachable API leaves the cache as it was and records the error', async () => {

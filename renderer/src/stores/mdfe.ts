@@ -1,0 +1,44 @@
+// The open MDF-e of the selected company (cache first, plus SEFAZ's nao-encerrados), for the
+// "MDF-e em aberto" view and the sidebar count; closing one refreshes the list.
+import { defineStore } from 'pinia';
+import { computed, ref } from 'vue';
+
+import type { CommandOutput } from '../../../electron/shared/contract';
+import { invoke } from '../bridge';
+import { useAppStore } from './app';
+
+type OpenList = CommandOutput<'mdfe:open'>;
+
+/** Open longer than this many days: flagged (SEFAZ rejects new MDF-e past 5 days for the plate, 462). */
+export const MDFE_OPEN_ALERT_DAYS = 3;
+
+export const useMdfeStore = defineStore('mdfe', () => {
+  const open = ref<OpenList | null>(null);
+  const openFor = ref<string | null>(null);
+  const loading = ref(false);
+  const company = computed(() => useAppStore().settings?.selectedCompany ?? null);
+  const items = computed(() => (openFor.value === company.value ? (open.value?.items ?? []) : []));
+  const outros = computed(() => (openFor.value === company.value ? (open.value?.outros ?? []) : []));
+  const count = computed(() => items.value.length + outros.value.length);
+  const old = computed(() => items.value.filter((m) => (m.diasEmAberto ?? 0) >= MDFE_OPEN_ALERT_DAYS).length);
+
+  async function refresh(): Promise<void> {
+    const cnpj = company.value;
+    if (!cnpj) return;
+    loading.value = true;
+    try {
+      open.value = await invoke('mdfe:open', { company: cnpj });
+      openFor.value = cnpj;
+    } finally {
+      loading.value = false;
+    }
+  }
+
+  async function close(id: number, uf: string, codigoMunicipio: string) {
+    const result = await invoke('mdfe:close', { id, uf: uf as 'SP', codigoMunicipio });
+    await refresh();
+    return result;
+  }
+
+  return { open, items, outros, count, old, loading, company, refresh, close };
+});

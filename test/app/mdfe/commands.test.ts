@@ -1,0 +1,229 @@
+// The mdfe:*, vehicles:* and drivers:* commands through the app's command table (createApp,
+// demonstração mode: the embedded sandbox over HTTP): issue through the outbox with a referencia,
+// the cache first for list/detail/open, the open-manifest warning (rejection 611 of the MOC
+// MDF-e 3.00), closing, driver inclusion, cancellation inside 24 h, the cached XML, the DAMDFE
+// printed locally with ENCERRADO after the closing, and the registries remembered from the trip.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { DEMO_CNPJ } from '../../../electron/app/demo';
+import type { CarretaApp } from '../../../electron/app/index';
+import { createApp } from '../../../electron/app/index';
+import type { CommandEnvelope } from '../../../electron/shared/errors';
+import { memoryHost } from '../../support/memory-host';
+import { CPF_A, CPF_B } from '../../sandbox/mdfe/fixtures';
+import { mdfeTrip } from '../../support/mdfe-trip';
+
+interface Summary {
+  cacheId: number;
+  apiId: string;
+  chave: string | null;
+  status: string;
+  placa: string | null;
+  ufFim: string | null;
+  condutores: string | null;
+  xmlCached: boolean;
+  diasEmAberto: number | null;
+}
+interface IssueOutcome {
+  status: string;
+  referencia: string;
+  numero: number;
+  cacheId: number | null;
+  mdfe: Summary | null;
+  warnings: string[];
+  rejection: unknown;
+}
+
+let app: CarretaApp;
+const html: string[] = [];
+async function call<T>(channel: string, input: unknown): Promise<T> {
+  const envelope = (await app.dispatch(channel, input)) as CommandEnvelope<T>;
+  if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
+  return envelope.data;
+}
+async function failure(channel: string, input: unknown) {
+  const envelope = (await app.dispatch(channel, input)) as CommandEnvelope<unknown>;
+  if (envelope.ok) throw new Error(`${channel} should have failed`);
+  return envelope.error;
+}
+
+const trip = (placa: string, ufFim: 'PR' | 'MG' = 'PR') => mdfeTrip(DEMO_CNPJ, placa, ufFim);
+
+beforeAll(async () => {
+  const { host } = memoryHost();
+  host.printer = {
+    canPrint: false,
+    listPrinters: () => Promise.resolve([]),
+    print: () => Promise.resolve(false),
+    toPdf: (page) => {
+      html.push(page);
+      return Promise.resolve(Buffer.from('%PDF-1.4 stand-in'));
+    },
+  };
+  app = await createApp(host);
+  await app.context.embedded.ensure();
+}, 60_000);
+afterAll(async () => {
+  await app?.dispose();
+});
+
+describe('mdfe commands (demonstração)', () => {
+  let first: IssueOutcome;
+
+  it('refuses bad input with Portuguese messages', async () => {
+    const error = await failure('mdfe:close', { id: 1, uf: 'XX', codigoMunicipio: '41' });
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toMatch(/UF inválida|7 dígitos/);
+    const driver = await failure('mdfe:includeDriver', { id: 1, nome: 'MARIA', cpf: '11111111111' });
+    expect(driver.message).toContain('CPF inválido');
+  });
+
+  it('issues through the outbox with a referencia; the answer carries the cached MDF-e', async () => {
+    first = await call<IssueOutcome>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: trip('CMD1A23') });
+    expect(first.status, JSON.stringify(first.rejection)).toBe('autorizado');
+    expect(first.referencia).toMatch(/^carreta-/);
+    expect(first.mdfe).toMatchObject({
+      placa: 'CMD1A23',
+      ufFim: 'PR',
+      status: 'autorizado',
+      xmlCached: true,
+    });
+    const outbox = await app.context.cache
+      .require()
+      .db.get<{ kind: string; state: string; api_id: string }>(
+        'SELECT kind, state, api_id FROM outbox WHERE referencia = ?',
+        [first.referencia],
+      );
+    expect(outbox).toEqual({ kind: 'mdfe', state: 'sent', api_id: first.mdfe!.apiId });
+    const numbering = await call<{ next: number }>('numbering:get', { company: DEMO_CNPJ, kind: 'mdfe' });
+    expect(numbering.next).toBe(first.numero + 1);
+    const list = await call<{ items: Summary[] }>('mdfe:list', { company: DEMO_CNPJ });
+    expect(list.items.map((i) => i.cacheId)).toContain(first.cacheId);
+  });
+
+  it('remembers the tractor, the trailer and the driver of the authorized trip', async () => {
+    const vehicles = await call<{ items: { placa: string; tipo: string; tara: number; useCount: number }[] }>(
+      'vehicles:list',
+      { company: DEMO_CNPJ },
+    );
+    expect(vehicles.items).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ placa: 'CMD1A23', tipo: 'tracao', tara: 8500, useCount: 1 }),
+        expect.objectContaining({ placa: 'REB1A23', tipo: 'reboque', tara: 6000 }),
+      ]),
+    );
+    const drivers = await call<{ items: { cpf: string; nome: string }[] }>('drivers:list', {
+      company: DEMO_CNPJ,
+    });
+    expect(drivers.items).toEqual([expect.objectContaining({ cpf: CPF_A, nome: 'JOSE DA SILVA' })]);
+  });
+
+  it('warns before a second MDF-e of the same truck and unloading UF (611), lists it open', async () => {
+    const error = await failure('mdfe:issue', { company: DEMO_CNPJ, infMDFe: trip('CMD1A23') });
+    expect(error.code).toBe('mdfe_open_conflict');
+    expect(error.message).toContain('611');
+    expect(error.message).toContain('CMD1A23');
+    // Sent anyway, the sandbox (as SEFAZ) rejects it with 611 and the outcome explains it.
+    const forced = await call<IssueOutcome & { rejection: { codigo: number; motivo: string } }>(
+      'mdfe:issue',
+      {
+        company: DEMO_CNPJ,
+        infMDFe: trip('CMD1A23'),
+        ignorarAbertos: true,
+      },
+    );
+    expect(forced.status).toBe('rejeitado');
+    expect(forced.rejection.codigo).toBe(611);
+    expect(forced.warnings.join(' ')).toContain('611');
+    // Another unloading UF is not blocked.
+    const other = await call<IssueOutcome>('mdfe:issue', {
+      company: DEMO_CNPJ,
+      infMDFe: trip('CMD1A23', 'MG'),
+    });
+    expect(other.status).toBe('autorizado');
+    const open = await call<{ items: Summary[]; consultadoNaSefaz: boolean }>('mdfe:open', {
+      company: DEMO_CNPJ,
+    });
+    expect(open.items.map((i) => i.cacheId).sort()).toEqual([first.cacheId, other.cacheId].sort());
+    expect(open.items[0]!.diasEmAberto).toBe(0);
+    expect(open.consultadoNaSefaz).toBe(true);
+    // Cancelling the second keeps the list honest.
+    const cancelled = await call<{ mdfe: Summary }>('mdfe:cancel', {
+      id: other.cacheId,
+      justificativa: 'Viagem para MG cancelada pelo cliente',
+    });
+    expect(cancelled.mdfe.status).toBe('cancelado');
+  });
+
+  it('includes a driver, then closes; the DAMDFE printed locally says ENCERRADO', async () => {
+    const driver = await call<{ event: { status: string }; mdfe: Summary }>('mdfe:includeDriver', {
+      id: first.cacheId,
+      nome: 'MARIA SOUZA',
+      cpf: CPF_B,
+    });
+    expect(driver.event.status).toBe('registrado');
+    const closed = await call<{ event: { status: string }; mdfe: Summary }>('mdfe:close', {
+      id: first.cacheId,
+      uf: 'PR',
+      codigoMunicipio: '4106902',
+    });
+    expect(closed.event.status).toBe('registrado');
+    expect(closed.mdfe.status).toBe('encerrado');
+    const detail = await call<{
+      events: { type: string; xmlCached: boolean }[];
+      cancel: { cancellable: boolean; reason: string };
+    }>('mdfe:get', { id: first.cacheId });
+    expect(detail.events.map((e) => [e.type, e.xmlCached]).sort()).toEqual([
+      ['encerramento', true],
+      ['inclusao_condutor', true],
+    ]);
+    expect(detail.cancel.cancellable).toBe(false);
+    expect((await call<{ items: Summary[] }>('mdfe:open', { company: DEMO_CNPJ })).items).toEqual([]);
+
+    const pdf = await call<{ base64: string; fileName: string }>('mdfe:pdf', { id: first.cacheId });
+    expect(pdf.fileName).toBe(`${first.mdfe!.chave}.pdf`);
+    const page = html.at(-1)!;
+    expect(page).toContain('<span>ENCERRADO</span>');
+    expect(page).toContain('MARIA SOUZA');
+    // The driver added on the road is remembered too.
+    const drivers = await call<{ items: { cpf: string }[] }>('drivers:list', { company: DEMO_CNPJ });
+    expect(drivers.items.map((d) => d.cpf).sort()).toEqual([CPF_A, CPF_B].sort());
+
+    const xml = await call<{ base64: string; fileName: string }>('mdfe:xml', { id: first.cacheId });
+    expect(Buffer.from(xml.base64, 'base64').toString('utf8')).toContain(
+      `<chMDFe>${first.mdfe!.chave}</chMDFe>`,
+    );
+  });
+
+  it('the closed MDF-e can no longer be cancelled, and says why', async () => {
+    const error = await failure('mdfe:cancel', {
+      id: first.cacheId,
+      justificativa: 'Tentativa de cancelar depois do encerramento',
+    });
+    expect(error.code).toBe('mdfe_cancel_refused');
+    expect(error.message).toMatch(/encerrado/);
+  });
+
+  it('saves, lists and deletes registry entries, refusing a bad plate', async () => {
+    const bad = await failure('vehicles:save', {
+      company: DEMO_CNPJ,
+      vehicle: { placa: 'AB-12', tipo: 'tracao', tara: 1, tpRod: '01', tpCar: '00', uf: 'SP' },
+    });
+    expect(bad.message).toContain('Placa inválida');
+    const saved = await call<{ placa: string; proprietario: { rntrc: string } | null }>('vehicles:save', {
+      company: DEMO_CNPJ,
+      vehicle: {
+        placa: 'xyz-9a87',
+        tipo: 'reboque',
+        tara: 5000,
+        capKg: 25000,
+        tpCar: '01',
+        uf: 'PR',
+        proprietario: { cpfCnpj: CPF_B, nome: 'MARIA SOUZA', rntrc: '87654321', uf: 'PR', tpProp: '0' },
+      },
+    });
+    expect(saved).toMatchObject({ placa: 'XYZ9A87', proprietario: { rntrc: '87654321' } });
+    expect(await call('vehicles:delete', { company: DEMO_CNPJ, placa: 'XYZ9A87' })).toEqual({ ok: true });
+    expect(await call('vehicles:delete', { company: DEMO_CNPJ, placa: 'XYZ9A87' })).toEqual({ ok: false });
+  });
+});

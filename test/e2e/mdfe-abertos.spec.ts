@@ -1,0 +1,35 @@
+// "MDF-e em aberto": an MDF-e issued for the demo company shows in the view and in the sidebar
+// count; one click closes it at its last unloading municipality and the list empties.
+import { mdfeTrip } from '../support/mdfe-trip';
+import { expect, test } from './fixtures';
+
+test('an open MDF-e is listed and counted, and closes with one click', async ({
+  page,
+  openApp,
+  webHost,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  await openApp('/painel');
+  await expect
+    .poll(() => webHost.app.context.host.settings.get().selectedCompany, { timeout: 30_000 })
+    .toBeTruthy();
+  const company = webHost.app.context.host.settings.get().selectedCompany!;
+  const issued = await webHost.app.dispatch('mdfe:issue', { company, infMDFe: mdfeTrip(company, 'OPN1A23') });
+  expect(issued.ok, JSON.stringify(issued)).toBe(true);
+  const cacheId = (issued as { data: { cacheId: number } }).data.cacheId;
+
+  await page.getByTestId('nav-mdfe-abertos').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'MDF-e em aberto', exact: true })).toBeVisible();
+  const row = page.getByTestId(`mdfe-aberto-${cacheId}`);
+  await expect(row).toContainText('OPN1A23');
+  await expect(row).toContainText('SP → PR');
+  await expect(row).toContainText('Curitiba');
+  await page.getByTestId('mdfe-abertos-refresh').click();
+  await expect(page.getByTestId('mdfe-count-abertos')).toHaveText('1');
+  await page.screenshot({ path: testInfo.outputPath('mdfe-abertos.png') });
+
+  await page.getByTestId(`mdfe-encerrar-${cacheId}`).click();
+  await expect(page.getByTestId('mdfe-abertos-done')).toContainText('encerrado em Curitiba/PR');
+  await expect(page.getByTestId('mdfe-abertos-vazio')).toBeVisible();
+  await expect(page.getByTestId('mdfe-count-abertos')).toHaveCount(0);
+});

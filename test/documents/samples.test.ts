@@ -55,8 +55,27 @@ describe.skipIf(!sharedAvailable)('every printable reference sample renders', ()
         if (id.length === 44) expect(text).toContain(formatChave(id));
         const emitName = decodeXml(first(xml, /<emit>[\s\S]*?<xNome>([^<]*)<\/xNome>/));
         if (emitName) expect(text).toContain(emitName.replace(/\s+/g, ' '));
+        // The situation from the XML alone (status.ts): an authorization protocol of this very key
+        // prints its number; anything else prints the mark and no authorization.
         const nProt = first(xml, /<infProt\b[\s\S]*?<nProt>(\d+)<\/nProt>/);
-        if (nProt) expect(text).toContain(nProt);
+        const cStat = first(xml, /<infProt\b[\s\S]*?<cStat>(\d+)<\/cStat>/);
+        const protKey = first(xml, /<infProt\b[\s\S]*?<ch(?:CTe|DCe)>([^<]*)<\/ch(?:CTe|DCe)>/);
+        const tpEmis = first(xml, /<tpEmis>(\d)<\/tpEmis>/);
+        const authorized = ['100', '150'].includes(cStat) && (protKey === '' || protKey === id);
+        const contingency =
+          nProt === '' &&
+          (root.startsWith('D') || root.startsWith('dce') ? tpEmis === '9' : ['4', '5'].includes(tpEmis));
+        if (authorized) {
+          expect(text).toContain(nProt);
+          expect(text).not.toContain('SEM AUTORIZAÇÃO DE USO');
+        } else if (contingency) expect(text).not.toContain('SEM AUTORIZAÇÃO DE USO');
+        else {
+          expect(text).toContain('SEM AUTORIZAÇÃO DE USO – SEM VALOR FISCAL');
+          if (nProt && !id.includes(nProt)) expect(text).not.toContain(nProt);
+        }
+        if (tpAmb === '')
+          expect(text).toContain('AMBIENTE DE EMISSÃO NÃO INFORMADO NO XML – SEM VALOR FISCAL');
+        else expect(text).not.toContain('AMBIENTE DE EMISSÃO NÃO INFORMADO');
         for (let page = 1; page <= result.pages; page++) expect(text).toContain(`${page}/${result.pages}`);
       }
 

@@ -75,7 +75,7 @@ export function marked(html: string): string {
 
 export function previewHtml(payload: JsonObject): string {
   const { html } = isCteOsPayload(payload)
-    ? renderDacteOs(cteOsPreviewView(payload))
-    : renderDacte(ctePreviewView(payload));
+    ? renderDacteOs(cteOsPreviewView(payload), { preview: true })
+    : renderDacte(ctePreviewView(payload), { preview: true });
   return marked(html);
 }

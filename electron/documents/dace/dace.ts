@@ -3,9 +3,10 @@ import type { RenderedHtml, RenderOptions } from '../dacte/dacte';
 import { accessKeyBarcodeSvg, qrCodeSvg } from '../html/codes';
 import { cep, chave, cpfCnpj, doc, esc, join, money, phone, qty, street, xmlDateTime } from '../html/format';
 import {
+  bannersHtml,
   cell,
   HOMOLOGACAO_BANNER_MM,
-  homologacaoBanner,
+  HOMOLOGACAO_TEXT,
   htmlDocument,
   SHEET,
   sectionTitle,
@@ -13,6 +14,7 @@ import {
   wrapText,
 } from '../html/page';
 import type { DceItem, DceView } from '../parse/types';
+import { authorizationProtocol, statusMarks } from '../status';
 
 // No official DACE layout was found (Anexo II of the DC-e manual is missing from the references): this
 // sheet carries what the manual requires (key, barcode, QR code, protocol) plus the parties, items and
@@ -61,7 +63,7 @@ function head(view: DceView, page: number, pages: number, logo: string | undefin
     ? `<div style="padding:2.5mm">${qrCodeSvg(view.qrCode, 25)}</div>`
     : '<div class="l">QR Code ausente no XML</div>';
   const qrBox = `<div class="c" style="width:35mm;height:38mm;display:flex;align-items:center;justify-content:center">${qr}</div>`;
-  const p = view.protocol;
+  const p = authorizationProtocol(view);
   const prot = p === undefined ? '' : join([p.nProt, xmlDateTime(p.dhRecbto)], ' ');
   const keyRow = `<div class="r"><div class="c" style="width:95mm;height:20mm;padding:1.5mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 15)}</div><div class="col">${cell('Chave de acesso', `<span class="mono" style="font-size:8pt">${esc(chave(view.chave))}</span>`, 105, 7, 'center')}${cell('Protocolo de autorização de uso', esc(prot), 105, 7, 'center')}${cell('Consulta pela chave de acesso', esc(view.urlChave), 105, 6, 'center')}</div></div>`;
   const contingency = view.ide.tpEmis === '9' ? '<div class="banner">EMITIDO EM CONTINGÊNCIA</div>' : '';
@@ -94,8 +96,10 @@ function itemsTable(items: DceItem[], rows: number, title: string): string {
 
 export function renderDace(view: DceView, options: RenderOptions = {}): RenderedHtml {
   const homologacao = view.ambiente === 'homologacao';
-  const flags = { homologacao, cancelled: options.cancelled === true };
-  const bannerMm = homologacao ? HOMOLOGACAO_BANNER_MM : 0;
+  const marks = statusMarks(view, options);
+  const flags = { homologacao, stamp: marks.stamp };
+  const bannerTexts = [...marks.banners, homologacao ? HOMOLOGACAO_TEXT : ''].filter(Boolean);
+  const bannerMm = bannerTexts.length * HOMOLOGACAO_BANNER_MM;
   const contingencyMm = view.ide.tpEmis === '9' ? HOMOLOGACAO_BANNER_MM : 0;
   const firstFree =
     SHEET.contentHeight - HEAD_MM - bannerMm - contingencyMm - FIRST_FIXED_MM - ITEM_HEAD_MM - 2;
@@ -113,7 +117,7 @@ export function renderDace(view: DceView, options: RenderOptions = {}): Rendered
     TEXT_WIDTH_MM,
   ).slice(0, 7);
   const sheets = chunks.map((items, index) => {
-    const top = head(view, index + 1, pages, options.logoDataUrl) + (homologacao ? homologacaoBanner() : '');
+    const top = head(view, index + 1, pages, options.logoDataUrl) + bannersHtml(bannerTexts);
     if (index > 0) return sheet(top + itemsTable(items, items.length, 'Conteúdo (continuação)'), flags);
     const t = view.transp;
     const body = [

@@ -3,7 +3,8 @@
 // the documents table, observations, fisco boxes) around blocks of their own, and split the
 // documents and the observations over further sheets alike.
 import { htmlDocument, SHEET, sheet, wrapText } from '../html/page';
-import type { CteOsView, CteView } from '../parse/types';
+import type { Attachments, CteOsView, CteView } from '../parse/types';
+import { statusMarks } from '../status';
 import { dacteBanners } from './contingency';
 import { CFOP_ROW_MM, header, headerHeight } from './header';
 import { planSheets } from './pagination';
@@ -24,7 +25,12 @@ import {
 
 export interface RenderOptions {
   logoDataUrl?: string;
+  /** The cache knows the document as cancelled. */
   cancelled?: boolean;
+  /** Events and situation answers that came beside the XML (an accepted 110111 marks it cancelled). */
+  attached?: Attachments;
+  /** A local preview before sending: it carries its own mark instead of the situation marks. */
+  preview?: boolean;
 }
 
 export interface RenderedHtml {
@@ -73,8 +79,9 @@ export function composeDacte(
   options: RenderOptions,
   layout: DacteLayout,
 ): RenderedHtml {
-  const flags = { homologacao: view.ambiente === 'homologacao', cancelled: options.cancelled === true };
-  const { html: banner, mm: bannerMm } = dacteBanners(view);
+  const marks = statusMarks(view, options);
+  const flags = { homologacao: view.ambiente === 'homologacao', stamp: marks.stamp };
+  const { html: banner, mm: bannerMm } = dacteBanners(view, marks.banners);
   const headerMm = headerHeight(view);
   const fixedFirst = [
     MM.canhoto,

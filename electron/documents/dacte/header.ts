@@ -2,6 +2,7 @@ import { accessKeyBarcodeSvg, qrCodeSvg } from '../html/codes';
 import { cep, chave, doc, esc, join, phone, street, xmlDateTime } from '../html/format';
 import { cell } from '../html/page';
 import type { CteOsView, CteView } from '../parse/types';
+import { authorizationProtocol } from '../status';
 import { fsdaData, fsdaDataGroups, isFsda } from './contingency';
 
 export const HEADER_MM = 56;
@@ -117,7 +118,8 @@ function fsdaField1(view: CteView | CteOsView, isuf: string): string {
 }
 
 function cfopRow(view: CteView | CteOsView): string {
-  const p = view.protocol;
+  // Anexo II §2.19.1 campo 2: only an authorization (cStat 100/150) is printed as one.
+  const p = authorizationProtocol(view);
   const prot = p === undefined ? '' : join([p.nProt, xmlDateTime(p.dhRecbto)], ' ');
   const cfop = esc(join([view.ide.CFOP, view.ide.natOp]));
   if (isFsda(view)) {

@@ -9,6 +9,12 @@ import type { EventView } from '../parse/types';
 export const CCE_CONDICOES_DE_USO =
   'A Carta de Correção é disciplinada pelo Art. 58-B do CONVÊNIO/SINIEF 06/89: Fica permitida a utilização de carta de correção, para regularização de erro ocorrido na emissão de documentos fiscais relativos à prestação de serviço de transporte, desde que o erro não esteja relacionado com: I - as variáveis que determinam o valor do imposto tais como: base de cálculo, alíquota, diferença de preço, quantidade, valor da prestação; II - a correção de dados cadastrais que implique mudança do emitente, tomador, remetente ou do destinatário; III - a data de emissão ou de saída.';
 
+const AMBIENTE_TEXT = {
+  producao: 'PRODUÇÃO',
+  homologacao: 'HOMOLOGAÇÃO',
+  desconhecido: 'NÃO INFORMADO',
+} as const;
+
 const LINE_MM = 3;
 const TEXT_WIDTH_MM = 197;
 const VALUE_WIDTH_MM = 102;
@@ -30,7 +36,7 @@ function identification(view: EventView, page: number, pages: number): string {
     r === undefined ? 'Evento sem retorno da SEFAZ (XML do pedido)' : join([r.cStat, r.xMotivo]);
   return `<div class="t"><div class="r"><div class="c center" style="width:110mm;height:22mm;padding-top:2mm"><div style="font-size:12pt;font-weight:bold">${esc(titleOf(view))}</div><div style="font-size:6.5pt;margin-top:1mm">Documento auxiliar do evento ${esc(view.tpEvento)} – ${esc(view.descEvento)} – ${esc(view.docType)}</div><div style="font-size:6.5pt">Folha ${page}/${pages}</div></div><div class="c" style="width:90mm;height:22mm;padding:2mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(k, 84, 15)}</div></div>
 <div class="r">${cell(`Chave de acesso do ${view.docType}`, `<span class="mono">${esc(chave(k))}</span>`, 110, 8)}${cell('Modelo', esc(parsed?.mod ?? ''), 18, 8, 'center')}${cell('Série', esc(parsed ? String(Number(parsed.serie)) : ''), 22, 8, 'center')}${cell('Número', esc(parsed ? String(Number(parsed.numero)) : ''), 50, 8, 'center')}</div>
-<div class="r">${cell('Autor do evento (CNPJ/CPF)', esc(cpfCnpj(view.autor)), 50, 8)}${cell('Órgão', esc(view.cOrgao), 18, 8, 'center')}${cell('Ambiente', view.ambiente === 'homologacao' ? 'HOMOLOGAÇÃO' : 'PRODUÇÃO', 32, 8, 'center')}${cell('Data e hora do evento', esc(xmlDateTime(view.dhEvento)), 50, 8, 'center')}${cell('Sequência', esc(view.nSeqEvento), 20, 8, 'center')}${cell('Tipo', esc(view.tpEvento), 30, 8, 'center')}</div>
+<div class="r">${cell('Autor do evento (CNPJ/CPF)', esc(cpfCnpj(view.autor)), 50, 8)}${cell('Órgão', esc(view.cOrgao), 18, 8, 'center')}${cell('Ambiente', AMBIENTE_TEXT[view.ambiente], 32, 8, 'center')}${cell('Data e hora do evento', esc(xmlDateTime(view.dhEvento)), 50, 8, 'center')}${cell('Sequência', esc(view.nSeqEvento), 20, 8, 'center')}${cell('Tipo', esc(view.tpEvento), 30, 8, 'center')}</div>
 <div class="r">${cell('Protocolo do evento', esc(join([r?.nProt ?? '', xmlDateTime(r?.dhRegEvento ?? '')], ' ')), 80, 8)}${cell('Situação', esc(situacao), 120, 8)}</div></div>`;
 }
 
@@ -78,7 +84,7 @@ function correctionsTable(rows: CorrectionRow[], title: string): string {
 
 /** Correction-letter, cancellation and other event printouts (one or more A4 sheets). */
 export function renderEvent(view: EventView, _options: { logoDataUrl?: string } = {}): RenderedHtml {
-  const flags = { homologacao: view.ambiente === 'homologacao', cancelled: false };
+  const flags = { homologacao: view.ambiente === 'homologacao', stamp: undefined };
   const banner = flags.homologacao ? homologacaoBanner() : '';
   const rows = correctionRows(view);
   const chunks: CorrectionRow[][] = [[]];

@@ -1,3 +1,4 @@
+import type { Stamp } from '../status';
 import { esc } from './format';
 
 /** Sheet geometry in millimetres (A4 portrait, 5 mm margin). Pagination relies on these numbers. */
@@ -40,14 +41,22 @@ svg { display: block; }
 
 export interface SheetFlags {
   homologacao: boolean;
-  cancelled: boolean;
+  /** The situation stamp (see status.ts): CANCELADO and DENEGADO in red, SEM VALOR FISCAL in grey. */
+  stamp: Stamp;
 }
 
 export function watermarks(flags: SheetFlags): string {
   let out = '';
-  if (flags.homologacao) out += '<div class="wm hom"><span>SEM VALOR FISCAL</span></div>';
-  if (flags.cancelled) out += '<div class="wm cancel"><span>CANCELADO</span></div>';
+  if (flags.homologacao || flags.stamp === 'SEM VALOR FISCAL')
+    out += '<div class="wm hom"><span>SEM VALOR FISCAL</span></div>';
+  if (flags.stamp === 'CANCELADO' || flags.stamp === 'DENEGADO')
+    out += `<div class="wm cancel"><span>${flags.stamp}</span></div>`;
   return out;
+}
+
+/** Banner lines (status marks, homologação, contingency) under the header of every sheet. */
+export function bannersHtml(texts: string[]): string {
+  return texts.map((t) => `<div class="banner">${esc(t)}</div>`).join('');
 }
 
 export const HOMOLOGACAO_TEXT = 'EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO – SEM VALOR FISCAL';

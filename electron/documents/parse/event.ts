@@ -79,9 +79,3 @@ function leafFields(body: XNode | undefined): LabeledValue[] {
   }
   return out;
 }
-
-/** True when the event is an accepted cancellation of `chave` (cStat 135/136, or no registration info). */
-export function isCancellationOf(event: EventView, chave: string): boolean {
-  if (event.tpEvento !== '110111' || event.chave !== chave) return false;
-  return event.registro === undefined || ['135', '136', '155'].includes(event.registro.cStat);
-}

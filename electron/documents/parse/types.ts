@@ -36,6 +36,8 @@ export interface Protocol {
   cStat: string;
   xMotivo: string;
   tpAmb: string;
+  /** The key the protocol is about (infProt/chCTe, chDCe); '' when the XML omits it. */
+  chave: string;
 }
 
 export interface ValueComponent {
@@ -99,7 +101,8 @@ export interface LabeledValue {
   value: string;
 }
 
-export type Ambiente = 'producao' | 'homologacao';
+/** tpAmb: 1 produção, 2 homologação; 'desconhecido' when the XML does not say (never taken as produção). */
+export type Ambiente = 'producao' | 'homologacao' | 'desconhecido';
 
 /** What the three CT-e layouts (CTe, CTeOS, CTeSimp) share. */
 export interface CteCommon {
@@ -142,6 +145,15 @@ export interface CteCommon {
   obsFisco: ObsField[];
   qrCode: string;
   protocol: Protocol | undefined;
+  /** Events and situation answers carried in the same file (procCTe with events, retConsSitCTe). */
+  attached: Attachments;
+}
+
+/** What a file says about a document besides the document itself: its events and situation answers. */
+export interface Attachments {
+  events: EventView[];
+  /** protCTe / protDCe of a situation query (retConsSitCTe): cStat 101 there means cancelled. */
+  protocols: Protocol[];
 }
 
 export interface CteView extends CteCommon {
@@ -251,6 +263,7 @@ export interface DceView {
   qrCode: string;
   urlChave: string;
   protocol: Protocol | undefined;
+  attached: Attachments;
 }
 
 export interface CorrectionItem {

@@ -24,9 +24,65 @@ const parser = new XMLParser({
   trimValues: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  // Entities are decoded below in one pass (the parser would decode &amp; before the numeric
+  // references, turning the text "&amp;#201;" into "É"); CDATA stays apart so it is never decoded.
+  processEntities: false,
   htmlEntities: false,
   textNodeName: '#text',
+  cdataPropName: '#cdata',
 });
+
+const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML 1.0 §2.2 Char: what a character reference may name. */
+function isXmlChar(cp: number): boolean {
+  return (
+    cp === 0x9 ||
+    cp === 0xa ||
+    cp === 0xd ||
+    (cp >= 0x20 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0x10ffff)
+  );
+}
+
+/**
+ * The five predefined entities and numeric character references (XML 1.0 §4.1, §4.6), decoded
+ * in one pass. Real documents from other systems write accents as `&#218;` or `&#xC9;`.
+ */
+export function decodeXmlText(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9A-Fa-f]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (whole, ref: string) => {
+    if (!ref.startsWith('#')) return PREDEFINED[ref] ?? whole;
+    const cp = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return isXmlChar(cp) ? String.fromCodePoint(cp) : whole;
+  });
+}
+
+/** Decodes text and attributes, folds CDATA into the text (trimmed like text), recursively. */
+function normalize(value: unknown): XValue {
+  if (typeof value === 'string') return decodeXmlText(value);
+  if (Array.isArray(value)) return value.map(normalize);
+  if (value === null || typeof value !== 'object') return String(value ?? '');
+  const source = value as Record<string, unknown>;
+  const out: XNode = {};
+  let text = '';
+  let hasText = false;
+  for (const [key, child] of Object.entries(source)) {
+    if (key === '#text' || key === '#cdata') {
+      const parts = Array.isArray(child) ? child : [child];
+      for (const part of parts) {
+        const piece = typeof part === 'string' ? part : String(part ?? '');
+        text += key === '#cdata' ? piece.trim() : decodeXmlText(piece);
+      }
+      hasText = true;
+    } else out[key] = normalize(child);
+  }
+  if (!hasText) return out;
+  if (Object.keys(out).length === 0) return text;
+  out['#text'] = text;
+  return out;
+}
 
 /**
  * Parses untrusted XML without ever expanding user-defined entities: any DOCTYPE or ENTITY
@@ -56,7 +112,7 @@ export function parseXmlSafely(xml: string): ParsedXml {
       detail: msg,
     });
   }
-  const doc = parser.parse(text) as XNode;
+  const doc = normalize(parser.parse(text)) as XNode;
   const rootName = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('#'));
   const root = rootName === undefined ? undefined : doc[rootName];
   if (rootName === undefined || root === undefined) {

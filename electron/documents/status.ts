@@ -86,6 +86,15 @@ export function documentSituacao(view: Printable, evidence: StatusEvidence = {})
   return 'sem-autorizacao';
 }
 
+/** Registered events (135, 136, 155, and 134: linked to a CT-e not authorized) print as such. */
+export function eventMark(event: EventView): string | undefined {
+  if (event.registro === undefined) return 'EVENTO SEM REGISTRO NA SEFAZ – SEM VALOR FISCAL';
+  const registered = [...EVENT_REGISTERED_CSTAT, '134'] as readonly string[];
+  return registered.includes(event.registro.cStat)
+    ? undefined
+    : 'EVENTO NÃO REGISTRADO PELA SEFAZ – SEM VALOR FISCAL';
+}
+
 export const MARK_TEXT = {
   cancelado: 'CANCELADO – SEM VALOR FISCAL',
   denegado: 'USO DENEGADO – SEM VALOR FISCAL',

@@ -55,3 +55,17 @@ ${det}<total><vDC>${(items * 31).toFixed(2)}</vDC></total><transp><modTrans>2</m
 <infDCeSupl><qrCodDCe>https://www.fazenda.pr.gov.br/dce/qrcode?chDCe=${DCE_KEY}&amp;tpAmb=1</qrCodDCe><urlChave>https://www.fazenda.pr.gov.br/dce/consulta</urlChave></infDCeSupl></DCe>
 <protDCe versao="1.00"><infProt><tpAmb>1</tpAmb><chDCe>${DCE_KEY}</chDCe><dhRecbto>2026-06-01T09:15:30-03:00</dhRecbto><nProt>1412600000000042</nProt><cStat>100</cStat><xMotivo>Autorizado o uso da DC-e</xMotivo></infProt></protDCe></dceProc>`;
 }
+
+/** nProt of the protCTe of cteXml. */
+export const AUTH_NPROT = '135240000012345';
+
+/** A procEventoCTe of event `tpEvento` on `key`, registered with `cStat`. */
+export function procEvento(
+  key: string,
+  cStat: string,
+  tpEvento = '110111',
+  docType: 'CTe' | 'DCe' = 'CTe',
+): string {
+  const ch = `ch${docType}`;
+  return `<procEvento${docType} versao="4.00" xmlns="http://www.portalfiscal.inf.br/cte"><evento${docType} versao="4.00"><infEvento Id="ID${tpEvento}${key}001"><cOrgao>35</cOrgao><tpAmb>1</tpAmb><CNPJ>12345678000199</CNPJ><${ch}>${key}</${ch}><dhEvento>2024-06-11T10:00:00-03:00</dhEvento><tpEvento>${tpEvento}</tpEvento><nSeqEvento>1</nSeqEvento><detEvento versaoEvento="4.00"><evCancCTe><descEvento>Cancelamento</descEvento><nProt>${AUTH_NPROT}</nProt><xJust>Erro na digitacao dos valores do frete</xJust></evCancCTe></detEvento></infEvento></evento${docType}><retEvento${docType} versao="4.00"><infEvento><tpAmb>1</tpAmb><verAplic>SP</verAplic><cOrgao>35</cOrgao><cStat>${cStat}</cStat><xMotivo>Evento registrado e vinculado</xMotivo><${ch}>${key}</${ch}><tpEvento>${tpEvento}</tpEvento><nSeqEvento>1</nSeqEvento><dhRegEvento>2024-06-11T10:00:05-03:00</dhRegEvento><nProt>135240000099999</nProt></infEvento></retEvento${docType}></procEvento${docType}>`;
+}

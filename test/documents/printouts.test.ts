@@ -53,14 +53,16 @@ describe('contingency', () => {
 });
 
 describe('DACTE header', () => {
-  it('prints the destinatário SUFRAMA registration when the XML has one', () => {
+  it('always prints the SUFRAMA caption, with dest/ISUF when the XML has one', () => {
     const xml = cteXml(1, 1).replace(
       '<xNome>DESTINATARIO EXEMPLO LTDA</xNome>',
       '<xNome>DESTINATARIO EXEMPLO LTDA</xNome><ISUF>101362102</ISUF>',
     );
     const text = htmlText(renderDocumentHtml(xml).html);
     expect(text).toContain('Insc. SUFRAMA destinatário 101362102');
-    expect(htmlText(renderDocumentHtml(cteXml(1, 1)).html)).not.toContain('SUFRAMA');
+    // Anexo II §3 always shows the caption; without dest/ISUF its value is empty.
+    const without = htmlText(renderDocumentHtml(cteXml(1, 1)).html);
+    expect(without).toContain('Insc. SUFRAMA destinatário CFOP - Natureza');
   });
 });
 

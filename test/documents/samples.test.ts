@@ -45,6 +45,9 @@ describe.skipIf(!sharedAvailable)('every printable reference sample renders', ()
       const text = htmlText(result.html);
       expectSheets(result.html, result.pages);
       expect(result.html).not.toMatch(/undefined|NaN|\[object Object\]/);
+      // Only what the XML says (Anexo II §2.1, §2.3): no invented fillers, no raw ISO dates.
+      expect(text).not.toMatch(/ausente no XML|indispon[ií]vel|\(não informado\)|\bnull\b/i);
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
       const tpAmb = first(xml, /<tpAmb>(\d)<\/tpAmb>/);
       if (tpAmb === '2') expect(text).toContain('EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO – SEM VALOR FISCAL');
       else expect(text).not.toContain('AMBIENTE DE HOMOLOGAÇÃO');

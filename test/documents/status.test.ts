@@ -9,11 +9,10 @@ import { parseDocument } from '../../electron/documents/parse';
 import { ChromiumPdfEngine, DEFAULT_CHROMIUM_PATH } from '../../electron/documents/pdf';
 import { renderDocumentHtml } from '../../electron/documents/render';
 import { documentSituacao } from '../../electron/documents/status';
-import { cteXml, DCE_KEY, dceXml, DEFAULT_CTE_KEY, fixtureXml } from './fixtures';
+import { AUTH_NPROT, cteXml, DCE_KEY, dceXml, DEFAULT_CTE_KEY, fixtureXml, procEvento } from './fixtures';
 import { htmlText, resultsDir } from './support';
 
 const KEY = DEFAULT_CTE_KEY;
-const AUTH_NPROT = '135240000012345';
 const OS_KEY = '41261111222333000181670020000030011202630016';
 
 const CANCELADO = 'CANCELADO – SEM VALOR FISCAL';
@@ -21,17 +20,6 @@ const DENEGADO = 'USO DENEGADO – SEM VALOR FISCAL';
 const SEM_AUTORIZACAO = 'SEM AUTORIZAÇÃO DE USO – SEM VALOR FISCAL';
 const SEM_AMBIENTE = 'AMBIENTE DE EMISSÃO NÃO INFORMADO NO XML – SEM VALOR FISCAL';
 const ALL_MARKS = [CANCELADO, DENEGADO, SEM_AUTORIZACAO, SEM_AMBIENTE];
-
-/** A procEventoCTe of event `tpEvento` on `key`, registered with `cStat`. */
-export function procEvento(
-  key: string,
-  cStat: string,
-  tpEvento = '110111',
-  docType: 'CTe' | 'DCe' = 'CTe',
-): string {
-  const ch = `ch${docType}`;
-  return `<procEvento${docType} versao="4.00" xmlns="http://www.portalfiscal.inf.br/cte"><evento${docType} versao="4.00"><infEvento Id="ID${tpEvento}${key}001"><cOrgao>35</cOrgao><tpAmb>1</tpAmb><CNPJ>12345678000199</CNPJ><${ch}>${key}</${ch}><dhEvento>2024-06-11T10:00:00-03:00</dhEvento><tpEvento>${tpEvento}</tpEvento><nSeqEvento>1</nSeqEvento><detEvento versaoEvento="4.00"><evCancCTe><descEvento>Cancelamento</descEvento><nProt>${AUTH_NPROT}</nProt><xJust>Erro na digitacao dos valores do frete</xJust></evCancCTe></detEvento></infEvento></evento${docType}><retEvento${docType} versao="4.00"><infEvento><tpAmb>1</tpAmb><verAplic>SP</verAplic><cOrgao>35</cOrgao><cStat>${cStat}</cStat><xMotivo>Evento registrado e vinculado</xMotivo><${ch}>${key}</${ch}><tpEvento>${tpEvento}</tpEvento><nSeqEvento>1</nSeqEvento><dhRegEvento>2024-06-11T10:00:05-03:00</dhRegEvento><nProt>135240000099999</nProt></infEvento></retEvento${docType}></procEvento${docType}>`;
-}
 
 const authorized = cteXml(2, 5);
 const withCStat = (xml: string, cStat: string) =>

@@ -89,5 +89,5 @@ export function dcePreviewHtml(payload: JsonObject): string {
   const { html } = renderDace(dcePreviewView(payload), { preview: true });
   return html
     .replace(/<body([^>]*)>/, `<body$1><div class="banner" role="note">${PREVIEW_MARK}</div>`)
-    .replace('QR Code ausente no XML', 'QR Code gerado na autorização');
+    .replace('<div class="qr-empty"></div>', '<div class="l">QR Code gerado na autorização</div>');
 }

@@ -61,7 +61,7 @@ function head(view: DceView, page: number, pages: number, logo: string | undefin
   const title = `<div class="col"><div class="c center" style="width:85mm;height:20mm;padding-top:1mm"><div style="font-size:14pt;font-weight:bold">DACE</div><div style="font-size:6.5pt">Declaração Auxiliar de Conteúdo Eletrônica</div><div style="font-size:6pt;margin-top:.6mm">Documento auxiliar apenas para consulta</div></div><div class="r">${cell('Modelo', esc(view.ide.mod), 13, 9, 'center')}${cell('Série', esc(view.ide.serie), 13, 9, 'center')}${cell('Número', esc(view.ide.nDC), 20, 9, 'center')}${cell('FL', `${page}/${pages}`, 11, 9, 'center')}${cell('Emissão', esc(xmlDateTime(view.ide.dhEmi)), 28, 9, 'center')}</div>${cell('Emitida por', esc(join([TP_EMIT[view.ide.tpEmit] ?? view.ide.tpEmit, view.emissor?.value ?? ''])), 85, 9)}</div>`;
   const qr = view.qrCode
     ? `<div style="padding:2.5mm">${qrCodeSvg(view.qrCode, 25)}</div>`
-    : '<div class="l">QR Code ausente no XML</div>';
+    : '<div class="qr-empty"></div>';
   const qrBox = `<div class="c" style="width:35mm;height:38mm;display:flex;align-items:center;justify-content:center">${qr}</div>`;
   const p = authorizationProtocol(view);
   const prot = p === undefined ? '' : join([p.nProt, xmlDateTime(p.dhRecbto)], ' ');

@@ -17,7 +17,7 @@ function partiesBlock(view: CteView): { html: string; mm: number } {
   const hasReceb = isPresent(view.receb);
   let html = partyRow(partyBox('Remetente', view.rem), partyBox('Destinatário', view.dest));
   let mm = MM.party;
-  const tomaTitle = `Tomador (${view.tomaRole || 'não informado'})`;
+  const tomaTitle = view.tomaRole ? `Tomador (${view.tomaRole})` : 'Tomador';
   if (hasExped && hasReceb) {
     html += partyRow(partyBox('Expedidor', view.exped), partyBox('Recebedor', view.receb));
     html += tomadorBox('Tomador do serviço', view.toma, view.tomaRole);

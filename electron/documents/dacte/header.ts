@@ -89,30 +89,33 @@ export function header(view: CteView | CteOsView, opts: HeaderOptions): string {
   // The long FS-DA label of the model (p. 29) only fits in small lower-case type.
   const keyLabelStyle = isFsda(view) ? ' style="text-transform:none;font-size:4.6pt"' : '';
   const key = `<div class="c center" style="width:92mm;height:8mm"><div class="l"${keyLabelStyle}>${keyLabel}</div><div class="v mono" style="font-size:8pt">${esc(chave(view.chave))}</div></div>`;
+  // Anexo II §3 always shows the "Inscrição SUFRAMA Destinatário" caption on the DACTE (its dest/ISUF
+  // may be empty); the DACTE OS and the CT-e Simplificado have no destinatário.
+  const suframa = view.kind === 'cte' && view.entregas === undefined;
   const isuf = view.kind === 'cte' ? view.destISUF : '';
   const consulta = isFsda(view)
-    ? fsdaField1(view, isuf)
-    : isuf === ''
+    ? fsdaField1(view, suframa, isuf)
+    : !suframa
       ? `<div class="c center" style="width:92mm;height:9mm;padding-top:2mm"><div style="font-size:7.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>`
       : `<div class="r"><div class="c center" style="width:62mm;height:9mm;padding-top:2.2mm"><div style="font-size:6.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>${cell('Insc. SUFRAMA destinatário', esc(isuf), 30, 9, 'center')}</div>`;
   const colB = `<div class="col" style="width:92mm"><div class="r">${title}${modal}</div>${numbers}${barcode}${key}${consulta}</div>`;
+  // Without qrCodCTe (layouts before 3.00, or a file without infCTeSupl) the box stays empty: no
+  // words that are not in the XML (Anexo II §2.1).
   const qr = view.qrCode
     ? `<div style="padding:3mm;background:#fff">${qrCodeSvg(view.qrCode, 22)}</div>`
-    : '<div class="l center" style="margin-top:20mm">QR Code ausente no XML</div>';
+    : '<div class="qr-empty"></div>';
   const colC = `<div class="c" style="width:30mm;height:${HEADER_MM + extra}mm;display:flex;flex-direction:column;align-items:center;justify-content:center">${qr}</div>`;
   return `<div class="t"><div class="r">${colA}${colB}${colC}</div>${cfopRow(view)}</div>`;
 }
 
 /** FS-DA field 1 (Anexo II §2.19.2): the additional barcode of the Dados do CT-e. */
-function fsdaField1(view: CteView | CteOsView, isuf: string): string {
+function fsdaField1(view: CteView | CteOsView, suframa: boolean, isuf: string): string {
   const data = fsdaData(view);
-  const width = isuf === '' ? 92 : 62;
-  const bars =
-    data === ''
-      ? `<div class="l center" style="width:100%;padding:4mm 2mm 0;white-space:normal">Código de barras dos dados do CT-e indisponível: faltam no XML a UF e o CNPJ/CPF do ${view.kind === 'cteos' || view.entregas !== undefined ? 'tomador' : 'destinatário ou remetente'}, o valor da prestação ou a data de emissão</div>`
-      : accessKeyBarcodeSvg(data, width - 8, 15);
+  const width = suframa ? 62 : 92;
+  // When the XML lacks what the Dados do CT-e need, the field stays empty (nothing not in the XML).
+  const bars = data === '' ? '' : accessKeyBarcodeSvg(data, width - 8, 15);
   const box = `<div class="c" style="width:${width}mm;height:17mm;padding:1mm 0;display:flex;justify-content:center">${bars}</div>`;
-  return isuf === ''
+  return !suframa
     ? box
     : `<div class="r">${box}${cell('Insc. SUFRAMA destinatário', esc(isuf), 30, 17, 'center')}</div>`;
 }

@@ -2,7 +2,7 @@
 // the envelopes SEFAZ and other systems hand out (MOC CT-e 4.00 Visão Geral §4.5.2 retConsSitCTe).
 import { describe, expect, it } from 'vitest';
 import { parseNoteXml } from '../../electron/app/inbox/parse';
-import { qrCodeSvg } from '../../electron/documents/html/codes';
+import { QR_CONTENT_MM, qrCodeSvg } from '../../electron/documents/html/codes';
 import { parseDocument } from '../../electron/documents/parse';
 import { decodeXmlText } from '../../electron/documents/parse/xml';
 import { renderDocumentHtml } from '../../electron/documents/render';
@@ -62,7 +62,7 @@ describe('QR code content', () => {
     const view = parseDocument(xml);
     expect(view.kind === 'cte' && view.qrCode).toBe(QR_URL);
     const html = renderDocumentHtml(xml).html;
-    expect(html).toContain(qrCodeSvg(QR_URL, 22));
+    expect(html).toContain(qrCodeSvg(QR_URL, QR_CONTENT_MM));
   });
 });
 

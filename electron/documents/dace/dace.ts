@@ -1,6 +1,6 @@
 import { partyBox } from '../dacte/sections';
 import type { RenderedHtml, RenderOptions } from '../dacte/dacte';
-import { accessKeyBarcodeSvg, qrCodeSvg } from '../html/codes';
+import { accessKeyBarcodeSvg, QR_QUIET_MM, qrCodeSvg } from '../html/codes';
 import { cep, chave, cpfCnpj, doc, esc, join, money, phone, qty, street, xmlDateTime } from '../html/format';
 import {
   bannersHtml,
@@ -60,12 +60,12 @@ function emitterBox(view: DceView, logo: string | undefined): string {
 function head(view: DceView, page: number, pages: number, logo: string | undefined): string {
   const title = `<div class="col"><div class="c center" style="width:85mm;height:20mm;padding-top:1mm"><div style="font-size:14pt;font-weight:bold">DACE</div><div style="font-size:6.5pt">Declaração Auxiliar de Conteúdo Eletrônica</div><div style="font-size:6pt;margin-top:.6mm">Documento auxiliar apenas para consulta</div></div><div class="r">${cell('Modelo', esc(view.ide.mod), 13, 9, 'center')}${cell('Série', esc(view.ide.serie), 13, 9, 'center')}${cell('Número', esc(view.ide.nDC), 20, 9, 'center')}${cell('FL', `${page}/${pages}`, 11, 9, 'center')}${cell('Emissão', esc(xmlDateTime(view.ide.dhEmi)), 28, 9, 'center')}</div>${cell('Emitida por', esc(join([TP_EMIT[view.ide.tpEmit] ?? view.ide.tpEmit, view.emissor?.value ?? ''])), 85, 9)}</div>`;
   const qr = view.qrCode
-    ? `<div style="padding:2.5mm">${qrCodeSvg(view.qrCode, 25)}</div>`
+    ? `<div style="padding:${QR_QUIET_MM + 0.2}mm">${qrCodeSvg(view.qrCode, 25)}</div>`
     : '<div class="qr-empty"></div>';
   const qrBox = `<div class="c" style="width:35mm;height:38mm;display:flex;align-items:center;justify-content:center">${qr}</div>`;
   const p = authorizationProtocol(view);
   const prot = p === undefined ? '' : join([p.nProt, xmlDateTime(p.dhRecbto)], ' ');
-  const keyRow = `<div class="r"><div class="c" style="width:95mm;height:20mm;padding:1.5mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 15)}</div><div class="col">${cell('Chave de acesso', `<span class="mono" style="font-size:8pt">${esc(chave(view.chave))}</span>`, 105, 7, 'center')}${cell('Protocolo de autorização de uso', esc(prot), 105, 7, 'center')}${cell('Consulta pela chave de acesso', esc(view.urlChave), 105, 6, 'center')}</div></div>`;
+  const keyRow = `<div class="r"><div class="c" style="width:95mm;height:20mm;padding:1.5mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 17)}</div><div class="col">${cell('Chave de acesso', `<span class="mono" style="font-size:8pt">${esc(chave(view.chave))}</span>`, 105, 7, 'center')}${cell('Protocolo de autorização de uso', esc(prot), 105, 7, 'center')}${cell('Consulta pela chave de acesso', esc(view.urlChave), 105, 6, 'center')}</div></div>`;
   const contingency = view.ide.tpEmis === '9' ? '<div class="banner">EMITIDO EM CONTINGÊNCIA</div>' : '';
   return `<div class="t"><div class="r">${emitterBox(view, logo)}${title}${qrBox}</div>${keyRow}</div>${contingency}`;
 }

@@ -1,6 +1,6 @@
 import { parseAccessKey } from '../../fiscal/access-key';
 import type { RenderedHtml } from '../dacte/dacte';
-import { accessKeyBarcodeSvg } from '../html/codes';
+import { accessKeyBarcodeSvg, BARCODE_HEIGHT_MM } from '../html/codes';
 import { chave, cpfCnpj, esc, join, xmlDateTime } from '../html/format';
 import {
   bannersHtml,
@@ -43,7 +43,7 @@ function identification(view: EventView, page: number, pages: number): string {
   const parsed = parseAccessKey(k, { ignoreCheckDigit: true });
   const r = view.registro;
   const situacao = r === undefined ? '' : join([r.cStat, r.xMotivo]);
-  return `<div class="t"><div class="r"><div class="c center" style="width:110mm;height:22mm;padding-top:2mm"><div style="font-size:12pt;font-weight:bold">${esc(titleOf(view))}</div><div style="font-size:6.5pt;margin-top:1mm">Documento auxiliar do evento ${esc(view.tpEvento)} – ${esc(view.descEvento)} – ${esc(view.docType)}</div><div style="font-size:6.5pt">Folha ${page}/${pages}</div></div><div class="c" style="width:90mm;height:22mm;padding:2mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(k, 84, 15)}</div></div>
+  return `<div class="t"><div class="r"><div class="c center" style="width:110mm;height:22mm;padding-top:2mm"><div style="font-size:12pt;font-weight:bold">${esc(titleOf(view))}</div><div style="font-size:6.5pt;margin-top:1mm">Documento auxiliar do evento ${esc(view.tpEvento)} – ${esc(view.descEvento)} – ${esc(view.docType)}</div><div style="font-size:6.5pt">Folha ${page}/${pages}</div></div><div class="c" style="width:90mm;height:22mm;padding:2mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(k, 84, BARCODE_HEIGHT_MM)}</div></div>
 <div class="r">${cell(`Chave de acesso do ${view.docType}`, `<span class="mono">${esc(chave(k))}</span>`, 110, 8)}${cell('Modelo', esc(parsed?.mod ?? ''), 18, 8, 'center')}${cell('Série', esc(parsed ? String(Number(parsed.serie)) : ''), 22, 8, 'center')}${cell('Número', esc(parsed ? String(Number(parsed.numero)) : ''), 50, 8, 'center')}</div>
 <div class="r">${cell('Autor do evento (CNPJ/CPF)', esc(cpfCnpj(view.autor)), 50, 8)}${cell('Órgão', esc(view.cOrgao), 18, 8, 'center')}${cell('Ambiente', AMBIENTE_TEXT[view.ambiente], 32, 8, 'center')}${cell('Data e hora do evento', esc(xmlDateTime(view.dhEvento)), 50, 8, 'center')}${cell('Sequência', esc(view.nSeqEvento), 20, 8, 'center')}${cell('Tipo', esc(view.tpEvento), 30, 8, 'center')}</div>
 <div class="r">${cell('Protocolo do evento', esc(join([r?.nProt ?? '', xmlDateTime(r?.dhRegEvento ?? '')], ' ')), 80, 8)}${cell('Situação', esc(situacao), 120, 8)}</div></div>`;

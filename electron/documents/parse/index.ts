@@ -4,7 +4,7 @@ import { parseCteOs } from './cte-os';
 import { parseCteSimp } from './cte-simp';
 import { parseDce } from './dce';
 import { parseEvent } from './event';
-import { parseNfe } from './nfe';
+import { nfeSituacao, parseNfe } from './nfe';
 import { cancCteEvent, collectAttachments, mergeAttachments, situationAttachments } from './attachments';
 import type { Attachments, DocumentView, EventView } from './types';
 import { el, parseXmlSafely, txt } from './xml';
@@ -107,8 +107,10 @@ export function parseDocument(xml: string): DocumentView {
       );
     case 'eventoDCe':
       return parseEvent(root, undefined, 'DC-e');
-    case 'nfeProc':
-      return parseNfe(el(root, 'NFe') ?? missing('NFe', rootName), el(root, 'protNFe'));
+    case 'nfeProc': {
+      const nfe = parseNfe(el(root, 'NFe') ?? missing('NFe', rootName), el(root, 'protNFe'));
+      return { ...nfe, situacao: nfeSituacao(root, nfe.chave) };
+    }
     case 'NFe':
       return parseNfe(root, undefined);
     default:

@@ -301,7 +301,10 @@ export interface NfeView {
   kind: 'nfe';
   chave: string;
   ambiente: Ambiente;
-  ide: { nNF: string; serie: string; dhEmi: string; natOp: string; mod: string };
+  /** tpNF: 0 entrada, 1 saída. */
+  ide: { nNF: string; serie: string; dhEmi: string; natOp: string; mod: string; tpNF: string };
+  /** From protNFe and the events carried with it (retEvento / procEventoNFe 110111 registered). */
+  situacao: 'autorizada' | 'cancelada' | 'denegada' | 'sem-protocolo' | 'nao-autorizada';
   emit: Party;
   dest: Party | undefined;
   transp: {

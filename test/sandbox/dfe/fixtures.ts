@@ -100,7 +100,9 @@ export function cteBody(overrides: { UFFim?: 'PR' | 'SP'; CFOP?: string } = {}):
         // Homologação: MOC Anexo I G005 (649) fixes the destinatário's name; the apostrophe moves to the street.
         xNome: 'CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
         enderDest: {
-          ...(UFFim === 'PR' ? endereco('4113700', 'Londrina', 'PR') : endereco('3550308', 'São Paulo', 'SP')),
+          ...(UFFim === 'PR'
+            ? endereco('4113700', 'Londrina', 'PR')
+            : endereco('3550308', 'São Paulo', 'SP')),
           xLgr: "Rua Joana D'Arc",
         },
       },

@@ -9,8 +9,8 @@ export interface BatchLimits {
   /** Sheets per joined job; several jobs keep both cores busy and progress moving. */
   maxSheets: number;
   /**
-   * Characters per joined job. Electron loads the HTML as a percent-encoded data: URL, which
-   * Chromium caps at 2 MB; printouts grow about 1.5 times when encoded (accented text more).
+   * Characters per joined job, so one job's memory and time stay small (Electron loads each job
+   * from a temporary file, so there is no URL length cap; a single printout is never split).
    */
   maxChars: number;
   /** Jobs that may run at once; the sheets are spread evenly over a multiple of this. */

@@ -6,11 +6,11 @@ import { renderDacteSimp } from './dacte/dacte-simp';
 import { renderDamdfe } from './damdfe/damdfe';
 import { renderEvent } from './events/event';
 import { renderMdfeEvent } from './events/mdfe-event';
-import { parseDocument } from './parse';
-import { isCancellationOf } from './parse/event';
+import { parseAttachmentXml, parseDocument } from './parse';
+import { mergeAttachments } from './parse/attachments';
 import { applyMdfeEvents } from './parse/mdfe';
 import type { MdfeEventView } from './parse/mdfe-types';
-import type { DocumentView } from './parse/types';
+import type { Attachments, DocumentView } from './parse/types';
 
 export type PrintoutKind =
   | 'dacte'
@@ -27,9 +27,12 @@ export type PrintoutKind =
 export interface RenderDocumentOptions {
   /** Company logo as a data URL (png, jpeg, gif, svg, webp). */
   logoDataUrl?: string;
-  /** Print the CANCELADO watermark. */
+  /** The cache knows the document as cancelled: print the CANCELADO marks. */
   cancelled?: boolean;
-  /** XML of events that accompany the document; an accepted cancellation of its key marks it cancelled. */
+  /**
+   * XML of events (procEventoCTe, procCancCTe…) or situation answers (retConsSitCTe) that
+   * accompany the document; an accepted cancellation of its key marks it cancelled (status.ts).
+   */
   events?: string[];
 }
 
@@ -41,12 +44,8 @@ export interface RenderDocumentResult {
   key: string;
 }
 
-function cancelledByEvents(key: string, events: string[] | undefined): boolean {
-  for (const xml of events ?? []) {
-    const view = parseDocument(xml);
-    if (view.kind === 'event' && isCancellationOf(view, key)) return true;
-  }
-  return false;
+function attachments(events: string[] | undefined): Attachments {
+  return mergeAttachments((events ?? []).map(parseAttachmentXml));
 }
 
 /** The MDF-e events among `events` (others are not about an MDF-e and are left to the caller). */
@@ -71,20 +70,16 @@ export function renderDocumentHtml(xml: string, options: RenderDocumentOptions =
 
 export function renderView(view: DocumentView, options: RenderDocumentOptions = {}): RenderDocumentResult {
   const base = { logoDataUrl: options.logoDataUrl };
+  const status = () => ({ cancelled: options.cancelled === true, attached: attachments(options.events) });
   switch (view.kind) {
     case 'cte': {
-      const cancelled = options.cancelled === true || cancelledByEvents(view.chave, options.events);
       const render = view.entregas === undefined ? renderDacte : renderDacteSimp;
-      return { ...render(view, { ...base, cancelled }), kind: 'dacte', key: view.chave };
+      return { ...render(view, { ...base, ...status() }), kind: 'dacte', key: view.chave };
     }
-    case 'cteos': {
-      const cancelled = options.cancelled === true || cancelledByEvents(view.chave, options.events);
-      return { ...renderDacteOs(view, { ...base, cancelled }), kind: 'dacte-os', key: view.chave };
-    }
-    case 'dce': {
-      const cancelled = options.cancelled === true || cancelledByEvents(view.chave, options.events);
-      return { ...renderDace(view, { ...base, cancelled }), kind: 'dace', key: view.chave };
-    }
+    case 'cteos':
+      return { ...renderDacteOs(view, { ...base, ...status() }), kind: 'dacte-os', key: view.chave };
+    case 'dce':
+      return { ...renderDace(view, { ...base, ...status() }), kind: 'dace', key: view.chave };
     case 'event': {
       const kind =
         view.tpEvento === '110111'

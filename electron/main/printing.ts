@@ -1,4 +1,7 @@
-import { writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 import type {
   BrowserWindow,
@@ -34,10 +37,42 @@ export const printWindowOptions: BrowserWindowConstructorOptions = {
 
 export const pdfOptions = { pageSize: 'A4', printBackground: true, preferCSSPageSize: true } as const;
 
-/** Printing and PDF through a hidden BrowserWindow; one job at a time on one warm window. */
-export function createElectronPrinter(createWindow: WindowFactory): PrinterAdapter {
+/** The request is for the job's own file (Windows paths compare without case, percent-encoding aside). */
+export function isJobFile(url: string, allowed: string | null): boolean {
+  if (allowed === null || !url.startsWith('file:')) return false;
+  const norm = (u: string) => {
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(u);
+    } catch {
+      return '';
+    }
+    return process.platform === 'win32' ? decoded.toLowerCase() : decoded;
+  };
+  const target = norm(url);
+  return target !== '' && target === norm(allowed);
+}
+
+export interface ElectronPrinterOptions {
+  /** Folder for the printout files of the jobs (the OS temp folder by default). */
+  tempDir?: () => string;
+}
+
+/**
+ * Printing and PDF through a hidden BrowserWindow; one job at a time on one warm window.
+ *
+ * The printout is loaded from a temporary file, not a data: URL: Chromium refuses data: URLs past
+ * about 2 MB, which a CT-e with a few hundred NF-e keys and a logo passes. The window's session
+ * loads only that one file (and the data: images inside it); the file is removed after the job.
+ */
+export function createElectronPrinter(
+  createWindow: WindowFactory,
+  options: ElectronPrinterOptions = {},
+): PrinterAdapter {
   let window: BrowserWindow | null = null;
   let queue: Promise<unknown> = Promise.resolve();
+  /** The file URL of the job being printed: the only file the print window may load. */
+  let allowedUrl: string | null = null;
 
   const ready = (): BrowserWindow => {
     if (window && !window.isDestroyed()) return window;
@@ -45,7 +80,7 @@ export function createElectronPrinter(createWindow: WindowFactory): PrinterAdapt
     created.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
     created.webContents.on('will-navigate', (event) => event.preventDefault());
     created.webContents.session.webRequest.onBeforeRequest((details, callback) =>
-      callback({ cancel: !details.url.startsWith('data:') }),
+      callback({ cancel: !(details.url.startsWith('data:') || isJobFile(details.url, allowedUrl)) }),
     );
     window = created;
     return created;
@@ -60,8 +95,20 @@ export function createElectronPrinter(createWindow: WindowFactory): PrinterAdapt
     return next;
   };
 
-  const load = (win: BrowserWindow, html: string) =>
-    win.loadURL(`data:text/html;charset=utf-8,${encodeURIComponent(html)}`);
+  /** Writes the printout to a fresh temporary folder, loads it, runs `job`, then removes the folder. */
+  const withLoaded = async <T>(win: BrowserWindow, html: string, job: () => Promise<T>): Promise<T> => {
+    const dir = await mkdtemp(join(options.tempDir?.() ?? tmpdir(), 'carreta-print-'));
+    const file = join(dir, 'impressao.html');
+    try {
+      await writeFile(file, html, 'utf8');
+      allowedUrl = pathToFileURL(file).href;
+      await win.loadFile(file);
+      return await job();
+    } finally {
+      allowedUrl = null;
+      await rm(dir, { recursive: true, force: true });
+    }
+  };
 
   return {
     canPrint: true,
@@ -74,33 +121,33 @@ export function createElectronPrinter(createWindow: WindowFactory): PrinterAdapt
       }));
     },
     print: (html, { deviceName }) =>
-      run(async (win) => {
-        await load(win, html);
-        const options: WebContentsPrintOptions = {
-          silent: deviceName !== undefined,
-          printBackground: true,
-          ...(deviceName !== undefined ? { deviceName } : {}),
-        };
-        return new Promise<boolean>((resolve, reject) => {
-          win.webContents.print(options, (success, failureReason) => {
-            if (success) resolve(true);
-            else if (/cancel/i.test(failureReason)) resolve(false);
-            else
-              reject(
-                new AppError(
-                  'print_failed',
-                  'Não foi possível imprimir. Verifique se a impressora está ligada e conectada.',
-                  { detail: failureReason },
-                ),
-              );
+      run((win) =>
+        withLoaded(win, html, () => {
+          const printOptions: WebContentsPrintOptions = {
+            silent: deviceName !== undefined,
+            printBackground: true,
+            ...(deviceName !== undefined ? { deviceName } : {}),
+          };
+          return new Promise<boolean>((resolve, reject) => {
+            win.webContents.print(printOptions, (success, failureReason) => {
+              if (success) resolve(true);
+              else if (/cancel/i.test(failureReason)) resolve(false);
+              else
+                reject(
+                  new AppError(
+                    'print_failed',
+                    'Não foi possível imprimir. Verifique se a impressora está ligada e conectada.',
+                    { detail: failureReason },
+                  ),
+                );
+            });
           });
-        });
-      }),
+        }),
+      ),
     toPdf: (html) =>
-      run(async (win) => {
-        await load(win, html);
-        return Buffer.from(await win.webContents.printToPDF(pdfOptions));
-      }),
+      run((win) =>
+        withLoaded(win, html, async () => Buffer.from(await win.webContents.printToPDF(pdfOptions))),
+      ),
     async close() {
       await queue;
       if (window && !window.isDestroyed()) window.destroy();

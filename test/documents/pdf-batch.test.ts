@@ -12,7 +12,7 @@ import { renderDocumentHtml } from '../../electron/documents/render';
 import { cteXml } from './fixtures';
 import { printableSamples } from './support';
 
-const flags = { homologacao: false, cancelled: false };
+const flags = { homologacao: false, stamp: undefined };
 
 /** Printout `doc` with `sheets` sheets, each marked with its printout and sheet number. */
 function printout(doc: number, sheets: number, css = ''): string {

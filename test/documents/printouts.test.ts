@@ -1,27 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { renderDocumentHtml } from '../../electron/documents/render';
 import { formatChave } from '../../electron/shared/format';
-import { cteXml } from './fixtures';
+import { cteXml, DCE_KEY, dceXml } from './fixtures';
 import { htmlText } from './support';
-
-const DCE_KEY = '41260612345678000199990010000000421200012347';
-
-function dceXml(items: number): string {
-  const det = Array.from(
-    { length: items },
-    (_, i) =>
-      `<det nItem="${i + 1}"><prod><xProd>ITEM DECLARADO ${i + 1}</xProd><NCM>61091000</NCM><qCom>2.0000</qCom><vUnCom>15.50</vUnCom><vProd>31.00</vProd></prod></det>`,
-  ).join('');
-  return `<dceProc versao="1.00" xmlns="http://www.portalfiscal.inf.br/dce"><DCe><infDCe versao="1.00" Id="DCe${DCE_KEY}">
-<ide><cUF>41</cUF><cDC>123456</cDC><mod>99</mod><serie>1</serie><nDC>42</nDC><dhEmi>2026-06-01T09:15:00-03:00</dhEmi><tpEmis>1</tpEmis><tpEmit>3</tpEmit><nSiteAutoriz>0</nSiteAutoriz><cDV>7</cDV><tpAmb>1</tpAmb><verProc>Carreta</verProc></ide>
-<emit><CPF>12345678909</CPF><xNome>MARIA REMETENTE</xNome><enderEmit><xLgr>RUA DAS FLORES</xLgr><nro>10</nro><xBairro>CENTRO</xBairro><xMun>CURITIBA</xMun><UF>PR</UF><CEP>80010000</CEP></enderEmit></emit>
-<Transportadora><CNPJ>12345678000199</CNPJ><xNome>TRANSPORTADORA CARRETA LTDA</xNome></Transportadora>
-<dest><CPF>98765432100</CPF><xNome>JOAO DESTINATARIO</xNome><enderDest><xLgr>AV BRASIL</xLgr><nro>500</nro><xBairro>CENTRO</xBairro><xMun>SAO PAULO</xMun><UF>SP</UF><CEP>01001000</CEP></enderDest></dest>
-${det}<total><vDC>${(items * 31).toFixed(2)}</vDC></total><transp><modTrans>2</modTrans><CNPJTransp>12345678000199</CNPJTransp></transp>
-<infDec><xObs1>Declaro que o conteudo corresponde ao descrito.</xObs1></infDec></infDCe>
-<infDCeSupl><qrCodDCe>https://www.fazenda.pr.gov.br/dce/qrcode?chDCe=${DCE_KEY}&amp;tpAmb=1</qrCodDCe><urlChave>https://www.fazenda.pr.gov.br/dce/consulta</urlChave></infDCeSupl></DCe>
-<protDCe versao="1.00"><infProt><tpAmb>1</tpAmb><chDCe>${DCE_KEY}</chDCe><dhRecbto>2026-06-01T09:15:30-03:00</dhRecbto><nProt>1412600000000042</nProt><cStat>100</cStat><xMotivo>Autorizado o uso da DC-e</xMotivo></infProt></protDCe></dceProc>`;
-}
 
 describe('DACE', () => {
   it('key, barcode, QR code, protocol, parties, items and total', () => {
@@ -72,14 +53,16 @@ describe('contingency', () => {
 });
 
 describe('DACTE header', () => {
-  it('prints the destinatário SUFRAMA registration when the XML has one', () => {
+  it('always prints the SUFRAMA caption, with dest/ISUF when the XML has one', () => {
     const xml = cteXml(1, 1).replace(
       '<xNome>DESTINATARIO EXEMPLO LTDA</xNome>',
       '<xNome>DESTINATARIO EXEMPLO LTDA</xNome><ISUF>101362102</ISUF>',
     );
     const text = htmlText(renderDocumentHtml(xml).html);
     expect(text).toContain('Insc. SUFRAMA destinatário 101362102');
-    expect(htmlText(renderDocumentHtml(cteXml(1, 1)).html)).not.toContain('SUFRAMA');
+    // Anexo II §3 always shows the caption; without dest/ISUF its value is empty.
+    const without = htmlText(renderDocumentHtml(cteXml(1, 1)).html);
+    expect(without).toContain('Insc. SUFRAMA destinatário CFOP - Natureza');
   });
 });
 

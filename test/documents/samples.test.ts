@@ -45,6 +45,9 @@ describe.skipIf(!sharedAvailable)('every printable reference sample renders', ()
       const text = htmlText(result.html);
       expectSheets(result.html, result.pages);
       expect(result.html).not.toMatch(/undefined|NaN|\[object Object\]/);
+      // Only what the XML says (Anexo II §2.1, §2.3): no invented fillers, no raw ISO dates.
+      expect(text).not.toMatch(/ausente no XML|indispon[ií]vel|\(não informado\)|\bnull\b/i);
+      expect(text).not.toMatch(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/);
       const tpAmb = first(xml, /<tpAmb>(\d)<\/tpAmb>/);
       if (tpAmb === '2') expect(text).toContain('EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO – SEM VALOR FISCAL');
       else expect(text).not.toContain('AMBIENTE DE HOMOLOGAÇÃO');
@@ -55,8 +58,27 @@ describe.skipIf(!sharedAvailable)('every printable reference sample renders', ()
         if (id.length === 44) expect(text).toContain(formatChave(id));
         const emitName = decodeXml(first(xml, /<emit>[\s\S]*?<xNome>([^<]*)<\/xNome>/));
         if (emitName) expect(text).toContain(emitName.replace(/\s+/g, ' '));
+        // The situation from the XML alone (status.ts): an authorization protocol of this very key
+        // prints its number; anything else prints the mark and no authorization.
         const nProt = first(xml, /<infProt\b[\s\S]*?<nProt>(\d+)<\/nProt>/);
-        if (nProt) expect(text).toContain(nProt);
+        const cStat = first(xml, /<infProt\b[\s\S]*?<cStat>(\d+)<\/cStat>/);
+        const protKey = first(xml, /<infProt\b[\s\S]*?<ch(?:CTe|DCe)>([^<]*)<\/ch(?:CTe|DCe)>/);
+        const tpEmis = first(xml, /<tpEmis>(\d)<\/tpEmis>/);
+        const authorized = ['100', '150'].includes(cStat) && (protKey === '' || protKey === id);
+        const contingency =
+          nProt === '' &&
+          (root.startsWith('D') || root.startsWith('dce') ? tpEmis === '9' : ['4', '5'].includes(tpEmis));
+        if (authorized) {
+          expect(text).toContain(nProt);
+          expect(text).not.toContain('SEM AUTORIZAÇÃO DE USO');
+        } else if (contingency) expect(text).not.toContain('SEM AUTORIZAÇÃO DE USO');
+        else {
+          expect(text).toContain('SEM AUTORIZAÇÃO DE USO – SEM VALOR FISCAL');
+          if (nProt && !id.includes(nProt)) expect(text).not.toContain(nProt);
+        }
+        if (tpAmb === '')
+          expect(text).toContain('AMBIENTE DE EMISSÃO NÃO INFORMADO NO XML – SEM VALOR FISCAL');
+        else expect(text).not.toContain('AMBIENTE DE EMISSÃO NÃO INFORMADO');
         for (let page = 1; page <= result.pages; page++) expect(text).toContain(`${page}/${result.pages}`);
       }
 

@@ -87,7 +87,10 @@ test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cance
         impostos: () => shot(page, testInfo, '06-impostos'),
         carga: () => shot(page, testInfo, '07-carga'),
         revisao: async () => {
-          await expect(preview.getByText(note.content.emit.xNome).first()).toBeVisible({ timeout: 20_000 });
+          // Homologação (demo): the remetente prints as the MOC literal (Anexo I G002).
+          await expect(
+            preview.getByText('CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL').first(),
+          ).toBeVisible({ timeout: 20_000 });
           await shot(page, testInfo, '08-revisao');
         },
       },
@@ -221,7 +224,11 @@ test('a CT-e carrying the company DC-e: partners from the agenda, DC-e picked, D
         await expect(preview.getByText(chave)).toBeVisible();
         await expect(preview.getByText('PED-E2E-77')).toBeVisible();
         await expect(preview.getByText('Especial 42')).toBeVisible();
-        await expect(preview.getByText('Maria Remetente').first()).toBeVisible();
+        // Homologação (demo): the payload names the parties by the MOC literal (Anexo I G002–G005);
+        // the form keeps the real name (checked on the partes step).
+        await expect(
+          preview.getByText('CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL').first(),
+        ).toBeVisible();
         await expect(page.getByTestId('authorizer-status')).toContainText('em operação');
         await shot(page, testInfo, '23-revisao-dce');
       },

@@ -48,11 +48,12 @@ async function issue(webHost: E2eHost): Promise<void> {
   const { access_token: token } = (await tokenAnswer.json()) as { access_token: string };
   for (const [i, dest] of destinatarios.entries()) {
     const body = cteBody({ UFFim: dest.UFFim });
-    body.referencia = `e2e-doc-${i + 1}`;
+    // Homologação names the destinatário by the MOC literal (Anexo I G005, rejection 649): the
+    // name the search looks for travels in the referência, which the search also indexes.
+    body.referencia = `e2e-doc-${i + 1}-${dest.nome.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`;
     body.infCte.ide.nCT = 501 + i;
     body.infCte.ide.dhEmi = brasilia(new Date(Date.now() - (3 - i) * 3_600_000));
     body.infCte.emit = { ...body.infCte.emit, CNPJ: DEMO_CNPJ };
-    body.infCte.dest = { ...body.infCte.dest!, xNome: dest.nome };
     body.infCte.vPrest = {
       vTPrest: 1000 * (i + 1),
       vRec: 1000 * (i + 1),
@@ -102,7 +103,8 @@ async function browseSearchOpen(page: Page, testInfo: TestInfo, label: string): 
   await expect(page.getByTestId('doc-chave')).toHaveText(/^(\d{4} ){10}\d{4}$/);
   await page.getByTestId('doc-preview-btn').click();
   const frame = page.frameLocator('[data-testid="doc-preview"]');
-  await expect(frame.getByText('Atacado Pinheirinho Eireli').first()).toBeVisible();
+  // The Pinheirinho document is the second one: R$ 2.000,00.
+  await expect(frame.getByText('R$ 2.000,00').first()).toBeVisible();
   await shot(page, testInfo, `${label}-detalhe`);
   await savePdf(page, testInfo, `${label}-dacte`);
   await page.keyboard.press('Escape');

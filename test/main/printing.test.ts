@@ -1,6 +1,7 @@
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron';
 import { describe, expect, it, vi } from 'vitest';
@@ -11,23 +12,39 @@ vi.mock('electron', async () => {
 });
 
 const { createElectronPrinter, createFileSaver } = await import('../../electron/main/printing');
+const { renderDocumentHtml } = await import('../../electron/documents/render');
+const { cteXml, nfeKey } = await import('../documents/fixtures');
 
 type PrintCallback = (success: boolean, reason: string) => void;
 
 /** A hidden window that records what printing asks of it. */
 function fakeWindowFactory(printAnswer: [boolean, string] = [true, '']) {
-  const created: { options: BrowserWindowConstructorOptions; calls: unknown[][]; destroyed: boolean }[] = [];
+  const created: {
+    options: BrowserWindowConstructorOptions;
+    calls: unknown[][];
+    destroyed: boolean;
+    /** What each loaded file held when the window loaded it. */
+    loaded: { file: string; html: string }[];
+  }[] = [];
   const factory = (options: BrowserWindowConstructorOptions) => {
-    const record = { options, calls: [] as unknown[][], destroyed: false };
+    const record = {
+      options,
+      calls: [] as unknown[][],
+      destroyed: false,
+      loaded: [] as { file: string; html: string }[],
+    };
     created.push(record);
+    let requestFilter: ((d: { url: string }, cb: (r: { cancel: boolean }) => void) => void) | undefined;
+    const ask = (url: string) =>
+      requestFilter?.({ url }, (r) => record.calls.push(['request', url, r.cancel]));
     const webContents = {
       setWindowOpenHandler: (h: unknown) => record.calls.push(['setWindowOpenHandler', h]),
       on: (name: string) => record.calls.push(['on', name]),
       session: {
         webRequest: {
           onBeforeRequest: (h: (d: { url: string }, cb: (r: { cancel: boolean }) => void) => void) => {
-            for (const url of ['data:text/html,x', 'https://example.com/x.png'])
-              h({ url }, (r) => record.calls.push(['request', url, r.cancel]));
+            requestFilter = h;
+            for (const url of ['data:text/html,x', 'https://example.com/x.png']) ask(url);
           },
         },
       },
@@ -46,6 +63,14 @@ function fakeWindowFactory(printAnswer: [boolean, string] = [true, '']) {
       webContents,
       loadURL: (url: string) => {
         record.calls.push(['loadURL', url]);
+        return Promise.resolve();
+      },
+      loadFile: (file: string) => {
+        record.calls.push(['loadFile', file]);
+        record.loaded.push({ file, html: readFileSync(file, 'utf8') });
+        // Chromium asks the session for the page itself and for anything else the page names.
+        ask(pathToFileURL(file).href);
+        ask(pathToFileURL(path.join(path.dirname(file), '..', 'outro.html')).href);
         return Promise.resolve();
       },
       isDestroyed: () => record.destroyed,
@@ -77,10 +102,39 @@ describe('Electron printing', () => {
     });
     expect(created[0].calls).toContainEqual(['request', 'data:text/html,x', false]);
     expect(created[0].calls).toContainEqual(['request', 'https://example.com/x.png', true]);
-    const load = created[0].calls.find((c) => c[0] === 'loadURL')!;
-    expect(decodeURIComponent(String(load[1]).replace(/^data:text\/html;charset=utf-8,/, ''))).toBe(
-      '<p>um</p>',
-    );
+    expect(created[0].loaded.map((l) => l.html)).toEqual(['<p>um</p>', '<p>dois</p>']);
+  });
+
+  it('loads the printout from a temporary file, never a data: URL; only that file is let through; the file goes away', async () => {
+    const { created, factory } = fakeWindowFactory();
+    const tempDir = mkdtempSync(path.join(os.tmpdir(), 'carreta-print-test-'));
+    const printer = createElectronPrinter(factory, { tempDir: () => tempDir });
+    await printer.toPdf('<p>x</p>');
+    const calls = created[0].calls;
+    expect(calls.some((c) => c[0] === 'loadURL')).toBe(false);
+    const file = String(calls.find((c) => c[0] === 'loadFile')?.[1]);
+    expect(file.startsWith(tempDir)).toBe(true);
+    expect(calls).toContainEqual(['request', pathToFileURL(file).href, false]);
+    const other = pathToFileURL(path.join(path.dirname(file), '..', 'outro.html')).href;
+    expect(calls).toContainEqual(['request', other, true]);
+    expect(existsSync(file)).toBe(false);
+    expect(readdirSync(tempDir)).toEqual([]);
+  });
+
+  it('prints a CT-e with 2,000 NF-e keys and a logo (far past the 2 MB data: URL limit) in one job', async () => {
+    const logo = `data:image/png;base64,${Buffer.alloc(900_000, 7).toString('base64')}`;
+    const { html } = renderDocumentHtml(cteXml(2000, 50), { logoDataUrl: logo });
+    expect(encodeURIComponent(html).length).toBeGreaterThan(2 * 1024 * 1024);
+    const { created, factory } = fakeWindowFactory();
+    const printer = createElectronPrinter(factory);
+    expect(await printer.print(html, { deviceName: 'HP_1' })).toBe(true);
+    const loaded = created[0].loaded;
+    expect(loaded).toHaveLength(1);
+    expect(loaded[0]?.html).toBe(html);
+    const printed = new Set(loaded[0]?.html.match(/3524061234567800019955001\d{9}1\d{8}/g));
+    expect(Array.from({ length: 2000 }, (_, i) => printed.has(nfeKey(i + 1))).every(Boolean)).toBe(true);
+    expect(created[0].calls.filter((c) => c[0] === 'print')).toHaveLength(1);
+    expect(existsSync(String(loaded[0]?.file))).toBe(false);
   });
 
   it('printToPDF with A4, backgrounds and the CSS page size', async () => {

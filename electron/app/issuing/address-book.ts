@@ -1,6 +1,7 @@
 // The address book grows from the parties of every authorized document (CT-e, CT-e OS, DC-e);
 // entries are stored in the issuing forms' party shape so picking one fills any form directly.
 import type { Repositories } from '../../cache/repositories';
+import { HOMOLOGACAO_XNOME } from '../../fiscal/homologacao';
 import type { JsonObject } from '../../fiscal/payload';
 
 const ROLES: [string, string][] = [
@@ -72,6 +73,9 @@ export async function rememberParties(
   payload: JsonObject,
 ): Promise<void> {
   for (const party of partiesOfPayload(payload)) {
+    // A homologação payload names the parties by the MOC's literal (Anexo I G002–G005), not by who
+    // they are: such a party is not learnt, so the book never offers the literal as a name.
+    if (party.xNome === HOMOLOGACAO_XNOME) continue;
     const endereco = party.endereco as Record<string, string | undefined>;
     await repos.addressBook.remember(company, {
       cpfCnpj: String(party.cpfCnpj),

@@ -29,5 +29,5 @@ export function cteSimpPreviewView(payload: JsonObject): CteView {
 }
 
 export function cteSimpPreviewHtml(payload: JsonObject): string {
-  return marked(renderDacteSimp(cteSimpPreviewView(payload)).html);
+  return marked(renderDacteSimp(cteSimpPreviewView(payload), { preview: true }).html);
 }

@@ -79,14 +79,15 @@ export function dcePreviewView(payload: JsonObject): DceView {
     qrCode: '',
     urlChave: '',
     protocol: undefined,
+    attached: { events: [], protocols: [] },
   };
 }
 
 export const PREVIEW_MARK = 'PRÉ-VISUALIZAÇÃO — SEM VALOR FISCAL';
 
 export function dcePreviewHtml(payload: JsonObject): string {
-  const { html } = renderDace(dcePreviewView(payload));
+  const { html } = renderDace(dcePreviewView(payload), { preview: true });
   return html
     .replace(/<body([^>]*)>/, `<body$1><div class="banner" role="note">${PREVIEW_MARK}</div>`)
-    .replace('QR Code ausente no XML', 'QR Code gerado na autorização');
+    .replace('<div class="qr-empty"></div>', '<div class="l">QR Code gerado na autorização</div>');
 }

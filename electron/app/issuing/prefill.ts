@@ -2,8 +2,8 @@
 // parsed with the documents' safe parser (no DOCTYPE/ENTITY); a bad file is explained, not fatal.
 import type { Repositories } from '../../cache/repositories';
 import { parseDocument } from '../../documents/parse/index';
-import type { Party } from '../../documents/parse/types';
-import { isValidAccessKey } from '../../fiscal/access-key';
+import type { NfeView, Party } from '../../documents/parse/types';
+import { isValidAccessKey, parseAccessKey } from '../../fiscal/access-key';
 import { AppError } from '../../shared/errors';
 import { formatCpfCnpj } from '../../shared/format';
 
@@ -25,12 +25,29 @@ const MAX_BYTES = 10 * 1024 * 1024;
 const num = (v: string): number => (v && Number.isFinite(Number(v)) ? Number(v) : 0);
 const r = (v: number, places: number) => Math.round(v * 10 ** places) / 10 ** places;
 
+/**
+ * A buyer abroad (idEstrangeiro, UF "EX"): the CT-e names a party not established in Brazil by a
+ * CNPJ of zeros (MOC CT-e Anexo I, CNPJ of rem/dest: "Em caso de empresa não estabelecida no
+ * Brasil, será informado o CNPJ com zeros").
+ */
+export const FOREIGN_CNPJ = '00000000000000';
+
+export function isForeign(p: Party | undefined): boolean {
+  return (
+    p !== undefined &&
+    !(p.CNPJ || p.CPF) &&
+    (p.ender.UF === 'EX' || p.idOutros !== '' || p.ender.xPais !== '')
+  );
+}
+
 /** A parsed NF-e party in the CT-e form's party shape. */
 export function formParty(p: Party | undefined): Record<string, unknown> | null {
-  if (!p || !(p.CNPJ || p.CPF)) return null;
+  if (!p) return null;
+  const foreign = isForeign(p);
+  if (!(p.CNPJ || p.CPF) && !foreign) return null;
   const e = p.ender;
   return {
-    cpfCnpj: p.CNPJ || p.CPF,
+    cpfCnpj: foreign ? FOREIGN_CNPJ : p.CNPJ || p.CPF,
     ie: p.IE || undefined,
     xNome: p.xNome,
     xFant: p.xFant || undefined,
@@ -41,12 +58,48 @@ export function formParty(p: Party | undefined): Record<string, unknown> | null 
       nro: e.nro,
       xCpl: e.xCpl || undefined,
       xBairro: e.xBairro,
-      cMun: e.cMun,
-      xMun: e.xMun,
-      uf: e.UF,
+      cMun: foreign ? '9999999' : e.cMun,
+      xMun: foreign ? e.xMun || 'EXTERIOR' : e.xMun,
+      uf: foreign ? 'EX' : e.UF,
       cep: e.CEP || undefined,
+      xPais: e.xPais || undefined,
     },
   };
+}
+
+const SITUACAO_WARNING: Partial<Record<NfeView['situacao'], string>> = {
+  cancelada: 'está CANCELADA (protocolo de cancelamento ou evento 110111 no XML)',
+  denegada: 'teve o uso DENEGADO',
+  'sem-protocolo': 'não tem protocolo de autorização no XML (pode não ter sido autorizada)',
+  'nao-autorizada': 'não foi autorizada (o protocolo do XML não é de autorização)',
+};
+
+/** What the clerk must confirm about one NF-e before sending a CT-e that carries it. */
+export function nfeWarnings(view: NfeView): string[] {
+  const warnings: string[] = [];
+  const label = `A NF-e ${view.ide.serie}/${view.ide.nNF} (${view.chave})`;
+  const situacao = SITUACAO_WARNING[view.situacao];
+  if (situacao) warnings.push(`${label} ${situacao}. Confirme antes de emitir o CT-e.`);
+  if (view.ide.tpNF === '0')
+    warnings.push(
+      `${label} é uma nota de ENTRADA (tpNF 0): a mercadoria vai do destinatário da nota para o emitente, por isso o remetente e o destinatário do CT-e foram trocados. Confira.`,
+    );
+  const fromKey = parseAccessKey(view.chave, { ignoreCheckDigit: true })?.cnpj ?? '';
+  const emitDoc = (view.emit.CNPJ || view.emit.CPF).padStart(14, '0');
+  if (fromKey !== '' && emitDoc !== '00000000000000' && fromKey !== emitDoc)
+    warnings.push(
+      `${label}: o CNPJ da chave (${formatCpfCnpj(fromKey)}) não é o do emitente da nota (${formatCpfCnpj(view.emit.CNPJ || view.emit.CPF)}). Confira se o arquivo é o original.`,
+    );
+  for (const [role, p] of [
+    ['destinatário', view.ide.tpNF === '0' ? view.emit : view.dest],
+    ['remetente', view.ide.tpNF === '0' ? view.dest : view.emit],
+  ] as const) {
+    if (isForeign(p))
+      warnings.push(
+        `O ${role} da NF-e ${view.chave} é estrangeiro (${[p?.xNome, p?.idOutros ? `id ${p.idOutros}` : '', p?.ender.xPais].filter(Boolean).join(', ')}): foi preenchido com UF EX, município 9999999 e CNPJ com zeros, como o MOC pede para quem não é estabelecido no Brasil. Confira o endereço.`,
+      );
+  }
+  return warnings;
 }
 
 export async function prefillFromNfe(
@@ -78,10 +131,15 @@ export async function prefillFromNfe(
         continue;
       }
       result.chaves.push(view.chave);
-      result.remetente ??= formParty(view.emit);
-      result.destinatario ??= formParty(view.dest);
-      noteParty(seen.remetente, view.emit, view.chave);
-      noteParty(seen.destinatario, view.dest, view.chave);
+      // An entry note (tpNF 0) is issued by whoever receives the goods: the parties swap.
+      const entrada = view.ide.tpNF === '0';
+      const remetente = entrada ? view.dest : view.emit;
+      const destinatario = entrada ? view.emit : view.dest;
+      result.remetente ??= formParty(remetente);
+      result.destinatario ??= formParty(destinatario);
+      noteParty(seen.remetente, remetente, view.chave);
+      noteParty(seen.destinatario, destinatario, view.chave);
+      result.warnings.push(...nfeWarnings(view));
       result.carga.vCarga = r(result.carga.vCarga + num(view.totals.vNF), 2);
       for (const vol of view.transp.vol) {
         result.carga.pesoBruto = r(result.carga.pesoBruto + num(vol.pesoB), 4);
@@ -103,9 +161,10 @@ export async function prefillFromNfe(
 
 /** First key seen per party document: one CT-e carries notes of one remetente and one destinatário. */
 function noteParty(seen: Map<string, string>, p: Party | undefined, chave: string): void {
-  const doc = p?.CNPJ || p?.CPF;
+  const doc = p?.CNPJ || p?.CPF || (p?.idOutros ? `EX ${p.idOutros}` : '');
   // In homologação every name reads the same test text: the document tells the parties apart.
-  if (doc && !seen.has(doc)) seen.set(doc, `${p?.xNome || ''} — ${formatCpfCnpj(doc)} (NF-e ${chave})`);
+  if (doc && !seen.has(doc))
+    seen.set(doc, `${p?.xNome || ''} — ${doc.startsWith('EX ') ? doc : formatCpfCnpj(doc)} (NF-e ${chave})`);
 }
 
 function mixedParties(seen: Map<string, string>, label: string): string[] {

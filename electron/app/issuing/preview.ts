@@ -66,7 +66,10 @@ export function cteOsPreviewView(payload: JsonObject): CteOsView {
 export function marked(html: string): string {
   return html
     .replace(/<body([^>]*)>/, `<body$1><div class="banner" role="note">${PREVIEW_MARK}</div>`)
-    .replace('QR Code ausente no XML', 'QR Code após autorizar')
+    .replace(
+      '<div class="qr-empty"></div>',
+      '<div class="l center" style="margin-top:20mm">QR Code após autorizar</div>',
+    )
     .replace(
       '<div class="l">Chave de acesso</div><div class="v mono" style="font-size:8pt"></div>',
       '<div class="l">Chave de acesso</div><div class="v" style="font-size:7pt">gerada na autorização</div>',
@@ -75,7 +78,7 @@ export function marked(html: string): string {
 
 export function previewHtml(payload: JsonObject): string {
   const { html } = isCteOsPayload(payload)
-    ? renderDacteOs(cteOsPreviewView(payload))
-    : renderDacte(ctePreviewView(payload));
+    ? renderDacteOs(cteOsPreviewView(payload), { preview: true })
+    : renderDacte(ctePreviewView(payload), { preview: true });
   return marked(html);
 }

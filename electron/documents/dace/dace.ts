@@ -1,11 +1,12 @@
 import { partyBox } from '../dacte/sections';
 import type { RenderedHtml, RenderOptions } from '../dacte/dacte';
-import { accessKeyBarcodeSvg, qrCodeSvg } from '../html/codes';
+import { accessKeyBarcodeSvg, QR_QUIET_MM, qrCodeSvg } from '../html/codes';
 import { cep, chave, cpfCnpj, doc, esc, join, money, phone, qty, street, xmlDateTime } from '../html/format';
 import {
+  bannersHtml,
   cell,
   HOMOLOGACAO_BANNER_MM,
-  homologacaoBanner,
+  HOMOLOGACAO_TEXT,
   htmlDocument,
   SHEET,
   sectionTitle,
@@ -13,6 +14,7 @@ import {
   wrapText,
 } from '../html/page';
 import type { DceItem, DceView } from '../parse/types';
+import { authorizationProtocol, statusMarks } from '../status';
 
 // No official DACE layout was found (Anexo II of the DC-e manual is missing from the references): this
 // sheet carries what the manual requires (key, barcode, QR code, protocol) plus the parties, items and
@@ -58,12 +60,12 @@ function emitterBox(view: DceView, logo: string | undefined): string {
 function head(view: DceView, page: number, pages: number, logo: string | undefined): string {
   const title = `<div class="col"><div class="c center" style="width:85mm;height:20mm;padding-top:1mm"><div style="font-size:14pt;font-weight:bold">DACE</div><div style="font-size:6.5pt">Declaração Auxiliar de Conteúdo Eletrônica</div><div style="font-size:6pt;margin-top:.6mm">Documento auxiliar apenas para consulta</div></div><div class="r">${cell('Modelo', esc(view.ide.mod), 13, 9, 'center')}${cell('Série', esc(view.ide.serie), 13, 9, 'center')}${cell('Número', esc(view.ide.nDC), 20, 9, 'center')}${cell('FL', `${page}/${pages}`, 11, 9, 'center')}${cell('Emissão', esc(xmlDateTime(view.ide.dhEmi)), 28, 9, 'center')}</div>${cell('Emitida por', esc(join([TP_EMIT[view.ide.tpEmit] ?? view.ide.tpEmit, view.emissor?.value ?? ''])), 85, 9)}</div>`;
   const qr = view.qrCode
-    ? `<div style="padding:2.5mm">${qrCodeSvg(view.qrCode, 25)}</div>`
-    : '<div class="l">QR Code ausente no XML</div>';
+    ? `<div style="padding:${QR_QUIET_MM + 0.2}mm">${qrCodeSvg(view.qrCode, 25)}</div>`
+    : '<div class="qr-empty"></div>';
   const qrBox = `<div class="c" style="width:35mm;height:38mm;display:flex;align-items:center;justify-content:center">${qr}</div>`;
-  const p = view.protocol;
+  const p = authorizationProtocol(view);
   const prot = p === undefined ? '' : join([p.nProt, xmlDateTime(p.dhRecbto)], ' ');
-  const keyRow = `<div class="r"><div class="c" style="width:95mm;height:20mm;padding:1.5mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 15)}</div><div class="col">${cell('Chave de acesso', `<span class="mono" style="font-size:8pt">${esc(chave(view.chave))}</span>`, 105, 7, 'center')}${cell('Protocolo de autorização de uso', esc(prot), 105, 7, 'center')}${cell('Consulta pela chave de acesso', esc(view.urlChave), 105, 6, 'center')}</div></div>`;
+  const keyRow = `<div class="r"><div class="c" style="width:95mm;height:20mm;padding:1.5mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 17)}</div><div class="col">${cell('Chave de acesso', `<span class="mono" style="font-size:8pt">${esc(chave(view.chave))}</span>`, 105, 7, 'center')}${cell('Protocolo de autorização de uso', esc(prot), 105, 7, 'center')}${cell('Consulta pela chave de acesso', esc(view.urlChave), 105, 6, 'center')}</div></div>`;
   const contingency = view.ide.tpEmis === '9' ? '<div class="banner">EMITIDO EM CONTINGÊNCIA</div>' : '';
   return `<div class="t"><div class="r">${emitterBox(view, logo)}${title}${qrBox}</div>${keyRow}</div>${contingency}`;
 }
@@ -94,8 +96,10 @@ function itemsTable(items: DceItem[], rows: number, title: string): string {
 
 export function renderDace(view: DceView, options: RenderOptions = {}): RenderedHtml {
   const homologacao = view.ambiente === 'homologacao';
-  const flags = { homologacao, cancelled: options.cancelled === true };
-  const bannerMm = homologacao ? HOMOLOGACAO_BANNER_MM : 0;
+  const marks = statusMarks(view, options);
+  const flags = { homologacao, stamp: marks.stamp };
+  const bannerTexts = [...marks.banners, homologacao ? HOMOLOGACAO_TEXT : ''].filter(Boolean);
+  const bannerMm = bannerTexts.length * HOMOLOGACAO_BANNER_MM;
   const contingencyMm = view.ide.tpEmis === '9' ? HOMOLOGACAO_BANNER_MM : 0;
   const firstFree =
     SHEET.contentHeight - HEAD_MM - bannerMm - contingencyMm - FIRST_FIXED_MM - ITEM_HEAD_MM - 2;
@@ -113,7 +117,7 @@ export function renderDace(view: DceView, options: RenderOptions = {}): Rendered
     TEXT_WIDTH_MM,
   ).slice(0, 7);
   const sheets = chunks.map((items, index) => {
-    const top = head(view, index + 1, pages, options.logoDataUrl) + (homologacao ? homologacaoBanner() : '');
+    const top = head(view, index + 1, pages, options.logoDataUrl) + bannersHtml(bannerTexts);
     if (index > 0) return sheet(top + itemsTable(items, items.length, 'Conteúdo (continuação)'), flags);
     const t = view.transp;
     const body = [

@@ -3,7 +3,8 @@
 // the documents table, observations, fisco boxes) around blocks of their own, and split the
 // documents and the observations over further sheets alike.
 import { htmlDocument, SHEET, sheet, wrapText } from '../html/page';
-import type { CteOsView, CteView } from '../parse/types';
+import type { Attachments, CteOsView, CteView } from '../parse/types';
+import { statusMarks } from '../status';
 import { dacteBanners } from './contingency';
 import { CFOP_ROW_MM, header, headerHeight } from './header';
 import { planSheets } from './pagination';
@@ -24,7 +25,12 @@ import {
 
 export interface RenderOptions {
   logoDataUrl?: string;
+  /** The cache knows the document as cancelled. */
   cancelled?: boolean;
+  /** Events and situation answers that came beside the XML (an accepted 110111 marks it cancelled). */
+  attached?: Attachments;
+  /** A local preview before sending: it carries its own mark instead of the situation marks. */
+  preview?: boolean;
 }
 
 export interface RenderedHtml {
@@ -73,10 +79,12 @@ export function composeDacte(
   options: RenderOptions,
   layout: DacteLayout,
 ): RenderedHtml {
-  const flags = { homologacao: view.ambiente === 'homologacao', cancelled: options.cancelled === true };
-  const { html: banner, mm: bannerMm } = dacteBanners(view);
+  const marks = statusMarks(view, options);
+  const flags = { homologacao: view.ambiente === 'homologacao', stamp: marks.stamp };
+  const { html: banner, mm: bannerMm } = dacteBanners(view, marks.banners);
   const headerMm = headerHeight(view);
-  const fixedFirst = [
+  const sum = (list: SheetBlock[]) => list.reduce((total, b) => total + b.mm, 0);
+  const fixedCore = [
     MM.canhoto,
     headerMm,
     CFOP_ROW_MM,
@@ -86,13 +94,22 @@ export function composeDacte(
     componentsHeight(view),
     MM.icms,
     view.ibsCbs ? MM.ibsCbs : 0,
-    ...layout.beforeObs.map((b) => b.mm),
-    ...layout.afterObs.map((b) => b.mm),
     MM.fisco,
-  ].reduce((sum, mm) => sum + mm, 0);
+  ].reduce((total, mm) => total + mm, 0);
+  // The modal blocks that do not fit the first sheet (FS-DA header, IBS/CBS, banners and a large
+  // modal together) go on an additional sheet of their own (Anexo II §2.12), last ones first.
+  const beforeObs = [...layout.beforeObs];
+  const afterObs = [...layout.afterObs];
+  const moved: SheetBlock[] = [];
+  const minimumFree = MM.obsBase + MM.obsLine;
+  while (SHEET.contentHeight - fixedCore - sum(beforeObs) - sum(afterObs) - 2 < minimumFree) {
+    const block = afterObs.pop() ?? beforeObs.pop();
+    if (block === undefined) break;
+    moved.unshift(block);
+  }
   const fisco = fiscoBoxes(view.obsCont, view.obsFisco);
   const obsLines = [...layout.obsLines, ...fisco.overflow];
-  const firstSheetFree = SHEET.contentHeight - fixedFirst - 2;
+  const firstSheetFree = SHEET.contentHeight - fixedCore - sum(beforeObs) - sum(afterObs) - 2;
   const plans = planSheets({
     firstSheetFree,
     continuationFree: SHEET.contentHeight - headerMm - CFOP_ROW_MM - bannerMm - 2,
@@ -103,13 +120,13 @@ export function composeDacte(
     compactDocs: layout.docs.compactDocs,
     docsPerRow: layout.docs.docsPerRow,
   });
-  const pages = plans.length;
+  const pages = plans.length + (moved.length > 0 ? 1 : 0);
   const first = plans[0];
   const usedFirst =
     (first?.docs ? MM.docsBase + first.docs.rows * MM.docRow : 0) +
     (first?.obs ? MM.obsBase + first.obs.capacity * MM.obsLine : 0);
   const blocks = (list: SheetBlock[]) =>
-    list.map((b) => (typeof b.html === 'string' ? b.html : b.html(firstSheetFree - usedFirst)));
+    list.map((b) => (typeof b.html === 'string' ? b.html : b.html(Math.max(0, firstSheetFree - usedFirst))));
   const sheets = plans.map((plan, index) => {
     const head = header(view, {
       page: index + 1,
@@ -139,12 +156,22 @@ export function composeDacte(
       icms(view.icms, view.vTotTrib),
       view.ibsCbs ? ibsCbs(view.ibsCbs) : '',
       docs,
-      ...blocks(layout.beforeObs),
+      ...blocks(beforeObs),
       obs,
-      ...blocks(layout.afterObs),
+      ...blocks(afterObs),
       fiscoSection(fisco),
     ].join('');
     return sheet(body, flags);
   });
+  if (moved.length > 0) {
+    const head = header(view, {
+      page: pages,
+      pages,
+      logoDataUrl: options.logoDataUrl,
+      title: layout.title,
+      subtitle: layout.subtitle,
+    });
+    sheets.push(sheet(`${head}${banner}${blocks(moved).join('')}`, flags));
+  }
   return { html: htmlDocument(`${layout.title} ${view.ide.nCT}`, '', sheets), pages };
 }

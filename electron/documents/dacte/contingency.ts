@@ -12,7 +12,7 @@
 // fields and gets a notice line.
 import { mod11FromRight } from '../../fiscal/check-digits';
 import { findUf } from '../../fiscal/uf';
-import { HOMOLOGACAO_BANNER_MM, HOMOLOGACAO_TEXT } from '../html/page';
+import { bannersHtml, HOMOLOGACAO_BANNER_MM, HOMOLOGACAO_TEXT } from '../html/page';
 import type { CteOsView, CteView, Party } from '../parse/types';
 
 export const FSDA_TEXT = 'DACTE em Contingência - impresso em decorrência de problemas técnicos';
@@ -22,16 +22,20 @@ export function isFsda(view: CteView | CteOsView): boolean {
   return view.ide.tpEmis === '5';
 }
 
-/** Homologação (Anexo II §2.20) and contingency notices, under the header of every sheet. */
-export function dacteBanners(view: CteView | CteOsView): { html: string; mm: number } {
+/**
+ * Status marks (status.ts), homologação (Anexo II §2.20) and contingency notices, under the header
+ * of every sheet.
+ */
+export function dacteBanners(
+  view: CteView | CteOsView,
+  statusBanners: string[] = [],
+): { html: string; mm: number } {
   const texts = [
+    ...statusBanners,
     view.ambiente === 'homologacao' ? HOMOLOGACAO_TEXT : '',
     isFsda(view) ? FSDA_TEXT : view.ide.tpEmis === '4' ? EPEC_TEXT : '',
   ].filter(Boolean);
-  return {
-    html: texts.map((t) => `<div class="banner">${t}</div>`).join(''),
-    mm: texts.length * HOMOLOGACAO_BANNER_MM,
-  };
+  return { html: bannersHtml(texts), mm: texts.length * HOMOLOGACAO_BANNER_MM };
 }
 
 /** vTPrest without the decimal point, always with two decimals ('1234.5' → '123450'); '' if not a value. */

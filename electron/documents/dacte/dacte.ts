@@ -3,7 +3,8 @@ import type { CteView, Party } from '../parse/types';
 import { composeDacte, observationLines } from './compose';
 import type { RenderedHtml, RenderOptions } from './compose';
 import { modalLayout } from './modal-blocks';
-import { carga, docsSection, MM, partyBox, partyRow, tomadorBox } from './sections';
+import { carga, docsSection, fitOrCut, MM, partyBox, partyRow, tomadorBox } from './sections';
+import { street } from '../html/format';
 
 export type { RenderedHtml, RenderOptions } from './compose';
 
@@ -17,7 +18,7 @@ function partiesBlock(view: CteView): { html: string; mm: number } {
   const hasReceb = isPresent(view.receb);
   let html = partyRow(partyBox('Remetente', view.rem), partyBox('Destinatário', view.dest));
   let mm = MM.party;
-  const tomaTitle = `Tomador (${view.tomaRole || 'não informado'})`;
+  const tomaTitle = view.tomaRole ? `Tomador (${view.tomaRole})` : 'Tomador';
   if (hasExped && hasReceb) {
     html += partyRow(partyBox('Expedidor', view.exped), partyBox('Recebedor', view.receb));
     html += tomadorBox('Tomador do serviço', view.toma, view.tomaRole);
@@ -34,9 +35,23 @@ function partiesBlock(view: CteView): { html: string; mm: number } {
   return { html, mm };
 }
 
-/** Observations of a CT-e: xObs, then the references of complementary/substitute CT-e. */
+/** Observations of a CT-e: xObs, the references of complementary/substitute CT-e, and the whole
+ * addresses too long for their party boxes. */
 export function cteObservations(view: CteView): string[] {
-  return [view.xObs, ...view.refs.map((r) => join([r.label, r.value], ': '))];
+  const addresses: string[] = [];
+  const parties: [string, Party | undefined, number][] = [
+    ['remetente', view.rem, 98],
+    ['destinatário', view.dest, 98],
+    ['expedidor', view.exped, 98],
+    ['recebedor', view.receb, 98],
+    ['tomador', view.toma, view.entregas === undefined ? 98 : 120],
+  ];
+  for (const [role, p, width] of parties) {
+    const full = p === undefined ? '' : street(p.ender);
+    if (full !== '' && fitOrCut('Endereço:', full, width).cut)
+      addresses.push(`Endereço do ${role} (continuação): ${full}`);
+  }
+  return [view.xObs, ...view.refs.map((r) => join([r.label, r.value], ': ')), ...addresses];
 }
 
 /** DACTE (MOC CT-e 4.00 Anexo II §2). */

@@ -1,13 +1,17 @@
-import { accessKeyBarcodeSvg, qrCodeSvg } from '../html/codes';
+import { accessKeyBarcodeSvg, BARCODE_HEIGHT_MM, QR_CONTENT_MM, QR_QUIET_MM, qrCodeSvg } from '../html/codes';
 import { cep, chave, doc, esc, join, phone, street, xmlDateTime } from '../html/format';
 import { cell } from '../html/page';
 import type { CteOsView, CteView } from '../parse/types';
+import { authorizationProtocol } from '../status';
 import { fsdaData, fsdaDataGroups, isFsda } from './contingency';
 
-export const HEADER_MM = 56;
+/** The barcode box: the bars (BARCODE_HEIGHT_MM) and 1 mm above and below. */
+const BARCODE_BOX_MM = BARCODE_HEIGHT_MM + 2;
+/** Column B: title 13, numbers 9, barcode, key 8, consulta 9. */
+export const HEADER_MM = 13 + 9 + BARCODE_BOX_MM + 8 + 9;
 export const CFOP_ROW_MM = 8;
-/** FS-DA: the one-line "Consulta em …" field 1 becomes the 17 mm box of the additional barcode. */
-const FSDA_EXTRA_MM = 8;
+/** FS-DA: the one-line "Consulta em …" field 1 (9 mm) becomes a box of the additional barcode. */
+const FSDA_EXTRA_MM = BARCODE_BOX_MM - 9;
 
 /** Height of the identification block (without the CFOP row) for this document. */
 export function headerHeight(view: CteView | CteOsView): number {
@@ -72,7 +76,7 @@ export function header(view: CteView | CteOsView, opts: HeaderOptions): string {
   const globalizado = view.kind === 'cte' ? (ide.indGlobalizado === '1' ? 'SIM' : 'NÃO') : '';
   const infGlobalizado = view.kind === 'cte' ? view.infGlobalizado : '';
   const extra = headerHeight(view) - HEADER_MM;
-  const colA = `<div class="col" style="width:78mm">${emitterBox(view, opts.logoDataUrl, 38 + extra)}<div class="r">${cell('Tipo do CT-e', esc(TIPOS_CTE[ide.tpCTe] ?? ide.tpCTe), 39, 9)}${cell('Tipo do serviço', esc(TIPOS_SERVICO[ide.tpServ] ?? ide.tpServ), 39, 9)}</div><div class="r">${
+  const colA = `<div class="col" style="width:78mm">${emitterBox(view, opts.logoDataUrl, HEADER_MM - 18 + extra)}<div class="r">${cell('Tipo do CT-e', esc(TIPOS_CTE[ide.tpCTe] ?? ide.tpCTe), 39, 9)}${cell('Tipo do serviço', esc(TIPOS_SERVICO[ide.tpServ] ?? ide.tpServ), 39, 9)}</div><div class="r">${
     view.kind === 'cte'
       ? `${cell('Indicador do CT-e globalizado', globalizado, 39, 9)}${cell('Inf. do CT-e globalizado', esc(infGlobalizado), 39, 9)}`
       : `${cell('Tomador do serviço', esc(view.toma?.xNome ?? ''), 78, 9)}`
@@ -81,43 +85,48 @@ export function header(view: CteView | CteOsView, opts: HeaderOptions): string {
   const modal = `<div class="c" style="width:36mm;height:13mm;text-align:center"><div class="l">Modal</div><div style="font-size:9pt;font-weight:bold;margin-top:.8mm">${esc(MODAIS[ide.modal] ?? ide.modal)}</div></div>`;
   const numbers = `<div class="r">${cell('Modelo', esc(ide.mod), 12, 9, 'center')}${cell('Série', esc(ide.serie), 12, 9, 'center')}${cell('Número', esc(ide.nCT), 22, 9, 'center')}${cell('FL', `${opts.page}/${opts.pages}`, 12, 9, 'center')}${cell('Data e hora de emissão', esc(xmlDateTime(ide.dhEmi)), 34, 9, 'center')}</div>`;
   // At most 84 mm of bars: the 10-module quiet zone of Anexo II §2.17 stays inside the 9 cm area.
-  const barcode = `<div class="c" style="width:92mm;height:17mm;padding:1mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 15)}</div>`;
+  const barcode = `<div class="c" style="width:92mm;height:${BARCODE_BOX_MM}mm;padding:1mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, BARCODE_HEIGHT_MM)}</div>`;
   const keyLabel = isFsda(view)
     ? 'Chave de acesso para consulta de autenticidade no site www.cte.fazenda.gov.br ou da Sefaz Autorizadora'
     : 'Chave de acesso';
   // The long FS-DA label of the model (p. 29) only fits in small lower-case type.
   const keyLabelStyle = isFsda(view) ? ' style="text-transform:none;font-size:4.6pt"' : '';
   const key = `<div class="c center" style="width:92mm;height:8mm"><div class="l"${keyLabelStyle}>${keyLabel}</div><div class="v mono" style="font-size:8pt">${esc(chave(view.chave))}</div></div>`;
+  // Anexo II §3 always shows the "Inscrição SUFRAMA Destinatário" caption on the DACTE (its dest/ISUF
+  // may be empty); the DACTE OS and the CT-e Simplificado have no destinatário.
+  const suframa = view.kind === 'cte' && view.entregas === undefined;
   const isuf = view.kind === 'cte' ? view.destISUF : '';
   const consulta = isFsda(view)
-    ? fsdaField1(view, isuf)
-    : isuf === ''
+    ? fsdaField1(view, suframa, isuf)
+    : !suframa
       ? `<div class="c center" style="width:92mm;height:9mm;padding-top:2mm"><div style="font-size:7.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>`
       : `<div class="r"><div class="c center" style="width:62mm;height:9mm;padding-top:2.2mm"><div style="font-size:6.5pt;font-weight:bold">Consulta em http://www.cte.fazenda.gov.br/portal</div></div>${cell('Insc. SUFRAMA destinatário', esc(isuf), 30, 9, 'center')}</div>`;
   const colB = `<div class="col" style="width:92mm"><div class="r">${title}${modal}</div>${numbers}${barcode}${key}${consulta}</div>`;
+  // Without qrCodCTe (layouts before 3.00, or a file without infCTeSupl) the box stays empty: no
+  // words that are not in the XML (Anexo II §2.1).
   const qr = view.qrCode
-    ? `<div style="padding:3mm;background:#fff">${qrCodeSvg(view.qrCode, 22)}</div>`
-    : '<div class="l center" style="margin-top:20mm">QR Code ausente no XML</div>';
-  const colC = `<div class="c" style="width:30mm;height:${HEADER_MM + extra}mm;display:flex;flex-direction:column;align-items:center;justify-content:center">${qr}</div>`;
+    ? `<div style="padding:${QR_QUIET_MM}mm;background:#fff">${qrCodeSvg(view.qrCode, QR_CONTENT_MM)}</div>`
+    : '<div class="qr-empty"></div>';
+  // No padding: the QR and its quiet zone (29.5 mm) fit the 30 mm column without touching its borders.
+  const colC = `<div class="c" style="width:30mm;height:${HEADER_MM + extra}mm;padding:0;display:flex;flex-direction:column;align-items:center;justify-content:center">${qr}</div>`;
   return `<div class="t"><div class="r">${colA}${colB}${colC}</div>${cfopRow(view)}</div>`;
 }
 
 /** FS-DA field 1 (Anexo II §2.19.2): the additional barcode of the Dados do CT-e. */
-function fsdaField1(view: CteView | CteOsView, isuf: string): string {
+function fsdaField1(view: CteView | CteOsView, suframa: boolean, isuf: string): string {
   const data = fsdaData(view);
-  const width = isuf === '' ? 92 : 62;
-  const bars =
-    data === ''
-      ? `<div class="l center" style="width:100%;padding:4mm 2mm 0;white-space:normal">Código de barras dos dados do CT-e indisponível: faltam no XML a UF e o CNPJ/CPF do ${view.kind === 'cteos' || view.entregas !== undefined ? 'tomador' : 'destinatário ou remetente'}, o valor da prestação ou a data de emissão</div>`
-      : accessKeyBarcodeSvg(data, width - 8, 15);
-  const box = `<div class="c" style="width:${width}mm;height:17mm;padding:1mm 0;display:flex;justify-content:center">${bars}</div>`;
-  return isuf === ''
+  const width = suframa ? 62 : 92;
+  // When the XML lacks what the Dados do CT-e need, the field stays empty (nothing not in the XML).
+  const bars = data === '' ? '' : accessKeyBarcodeSvg(data, width - 8, BARCODE_HEIGHT_MM);
+  const box = `<div class="c" style="width:${width}mm;height:${BARCODE_BOX_MM}mm;padding:1mm 0;display:flex;justify-content:center">${bars}</div>`;
+  return !suframa
     ? box
-    : `<div class="r">${box}${cell('Insc. SUFRAMA destinatário', esc(isuf), 30, 17, 'center')}</div>`;
+    : `<div class="r">${box}${cell('Insc. SUFRAMA destinatário', esc(isuf), 30, BARCODE_BOX_MM, 'center')}</div>`;
 }
 
 function cfopRow(view: CteView | CteOsView): string {
-  const p = view.protocol;
+  // Anexo II §2.19.1 campo 2: only an authorization (cStat 100/150) is printed as one.
+  const p = authorizationProtocol(view);
   const prot = p === undefined ? '' : join([p.nProt, xmlDateTime(p.dhRecbto)], ' ');
   const cfop = esc(join([view.ide.CFOP, view.ide.natOp]));
   if (isFsda(view)) {

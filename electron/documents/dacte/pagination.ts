@@ -34,10 +34,14 @@ const MIN_FIRST_DOC_ROWS = 2;
 export function planSheets(input: PaginationInput): SheetPlan[] {
   const perRow = input.docsPerRow ?? 2;
   const docRowsNeeded = Math.ceil(input.docCount / perRow);
-  const firstObs = Math.min(Math.max(input.firstObsLines, input.obsLineCount), input.firstObsMax);
-  let obsSpace = MM.obsBase + firstObs * MM.obsLine;
+  // When the first sheet's own blocks leave too little room (many banners, large modal blocks),
+  // the observations shrink to what fits and the documents move whole to the next sheets, so
+  // nothing is pushed past the sheet's edge (Anexo II §2.12: what does not fit continues).
+  const obsFit = Math.max(0, Math.floor((input.firstSheetFree - MM.obsBase) / MM.obsLine));
+  const firstObs = Math.min(Math.max(input.firstObsLines, input.obsLineCount), input.firstObsMax, obsFit);
+  let obsSpace = firstObs > 0 ? MM.obsBase + firstObs * MM.obsLine : 0;
   let firstDocRows = Math.floor((input.firstSheetFree - obsSpace - MM.docsBase) / MM.docRow);
-  if (firstDocRows < MIN_FIRST_DOC_ROWS) firstDocRows = MIN_FIRST_DOC_ROWS;
+  if (firstDocRows < MIN_FIRST_DOC_ROWS) firstDocRows = 0;
   // Hand spare document rows to the observations when all documents already fit.
   let obsCapacity = firstObs;
   if (docRowsNeeded < firstDocRows && input.obsLineCount > firstObs) {
@@ -50,11 +54,14 @@ export function planSheets(input: PaginationInput): SheetPlan[] {
   }
   if (input.compactDocs === true) firstDocRows = Math.min(firstDocRows, docRowsNeeded);
   const docsOnFirst = Math.min(input.docCount, firstDocRows * perRow);
-  const obsOnFirst = Math.min(input.obsLineCount, obsCapacity - (input.obsLineCount > obsCapacity ? 1 : 0));
+  const obsOnFirst = Math.max(
+    0,
+    Math.min(input.obsLineCount, obsCapacity - (input.obsLineCount > obsCapacity ? 1 : 0)),
+  );
   const sheets: SheetPlan[] = [
     {
       docs: firstDocRows > 0 ? { from: 0, to: docsOnFirst, rows: firstDocRows } : undefined,
-      obs: { from: 0, to: obsOnFirst, capacity: obsCapacity },
+      obs: obsCapacity > 0 ? { from: 0, to: obsOnFirst, capacity: obsCapacity } : undefined,
     },
   ];
   let docAt = docsOnFirst;

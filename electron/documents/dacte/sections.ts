@@ -1,5 +1,5 @@
 import { cep, cpfCnpj, doc, esc, join, money, percent, phone, qty, street } from '../html/format';
-import { cell, sectionTitle, textWidthMm, wrapText } from '../html/page';
+import { cell, fittingPt, plainText, sectionTitle, textWidthMm, wrapText } from '../html/page';
 import type {
   CargoQuantity,
   CteOsView,
@@ -59,8 +59,44 @@ export function prestacao(view: CteView | CteOsView, percurso?: string[]): strin
   return `<div class="t gap"><div class="r">${body}</div></div>`;
 }
 
+const CONTINUES = ' (continua em observações)';
+
+/** Room (mm) a line() value has after its label. */
+function lineRoom(label: string, widthMm: number): number {
+  return widthMm - textWidthMm(label, 5) * 1.15 - 1.5;
+}
+
+/**
+ * The text as a line() shows it: whole when it fits at the smallest size, else the words that fit
+ * followed by a pointer to the observations, where the whole text is printed (Anexo II §2.12).
+ */
+export function fitOrCut(label: string, text: string, widthMm: number): { shown: string; cut: boolean } {
+  const room = lineRoom(label, widthMm);
+  if (fittingPt(text, room, 6.5, 4.2) !== undefined) return { shown: text, cut: false };
+  const words = text.split(' ');
+  while (words.length > 1 && fittingPt(`${words.join(' ')}${CONTINUES}`, room, 6.5, 4.2) === undefined)
+    words.pop();
+  let head = words.join(' ');
+  while (head.length > 1 && fittingPt(`${head}${CONTINUES}`, room, 6.5, 4.2) === undefined)
+    head = head.slice(0, -1);
+  return { shown: `${head}${CONTINUES}`, cut: true };
+}
+
+/** Width of the address line of partyBox and tomadorBox. */
+export const PARTY_STREET = { label: 'Endereço:', party: 98, tomador: 120 } as const;
+
 export function line(label: string, value: string, widthMm: number): string {
-  return `<div style="width:${widthMm}mm;display:flex;align-items:baseline;overflow:hidden;white-space:nowrap"><span class="l" style="flex:none;margin-right:1mm">${esc(label)}</span><span class="vs" style="overflow:hidden;text-overflow:ellipsis">${value}</span></div>`;
+  // The value is set smaller until it fits the room the label leaves (down to 4.2 pt), then on
+  // two lines of 4.2 pt (a row is 4.1 mm), so a long name or município is never clipped.
+  const room = lineRoom(label, widthMm);
+  const text = plainText(value);
+  const pt = fittingPt(text, room, 6.5, 4.2);
+  if (pt === undefined) {
+    const twoLines = fittingPt(text, room * 2 * 0.9, 6.5, 4.2) ?? 4.2;
+    return `<div style="width:${widthMm}mm;display:flex;align-items:flex-start;overflow:hidden"><span class="l" style="flex:none;margin-right:1mm">${esc(label)}</span><span class="vs" style="overflow:hidden;white-space:normal;overflow-wrap:anywhere;line-height:1.05;font-size:${Math.min(4.2, twoLines)}pt">${value}</span></div>`;
+  }
+  const size = pt < 6.5 ? `;font-size:${pt}pt` : '';
+  return `<div style="width:${widthMm}mm;display:flex;align-items:baseline;overflow:hidden;white-space:nowrap"><span class="l" style="flex:none;margin-right:1mm">${esc(label)}</span><span class="vs" style="overflow:hidden;text-overflow:ellipsis${size}">${value}</span></div>`;
 }
 
 /** A party box (remetente, destinatário, expedidor, recebedor) of 100 mm. */
@@ -69,7 +105,7 @@ export function partyBox(title: string, party: Party | undefined): string {
   const e = p?.ender;
   const rows = [
     `<div class="r">${line(`${title}:`, esc(p?.xNome ?? ''), 98)}</div>`,
-    `<div class="r">${line('Endereço:', esc(e ? street(e) : ''), 98)}</div>`,
+    `<div class="r">${line('Endereço:', esc(fitOrCut('Endereço:', e ? street(e) : '', 98).shown), 98)}</div>`,
     `<div class="r">${line('Município:', esc(e ? join([e.xMun]) : ''), 70)}${line('CEP:', esc(cep(e?.CEP ?? '')), 28)}</div>`,
     `<div class="r">${line('CNPJ/CPF:', esc(doc(p)), 55)}${line('IE:', esc(p?.IE ?? ''), 43)}</div>`,
     `<div class="r">${line('UF:', esc(e?.UF ?? ''), 18)}${line('País:', esc(e?.xPais ?? ''), 40)}${line('Fone:', esc(phone(p?.fone ?? '')), 40)}</div>`,
@@ -87,7 +123,7 @@ export function tomadorBox(title: string, party: Party | undefined, role = ''): 
   const name = join([p?.xNome ?? '', role ? `(${role})` : ''], ' ');
   const rows = [
     `<div class="r">${line(`${title}:`, esc(name), 120)}${line('Município:', esc(e?.xMun ?? ''), 50)}${line('CEP:', esc(cep(e?.CEP ?? '')), 28)}</div>`,
-    `<div class="r">${line('Endereço:', esc(e ? street(e) : ''), 120)}${line('UF:', esc(e?.UF ?? ''), 30)}${line('País:', esc(e?.xPais ?? ''), 48)}</div>`,
+    `<div class="r">${line('Endereço:', esc(fitOrCut('Endereço:', e ? street(e) : '', 120).shown), 120)}${line('UF:', esc(e?.UF ?? ''), 30)}${line('País:', esc(e?.xPais ?? ''), 48)}</div>`,
     `<div class="r">${line('CNPJ/CPF:', esc(doc(p)), 70)}${line('IE:', esc(p?.IE ?? ''), 50)}${line('Fone:', esc(phone(p?.fone ?? '')), 78)}</div>`,
   ];
   return `<div class="t gap"><div class="c" style="width:200mm;height:${MM.tomador - 1}mm;padding-top:.6mm">${rows.map((r) => `<div style="height:4.1mm">${r}</div>`).join('')}</div></div>`;
@@ -137,7 +173,9 @@ export function components(view: CteView | CteOsView): string {
       '<div class="r" style="height:3mm"><div class="l" style="width:20mm">Nome</div><div class="l right" style="width:15mm">Valor</div></div>';
     for (let r = 0; r < rows; r++) {
       const comp = comps[c * rows + r];
-      inner += `<div class="r" style="height:${MM.compRow}mm"><div class="vs" style="width:20mm;overflow:hidden;white-space:nowrap">${esc(comp?.xNome ?? '')}</div><div class="vs right" style="width:15mm;white-space:nowrap">${esc(money(comp?.vComp ?? ''))}</div></div>`;
+      const name = comp?.xNome ?? '';
+      const namePt = fittingPt(name, 19, 6.5, 4.2) ?? 4.2;
+      inner += `<div class="r" style="height:${MM.compRow}mm"><div class="vs" style="width:20mm;overflow:hidden;white-space:nowrap${namePt < 6.5 ? `;font-size:${namePt}pt` : ''}">${esc(name)}</div><div class="vs right" style="width:15mm;white-space:nowrap">${esc(money(comp?.vComp ?? ''))}</div></div>`;
     }
     cols.push(`<div class="c" style="width:37.5mm;height:${h}mm">${inner}</div>`);
   }

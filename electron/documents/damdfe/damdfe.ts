@@ -5,7 +5,14 @@
 // [MOC3 §9 p.86].
 import type { RenderedHtml } from '../dacte/compose';
 import { esc, join, xmlDateTime } from '../html/format';
-import { HOMOLOGACAO_BANNER_MM, homologacaoBanner, htmlDocument, SHEET, sheet } from '../html/page';
+import {
+  HOMOLOGACAO_BANNER_MM,
+  homologacaoBanner,
+  htmlDocument,
+  SHEET,
+  sheet,
+  type SheetFlags,
+} from '../html/page';
 import type { MdfeView } from '../parse/mdfe-types';
 import { DAMDFE_CSS, planFlow, renderChunk } from './flow';
 import { damdfeHeader } from './header';
@@ -80,7 +87,10 @@ export function renderDamdfe(view: MdfeView, options: DamdfeOptions = {}): Rende
   const cancelled = options.cancelled === true || view.status === 'cancelado';
   const homologacao = view.ambiente === 'homologacao';
   const unauthorized = view.status === 'sem-autorizacao' && view.ide.tpEmis !== '2';
-  const flags = { homologacao: homologacao || unauthorized, cancelled };
+  const flags: SheetFlags = {
+    homologacao: homologacao || unauthorized,
+    stamp: cancelled ? 'CANCELADO' : undefined,
+  };
   const list = marks(view, cancelled);
   const banners = (homologacao ? homologacaoBanner() : '') + list.map(markHtml).join('');
   const bannersMm = (homologacao ? HOMOLOGACAO_BANNER_MM : 0) + list.reduce((sum, m) => sum + markMm(m), 0);

@@ -1,13 +1,29 @@
 import { parseAccessKey } from '../../fiscal/access-key';
 import type { RenderedHtml } from '../dacte/dacte';
-import { accessKeyBarcodeSvg } from '../html/codes';
+import { accessKeyBarcodeSvg, BARCODE_HEIGHT_MM } from '../html/codes';
 import { chave, cpfCnpj, esc, join, xmlDateTime } from '../html/format';
-import { cell, homologacaoBanner, htmlDocument, sectionTitle, sheet, wrapText } from '../html/page';
+import {
+  bannersHtml,
+  cell,
+  HOMOLOGACAO_TEXT,
+  htmlDocument,
+  sectionTitle,
+  sheet,
+  wrapText,
+} from '../html/page';
 import type { EventView } from '../parse/types';
+import { eventMark } from '../status';
+import { describeDetail } from './fields';
 
 /** The legal text fixed by the CC-e schema (evCCeCTe xCondUso), printed when the XML omits it. */
 export const CCE_CONDICOES_DE_USO =
   'A Carta de Correção é disciplinada pelo Art. 58-B do CONVÊNIO/SINIEF 06/89: Fica permitida a utilização de carta de correção, para regularização de erro ocorrido na emissão de documentos fiscais relativos à prestação de serviço de transporte, desde que o erro não esteja relacionado com: I - as variáveis que determinam o valor do imposto tais como: base de cálculo, alíquota, diferença de preço, quantidade, valor da prestação; II - a correção de dados cadastrais que implique mudança do emitente, tomador, remetente ou do destinatário; III - a data de emissão ou de saída.';
+
+const AMBIENTE_TEXT = {
+  producao: 'PRODUÇÃO',
+  homologacao: 'HOMOLOGAÇÃO',
+  desconhecido: 'NÃO INFORMADO',
+} as const;
 
 const LINE_MM = 3;
 const TEXT_WIDTH_MM = 197;
@@ -26,11 +42,10 @@ function identification(view: EventView, page: number, pages: number): string {
   const k = view.chave;
   const parsed = parseAccessKey(k, { ignoreCheckDigit: true });
   const r = view.registro;
-  const situacao =
-    r === undefined ? 'Evento sem retorno da SEFAZ (XML do pedido)' : join([r.cStat, r.xMotivo]);
-  return `<div class="t"><div class="r"><div class="c center" style="width:110mm;height:22mm;padding-top:2mm"><div style="font-size:12pt;font-weight:bold">${esc(titleOf(view))}</div><div style="font-size:6.5pt;margin-top:1mm">Documento auxiliar do evento ${esc(view.tpEvento)} – ${esc(view.descEvento)} – ${esc(view.docType)}</div><div style="font-size:6.5pt">Folha ${page}/${pages}</div></div><div class="c" style="width:90mm;height:22mm;padding:2mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(k, 84, 15)}</div></div>
+  const situacao = r === undefined ? '' : join([r.cStat, r.xMotivo]);
+  return `<div class="t"><div class="r"><div class="c center" style="width:110mm;height:22mm;padding-top:2mm"><div style="font-size:12pt;font-weight:bold">${esc(titleOf(view))}</div><div style="font-size:6.5pt;margin-top:1mm">Documento auxiliar do evento ${esc(view.tpEvento)} – ${esc(view.descEvento)} – ${esc(view.docType)}</div><div style="font-size:6.5pt">Folha ${page}/${pages}</div></div><div class="c" style="width:90mm;height:22mm;padding:2mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(k, 84, BARCODE_HEIGHT_MM)}</div></div>
 <div class="r">${cell(`Chave de acesso do ${view.docType}`, `<span class="mono">${esc(chave(k))}</span>`, 110, 8)}${cell('Modelo', esc(parsed?.mod ?? ''), 18, 8, 'center')}${cell('Série', esc(parsed ? String(Number(parsed.serie)) : ''), 22, 8, 'center')}${cell('Número', esc(parsed ? String(Number(parsed.numero)) : ''), 50, 8, 'center')}</div>
-<div class="r">${cell('Autor do evento (CNPJ/CPF)', esc(cpfCnpj(view.autor)), 50, 8)}${cell('Órgão', esc(view.cOrgao), 18, 8, 'center')}${cell('Ambiente', view.ambiente === 'homologacao' ? 'HOMOLOGAÇÃO' : 'PRODUÇÃO', 32, 8, 'center')}${cell('Data e hora do evento', esc(xmlDateTime(view.dhEvento)), 50, 8, 'center')}${cell('Sequência', esc(view.nSeqEvento), 20, 8, 'center')}${cell('Tipo', esc(view.tpEvento), 30, 8, 'center')}</div>
+<div class="r">${cell('Autor do evento (CNPJ/CPF)', esc(cpfCnpj(view.autor)), 50, 8)}${cell('Órgão', esc(view.cOrgao), 18, 8, 'center')}${cell('Ambiente', AMBIENTE_TEXT[view.ambiente], 32, 8, 'center')}${cell('Data e hora do evento', esc(xmlDateTime(view.dhEvento)), 50, 8, 'center')}${cell('Sequência', esc(view.nSeqEvento), 20, 8, 'center')}${cell('Tipo', esc(view.tpEvento), 30, 8, 'center')}</div>
 <div class="r">${cell('Protocolo do evento', esc(join([r?.nProt ?? '', xmlDateTime(r?.dhRegEvento ?? '')], ' ')), 80, 8)}${cell('Situação', esc(situacao), 120, 8)}</div></div>`;
 }
 
@@ -78,14 +93,25 @@ function correctionsTable(rows: CorrectionRow[], title: string): string {
 
 /** Correction-letter, cancellation and other event printouts (one or more A4 sheets). */
 export function renderEvent(view: EventView, _options: { logoDataUrl?: string } = {}): RenderedHtml {
-  const flags = { homologacao: view.ambiente === 'homologacao', cancelled: false };
-  const banner = flags.homologacao ? homologacaoBanner() : '';
+  const mark = eventMark(view);
+  const flags = {
+    homologacao: view.ambiente === 'homologacao',
+    stamp: mark === undefined && view.ambiente !== 'desconhecido' ? undefined : ('SEM VALOR FISCAL' as const),
+  };
+  const bannerTexts = [
+    mark ?? '',
+    view.ambiente === 'desconhecido' ? 'AMBIENTE DO EVENTO NÃO INFORMADO NO XML – SEM VALOR FISCAL' : '',
+    flags.homologacao ? HOMOLOGACAO_TEXT : '',
+  ].filter(Boolean);
+  const banner = bannersHtml(bannerTexts);
+  // Each banner (7 mm) takes the room of a few correction lines on every sheet.
+  const bannerLines = Math.ceil((bannerTexts.length * 7) / LINE_MM);
   const rows = correctionRows(view);
   const chunks: CorrectionRow[][] = [[]];
   let used = 0;
   for (const row of rows) {
     const cost = Math.max(1, row.lines.length) + 0.3;
-    const limit = chunks.length === 1 ? FIRST_LINES : NEXT_LINES;
+    const limit = (chunks.length === 1 ? FIRST_LINES : NEXT_LINES) - bannerLines;
     if (used + cost > limit && (chunks[chunks.length - 1]?.length ?? 0) > 0) {
       chunks.push([]);
       used = 0;
@@ -109,7 +135,14 @@ export function renderEvent(view: EventView, _options: { logoDataUrl?: string } 
     }
     if (index === 0 && view.details.length > 0) {
       parts.push(
-        textBlock('Detalhes do evento', view.details.map((d) => `${d.label}: ${d.value}`).join('\n'), 40),
+        textBlock(
+          'Detalhes do evento',
+          view.details
+            .map(describeDetail)
+            .map((d) => `${d.label}: ${d.value}`)
+            .join('\n'),
+          40,
+        ),
       );
       if (view.xJust) parts.push(textBlock('Justificativa', view.xJust, 20));
     }

@@ -9,7 +9,14 @@ import { DAMDFE_CSS, labelledRows, planFlow, renderChunk, row, ROW_MM } from '..
 import type { FlowRow, FlowSection } from '../damdfe/flow';
 import { accessKeyBarcodeSvg } from '../html/codes';
 import { chave, cpfCnpj, esc, join, money, xmlDateTime } from '../html/format';
-import { HOMOLOGACAO_BANNER_MM, homologacaoBanner, htmlDocument, SHEET, sheet } from '../html/page';
+import {
+  HOMOLOGACAO_BANNER_MM,
+  homologacaoBanner,
+  htmlDocument,
+  SHEET,
+  sheet,
+  type SheetFlags,
+} from '../html/page';
 import type { MdfeEventView } from '../parse/mdfe-types';
 
 const TITLES: Record<string, string> = {
@@ -157,7 +164,7 @@ function documentsSection(view: MdfeEventView): FlowSection {
 /** Printout of an MDF-e event, on as many A4 sheets as its documents need. */
 export function renderMdfeEvent(view: MdfeEventView, _options: { logoDataUrl?: string } = {}): RenderedHtml {
   const homologacao = view.ambiente === 'homologacao';
-  const flags = { homologacao, cancelled: false };
+  const flags: SheetFlags = { homologacao, stamp: undefined };
   const banner = homologacao ? homologacaoBanner() : '';
   const top = HEAD_MM + (homologacao ? HOMOLOGACAO_BANNER_MM : 0) + 1;
   const sections = [detailSection(view), documentsSection(view)];

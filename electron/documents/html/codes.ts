@@ -80,9 +80,30 @@ function svgOpen(viewW: number, viewH: number, widthMm: number, heightMm: number
 export const MAX_MODULE_MM = 0.3;
 
 /**
+ * The module we print: under the 0.30 mm maximum, so the 44-digit symbol (277 modules = 77.6 mm)
+ * leaves a quiet zone well over the 10 modules of §2.17 in the 9 cm area, and a printer scaling
+ * the page (to 97 %, or up to 103 %) stays within the rule.
+ */
+export const BARCODE_MODULE_MM = 0.28;
+
+/**
+ * Bar height: §2.17 asks for 1.5 to 2.5 cm. 18 mm stays above 15 mm when a printer shrinks the
+ * page to fit (97 % gives 17.5 mm) and far below 25 mm.
+ */
+export const BARCODE_HEIGHT_MM = 18;
+
+/**
+ * QR code (Anexo II §2.18, §2.18.1): at least 25 mm with 22 mm of content and 3 mm of quiet zone;
+ * above 25 mm the quiet zone is 10 % of the whole. 23.5 mm of content and 3 mm each side (29.5 mm,
+ * quiet zone 10.2 %) keeps 22.8 mm of content and 28.6 mm overall at 97 %.
+ */
+export const QR_CONTENT_MM = 23.5;
+export const QR_QUIET_MM = 3;
+
+/**
  * Inline SVG of the access-key barcode, `heightMm` tall and at most `maxWidthMm` wide: modules of
- * 0.3 mm when they fit (a numeric key: 277 modules = 83.1 mm), narrower for the longer hybrid code.
- * The quiet zone is left to the surrounding box.
+ * BARCODE_MODULE_MM when they fit (a numeric key: 277 modules = 77.56 mm), narrower for the longer
+ * hybrid code. The quiet zone is left to the surrounding box.
  */
 export function accessKeyBarcodeSvg(key: string, maxWidthMm: number, heightMm: number): string {
   if (key === '') return '';
@@ -95,7 +116,7 @@ export function accessKeyBarcodeSvg(key: string, maxWidthMm: number, heightMm: n
       if (i % 2 === 0) d += `M${x} 0h${width}v1h${-width}z`;
       x += width;
     });
-    const widthMm = Math.round(Math.min(maxWidthMm, x * MAX_MODULE_MM) * 100) / 100;
+    const widthMm = Math.round(Math.min(maxWidthMm, x * BARCODE_MODULE_MM) * 100) / 100;
     return `${svgOpen(x, 1, widthMm, heightMm, true)}<path fill="#000" d="${d}"/></svg>`;
   });
 }

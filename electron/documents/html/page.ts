@@ -1,3 +1,4 @@
+import type { Stamp } from '../status';
 import { esc } from './format';
 
 /** Sheet geometry in millimetres (A4 portrait, 5 mm margin). Pagination relies on these numbers. */
@@ -28,7 +29,7 @@ body { font-family: ${FONT_STACK}; color: #000; -webkit-print-color-adjust: exac
 .center { text-align: center; }
 .right { text-align: right; }
 .mono { font-variant-numeric: tabular-nums; }
-.banner { height: 6mm; line-height: 5.6mm; border: .4mm solid #000; text-align: center; font-size: 9pt; font-weight: bold; margin-top: 1mm; }
+.banner { height: 4.8mm; line-height: 4.2mm; border: .3mm solid #000; text-align: center; font-size: 8pt; font-weight: bold; margin-top: .8mm; white-space: nowrap; overflow: hidden; }
 .wm { position: absolute; left: 0; top: 0; width: ${SHEET.width}mm; height: ${SHEET.height}mm; display: flex; align-items: center; justify-content: center; pointer-events: none; z-index: 10; }
 .wm span { transform: rotate(-40deg); font-size: 88pt; font-weight: bold; letter-spacing: 4mm; white-space: nowrap; }
 .wm.cancel span { color: rgba(200, 0, 0, .28); border: 2mm solid rgba(200, 0, 0, .28); padding: 2mm 8mm; }
@@ -40,18 +41,27 @@ svg { display: block; }
 
 export interface SheetFlags {
   homologacao: boolean;
-  cancelled: boolean;
+  /** The situation stamp (see status.ts): CANCELADO and DENEGADO in red, SEM VALOR FISCAL in grey. */
+  stamp: Stamp;
 }
 
 export function watermarks(flags: SheetFlags): string {
   let out = '';
-  if (flags.homologacao) out += '<div class="wm hom"><span>SEM VALOR FISCAL</span></div>';
-  if (flags.cancelled) out += '<div class="wm cancel"><span>CANCELADO</span></div>';
+  if (flags.homologacao || flags.stamp === 'SEM VALOR FISCAL')
+    out += '<div class="wm hom"><span>SEM VALOR FISCAL</span></div>';
+  if (flags.stamp === 'CANCELADO' || flags.stamp === 'DENEGADO')
+    out += `<div class="wm cancel"><span>${flags.stamp}</span></div>`;
   return out;
 }
 
+/** Banner lines (status marks, homologação, contingency) under the header of every sheet. */
+export function bannersHtml(texts: string[]): string {
+  return texts.map((t) => `<div class="banner">${esc(t)}</div>`).join('');
+}
+
 export const HOMOLOGACAO_TEXT = 'EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO – SEM VALOR FISCAL';
-export const HOMOLOGACAO_BANNER_MM = 7;
+/** A banner line: 4.8 mm and its 0.8 mm margin, rounded up. */
+export const HOMOLOGACAO_BANNER_MM = 5.8;
 
 export function homologacaoBanner(): string {
   return `<div class="banner">${HOMOLOGACAO_TEXT}</div>`;
@@ -65,7 +75,34 @@ export function htmlDocument(title: string, css: string, sheets: string[]): stri
   return `<!DOCTYPE html><html lang="pt-BR"><head><meta charset="utf-8"><title>${esc(title)}</title><style>${BASE_CSS}${css}</style></head><body>${sheets.join('')}</body></html>`;
 }
 
-/** A labelled cell of fixed size. `value` is trusted HTML (callers escape). */
+/** The visible text of trusted HTML (tags dropped, the escapes of esc() undone), for width estimates. */
+export function plainText(html: string): string {
+  return html
+    .replace(/<[^>]*>/g, '')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&amp;/g, '&');
+}
+
+/**
+ * The font size (pt) at which `text` fits `widthMm` on one line, from `basePt` down to `minPt`;
+ * undefined when it does not fit even at `minPt`.
+ */
+export function fittingPt(text: string, widthMm: number, basePt: number, minPt: number): number | undefined {
+  // The estimate runs short on wide capitals (W, M, Ç, Ã): keep 15 % to spare.
+  const width = textWidthMm(text, basePt) * 1.15;
+  if (width <= widthMm) return basePt;
+  const pt = Math.floor(((basePt * widthMm) / width) * 10) / 10;
+  return pt >= minPt ? pt : undefined;
+}
+
+/**
+ * A labelled cell of fixed size. `value` is trusted HTML (callers escape). A value too long for
+ * one line is set smaller, then on two lines, so no text is clipped (Anexo II §2.3: a field may
+ * take more than one line).
+ */
 export function cell(
   label: string,
   value: string,
@@ -73,7 +110,16 @@ export function cell(
   heightMm: number,
   extraClass = '',
 ): string {
-  return `<div class="c ${extraClass}" style="width:${widthMm}mm;height:${heightMm}mm"><div class="l">${esc(label)}</div><div class="v">${value}</div></div>`;
+  const text = plainText(value);
+  const room = widthMm - 2;
+  const pt = fittingPt(text, room, 7.5, 6);
+  const style =
+    pt === undefined
+      ? ` style="white-space:normal;overflow-wrap:anywhere;text-overflow:clip;font-size:${Math.max(4.5, Math.min(6, Math.floor(((7.5 * 2 * room * 0.9) / textWidthMm(text, 7.5)) * 10) / 10))}pt;line-height:1.1"`
+      : pt < 7.5
+        ? ` style="font-size:${pt}pt"`
+        : '';
+  return `<div class="c ${extraClass}" style="width:${widthMm}mm;height:${heightMm}mm"><div class="l">${esc(label)}</div><div class="v"${style}>${value}</div></div>`;
 }
 
 export function sectionTitle(text: string): string {

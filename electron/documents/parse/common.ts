@@ -60,8 +60,11 @@ export function emptyParty(): Party {
   };
 }
 
+/** tpAmb 1 produção, 2 homologação (MOC Anexo I, ide/tpAmb); anything else is not known to be produção. */
 export function parseAmbiente(tpAmb: string): Ambiente {
-  return tpAmb === '2' ? 'homologacao' : 'producao';
+  if (tpAmb === '1') return 'producao';
+  if (tpAmb === '2') return 'homologacao';
+  return 'desconhecido';
 }
 
 export function parseProtocol(infProt: XNode | undefined): Protocol | undefined {
@@ -72,6 +75,7 @@ export function parseProtocol(infProt: XNode | undefined): Protocol | undefined 
     cStat: txt(infProt, 'cStat'),
     xMotivo: txt(infProt, 'xMotivo'),
     tpAmb: txt(infProt, 'tpAmb'),
+    chave: txt(infProt, 'chCTe') || txt(infProt, 'chDCe') || txt(infProt, 'chNFe'),
   };
 }
 
@@ -214,7 +218,7 @@ export function parseCteCommon(
   const common: CteCommon = {
     versao: attr(inf, 'versao') || attr(cte, 'versao'),
     chave: keyFromId(attr(inf, 'Id'), protocol === undefined ? '' : txt(protCTe, 'infProt', 'chCTe')),
-    ambiente: parseAmbiente(txt(ide, 'tpAmb')),
+    ambiente: parseAmbiente(txt(ide, 'tpAmb') || (protocol?.tpAmb ?? '')),
     ide: parseIde(ide),
     emit: parseParty(el(inf, 'emit'), 'enderEmit') ?? emptyParty(),
     vPrest: {
@@ -230,6 +234,7 @@ export function parseCteCommon(
     obsFisco: parseObs(compl, 'ObsFisco'),
     qrCode: txt(cte, 'infCTeSupl', 'qrCodCTe'),
     protocol,
+    attached: { events: [], protocols: [] },
   };
   return { inf, ide, compl, imp, common };
 }

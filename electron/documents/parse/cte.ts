@@ -32,7 +32,8 @@ export function parseCte(cte: XNode, protCTe: XNode | undefined): CteView {
     toma: tomaInfo.party,
     tomaRole: tomaInfo.role,
     carga: parseCarga(el(norm, 'infCarga')),
-    docs: parseOriginDocs(norm, rem),
+    // Layout 2.00 lists the documents in the remetente (rem/infNF, infNFe, infOutros); 3.00 on in infDoc.
+    docs: parseOriginDocs(norm, rem, el(inf, 'rem')),
     modalInfo: parseModal(el(norm, 'infModal')),
     modal: parseModalView(el(norm, 'infModal'), rem?.CNPJ || rem?.CPF || ''),
     fluxo: parseFluxo(compl),
@@ -59,8 +60,12 @@ function resolveToma(
   return { party: byCode[code], role: TOMA_ROLES[code] ?? '' };
 }
 
-function parseOriginDocs(norm: XNode | undefined, rem: Party | undefined): OriginDoc[] {
-  const infDoc = el(norm, 'infDoc');
+function parseOriginDocs(
+  norm: XNode | undefined,
+  rem: Party | undefined,
+  remNode: XNode | undefined,
+): OriginDoc[] {
+  const infDoc = el(norm, 'infDoc') ?? remNode;
   const remDoc = rem?.CNPJ || rem?.CPF || '';
   const docs: OriginDoc[] = [];
   for (const nf of els(infDoc, 'infNF')) {

@@ -15,7 +15,7 @@ export function parseDce(dce: XNode, protDCe: XNode | undefined): DceView {
     kind: 'dce',
     versao: attr(inf, 'versao') || attr(dce, 'versao'),
     chave: keyFromId(attr(inf, 'Id'), protocol === undefined ? '' : txt(protDCe, 'infProt', 'chDCe')),
-    ambiente: parseAmbiente(txt(ide, 'tpAmb')),
+    ambiente: parseAmbiente(txt(ide, 'tpAmb') || (protocol?.tpAmb ?? '')),
     ide: {
       cUF: txt(ide, 'cUF'),
       serie: txt(ide, 'serie'),
@@ -49,6 +49,7 @@ export function parseDce(dce: XNode, protDCe: XNode | undefined): DceView {
     qrCode: txt(dce, 'infDCeSupl', 'qrCodDCe'),
     urlChave: txt(dce, 'infDCeSupl', 'urlChave'),
     protocol,
+    attached: { events: [], protocols: [] },
   };
 }
 

@@ -63,25 +63,23 @@ function firstChildElement(node: XNode | undefined): XNode | undefined {
   return name === undefined ? undefined : el(node, name);
 }
 
-/** Simple fields of an event body, nested groups flattened one level, for events without a dedicated layout. */
+/**
+ * Simple fields of an event body for events without a dedicated layout, by path ("infEntrega/chNFe");
+ * the attributes of nested groups (pgto nPag, idTransacao) as "@_name". The printout labels them.
+ */
 function leafFields(body: XNode | undefined): LabeledValue[] {
   const out: LabeledValue[] = [];
-  for (const [key, value] of Object.entries(body ?? {})) {
-    if (key.startsWith('@_') || key === 'descEvento' || key === '#text') continue;
-    if (typeof value === 'string') out.push({ label: key, value });
-    else
+  const visit = (node: XNode, path: string[], depth: number) => {
+    for (const [key, value] of Object.entries(node)) {
+      if (key === '#text') continue;
+      // descEvento is the title; xJust has its own block.
+      if (depth === 0 && (key.startsWith('@_') || key === 'descEvento' || key === 'xJust')) continue;
       for (const child of Array.isArray(value) ? value : [value]) {
-        if (typeof child !== 'object' || Array.isArray(child)) continue;
-        for (const [k2, v2] of Object.entries(child)) {
-          if (typeof v2 === 'string' && !k2.startsWith('@_')) out.push({ label: `${key}/${k2}`, value: v2 });
-        }
+        if (typeof child === 'string') out.push({ label: [...path, key].join('/'), value: child });
+        else if (!Array.isArray(child) && depth < 3) visit(child, [...path, key], depth + 1);
       }
-  }
+    }
+  };
+  if (body !== undefined) visit(body, [], 0);
   return out;
-}
-
-/** True when the event is an accepted cancellation of `chave` (cStat 135/136, or no registration info). */
-export function isCancellationOf(event: EventView, chave: string): boolean {
-  if (event.tpEvento !== '110111' || event.chave !== chave) return false;
-  return event.registro === undefined || ['135', '136', '155'].includes(event.registro.cStat);
 }

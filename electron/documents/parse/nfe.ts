@@ -20,7 +20,9 @@ export function parseNfe(nfe: XNode, protNFe: XNode | undefined): NfeView {
       dhEmi: txt(ide, 'dhEmi') || txt(ide, 'dEmi'),
       natOp: txt(ide, 'natOp'),
       mod: txt(ide, 'mod'),
+      tpNF: txt(ide, 'tpNF'),
     },
+    situacao: 'sem-protocolo',
     emit: parseParty(el(inf, 'emit'), 'enderEmit') ?? emptyParty(),
     dest: parseParty(el(inf, 'dest'), 'enderDest'),
     transp: {
@@ -42,6 +44,29 @@ export function parseNfe(nfe: XNode, protNFe: XNode | undefined): NfeView {
     },
     protocol,
   };
+}
+
+/**
+ * The NF-e's situation from its protocol and the events in the same file (MOC NF-e: cStat 100/150
+ * autorizado, 101/151/155 cancelamento homologado, 110/301–3xx denegado; an event 110111 registered
+ * with 135/136/155 cancels). `envelope` is the nfeProc element.
+ */
+export function nfeSituacao(envelope: XNode | undefined, chave: string): NfeView['situacao'] {
+  const cStat = txt(envelope, 'protNFe', 'infProt', 'cStat');
+  const events = [
+    ...els(envelope, 'retEvento').map((r) => el(r, 'infEvento')),
+    ...els(envelope, 'procEventoNFe').map((p) => el(p, 'retEvento', 'infEvento')),
+  ];
+  const cancelledByEvent = events.some(
+    (inf) =>
+      txt(inf, 'tpEvento') === '110111' &&
+      txt(inf, 'chNFe') === chave &&
+      ['135', '136', '155'].includes(txt(inf, 'cStat')),
+  );
+  if (cancelledByEvent || ['101', '151', '155'].includes(cStat)) return 'cancelada';
+  if (cStat === '110' || (Number(cStat) >= 301 && Number(cStat) <= 399)) return 'denegada';
+  if (cStat === '100' || cStat === '150') return 'autorizada';
+  return cStat === '' ? 'sem-protocolo' : 'nao-autorizada';
 }
 
 /** transporta keeps its address flat (xEnder, xMun, UF) instead of an ender group. */

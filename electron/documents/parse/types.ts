@@ -37,6 +37,8 @@ export interface Protocol {
   cStat: string;
   xMotivo: string;
   tpAmb: string;
+  /** The key the protocol is about (infProt/chCTe, chDCe); '' when the XML omits it. */
+  chave: string;
 }
 
 export interface ValueComponent {
@@ -100,7 +102,8 @@ export interface LabeledValue {
   value: string;
 }
 
-export type Ambiente = 'producao' | 'homologacao';
+/** tpAmb: 1 produção, 2 homologação; 'desconhecido' when the XML does not say (never taken as produção). */
+export type Ambiente = 'producao' | 'homologacao' | 'desconhecido';
 
 /** What the three CT-e layouts (CTe, CTeOS, CTeSimp) share. */
 export interface CteCommon {
@@ -143,6 +146,15 @@ export interface CteCommon {
   obsFisco: ObsField[];
   qrCode: string;
   protocol: Protocol | undefined;
+  /** Events and situation answers carried in the same file (procCTe with events, retConsSitCTe). */
+  attached: Attachments;
+}
+
+/** What a file says about a document besides the document itself: its events and situation answers. */
+export interface Attachments {
+  events: EventView[];
+  /** protCTe / protDCe of a situation query (retConsSitCTe): cStat 101 there means cancelled. */
+  protocols: Protocol[];
 }
 
 export interface CteView extends CteCommon {
@@ -252,6 +264,7 @@ export interface DceView {
   qrCode: string;
   urlChave: string;
   protocol: Protocol | undefined;
+  attached: Attachments;
 }
 
 export interface CorrectionItem {
@@ -289,7 +302,10 @@ export interface NfeView {
   kind: 'nfe';
   chave: string;
   ambiente: Ambiente;
-  ide: { nNF: string; serie: string; dhEmi: string; natOp: string; mod: string };
+  /** tpNF: 0 entrada, 1 saída. */
+  ide: { nNF: string; serie: string; dhEmi: string; natOp: string; mod: string; tpNF: string };
+  /** From protNFe and the events carried with it (retEvento / procEventoNFe 110111 registered). */
+  situacao: 'autorizada' | 'cancelada' | 'denegada' | 'sem-protocolo' | 'nao-autorizada';
   emit: Party;
   dest: Party | undefined;
   transp: {

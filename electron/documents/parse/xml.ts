@@ -24,9 +24,65 @@ const parser = new XMLParser({
   trimValues: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
+  // Entities are decoded below in one pass (the parser would decode &amp; before the numeric
+  // references, turning the text "&amp;#201;" into "É"); CDATA stays apart so it is never decoded.
+  processEntities: false,
   htmlEntities: false,
   textNodeName: '#text',
+  cdataPropName: '#cdata',
 });
+
+const PREDEFINED: Readonly<Record<string, string>> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+/** XML 1.0 §2.2 Char: what a character reference may name. */
+function isXmlChar(cp: number): boolean {
+  return (
+    cp === 0x9 ||
+    cp === 0xa ||
+    cp === 0xd ||
+    (cp >= 0x20 && cp <= 0xd7ff) ||
+    (cp >= 0xe000 && cp <= 0xfffd) ||
+    (cp >= 0x10000 && cp <= 0x10ffff)
+  );
+}
+
+/**
+ * The five predefined entities and numeric character references (XML 1.0 §4.1, §4.6), decoded
+ * in one pass. Real documents from other systems write accents as `&#218;` or `&#xC9;`.
+ */
+export function decodeXmlText(text: string): string {
+  if (!text.includes('&')) return text;
+  return text.replace(/&(#x[0-9A-Fa-f]+|#[0-9]+|amp|lt|gt|quot|apos);/g, (whole, ref: string) => {
+    if (!ref.startsWith('#')) return PREDEFINED[ref] ?? whole;
+    const cp = ref[1] === 'x' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10);
+    return isXmlChar(cp) ? String.fromCodePoint(cp) : whole;
+  });
+}
+
+/** Decodes text and attributes, folds CDATA into the text (trimmed like text), recursively. */
+function normalize(value: unknown): XValue {
+  if (typeof value === 'string') return decodeXmlText(value);
+  if (Array.isArray(value)) return value.map(normalize);
+  if (value === null || typeof value !== 'object') return String(value ?? '');
+  const source = value as Record<string, unknown>;
+  const out: XNode = {};
+  let text = '';
+  let hasText = false;
+  for (const [key, child] of Object.entries(source)) {
+    if (key === '#text' || key === '#cdata') {
+      const parts = Array.isArray(child) ? child : [child];
+      for (const part of parts) {
+        const piece = typeof part === 'string' ? part : String(part ?? '');
+        text += key === '#cdata' ? piece.trim() : decodeXmlText(piece);
+      }
+      hasText = true;
+    } else out[key] = normalize(child);
+  }
+  if (!hasText) return out;
+  if (Object.keys(out).length === 0) return text;
+  out['#text'] = text;
+  return out;
+}
 
 /**
  * Parses untrusted XML without ever expanding user-defined entities: any DOCTYPE or ENTITY
@@ -48,7 +104,7 @@ export function parseXmlSafely(xml: string): ParsedXml {
       'O XML contém declaração DOCTYPE ou ENTITY, que não é aceita em documentos fiscais por segurança. Use o XML original do documento.',
     );
   }
-  const text = decodeCharRefs(xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml);
+  const text = xml.charCodeAt(0) === 0xfeff ? xml.slice(1) : xml;
   const valid = XMLValidator.validate(text);
   if (valid !== true) {
     const { msg, line, col } = valid.err;
@@ -56,53 +112,13 @@ export function parseXmlSafely(xml: string): ParsedXml {
       detail: msg,
     });
   }
-  const doc = parser.parse(text) as XNode;
+  const doc = normalize(parser.parse(text)) as XNode;
   const rootName = Object.keys(doc).find((k) => !k.startsWith('?') && !k.startsWith('#'));
   const root = rootName === undefined ? undefined : doc[rootName];
   if (rootName === undefined || root === undefined) {
     throw new AppError('xml_no_root', 'O arquivo XML não tem elemento raiz.');
   }
   return { rootName, root: asNode(root) ?? {} };
-}
-
-/** The characters the markup needs stay as the predefined entities the parser decodes itself. */
-const MARKUP_REFS: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&apos;',
-};
-
-/**
- * Numeric character references (`&#231;`, `&#xE7;`) as the characters they stand for: real documents
- * from other systems use them for accented names (XML 1.0 §4.1), and the parser leaves them as text.
- * CDATA sections and comments are left as written; an invalid code point is left alone for the
- * validator to refuse.
- */
-export function decodeCharRefs(xml: string): string {
-  if (!xml.includes('&#')) return xml;
-  return xml
-    .split(/(<!\[CDATA\[[\s\S]*?\]\]>|<!--[\s\S]*?-->)/)
-    .map((part, i) =>
-      i % 2 === 1
-        ? part
-        : part.replace(
-            /&#(?:x([0-9a-fA-F]{1,6})|([0-9]{1,7}));/g,
-            (ref, hex: string | undefined, dec: string | undefined) => {
-              const code = hex !== undefined ? parseInt(hex, 16) : Number(dec);
-              if (
-                code < 0x20
-                  ? ![0x9, 0xa, 0xd].includes(code)
-                  : code > 0x10ffff || (code >= 0xd800 && code <= 0xdfff)
-              )
-                return ref;
-              const ch = String.fromCodePoint(code);
-              return MARKUP_REFS[ch] ?? ch;
-            },
-          ),
-    )
-    .join('');
 }
 
 function asNode(value: XValue | undefined): XNode | undefined {

@@ -3,6 +3,7 @@
 import type { CteInput as CteForm } from './input';
 import type { EmissionContext, JsonObject } from './common';
 import { compact, ideHead, emitter, ibsCbsGroup, icmsGroup, indIEToma, observations, party } from './common';
+import { withHomologacaoNames } from '../homologacao';
 
 const TOMA_KEYS = ['remetente', 'expedidor', 'recebedor', 'destinatario', 'tomador'] as const;
 
@@ -75,7 +76,13 @@ export function buildCtePayload(form: CteForm, ctx: EmissionContext): JsonObject
       infModal: { versaoModal: '4.00', rodo: { RNTRC: form.rodoviario.rntrc } },
     }),
   });
-  return { infCte, ambiente: ctx.ambiente, referencia: ctx.referencia } as JsonObject;
+  // MOC Anexo I G002–G005: in homologação the parties' names are the literal (the form keeps the real ones).
+  const named = withHomologacaoNames(
+    ctx.ambiente,
+    Number((ide as JsonObject).tpEmis),
+    infCte as Parameters<typeof withHomologacaoNames>[2],
+  );
+  return { infCte: named, ambiente: ctx.ambiente, referencia: ctx.referencia } as JsonObject;
 }
 
 /** The parties of a form, for the address book (each remembered once per send). */

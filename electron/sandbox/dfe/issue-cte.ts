@@ -1,6 +1,7 @@
 // Authorizes (or rejects) a validated CT-e request the way the service + authority pair does:
 // fill the key, cCT, cDV, QR code; sign; apply the authority rules; wrap with the protocol.
 import { buildCteKey, randomNumericCode } from '../../fiscal/access-key';
+import { checkHomologacaoNames } from '../../fiscal/homologacao';
 import { AUTHORIZED_CTE, checkCfop, checkEmission, checkServiceDocuments } from './authority';
 import type { AuthorityAnswer } from './authority';
 import { cteQrCode } from './authorizers';
@@ -135,14 +136,18 @@ type CteBody<I> = { ambiente: 'homologacao' | 'producao'; infCte: I };
 function issuer<I extends Omit<CteLike, 'ambiente'>>(
   spec: Omit<ModelSpec, 'build' | 'rules'> & {
     build(inf: I, fill: CteFill): string;
-    rules?(inf: I): AuthorityAnswer | null;
+    rules?(inf: I, ambiente: 'homologacao' | 'producao'): AuthorityAnswer | null;
   },
 ) {
   return (body: CteBody<I>, env: IssueEnv): IssueOutcome => {
     const inf = body.infCte;
     return issueCteLike(
       { ambiente: body.ambiente, ide: inf.ide, emit: inf.emit },
-      { ...spec, build: (fill) => spec.build(inf, fill), rules: spec.rules && (() => spec.rules!(inf)) },
+      {
+        ...spec,
+        build: (fill) => spec.build(inf, fill),
+        rules: spec.rules && (() => spec.rules!(inf, body.ambiente)),
+      },
       env,
     );
   };
@@ -154,7 +159,9 @@ export const issueCte = issuer<CtePedidoEmissao['infCte']>({
   build: buildCteXml,
   proc: cteProcXml,
   requireIE: false,
-  rules: (inf) =>
+  rules: (inf, ambiente) =>
+    // Anexo I G002–G005 (646–649) come first among the general validations.
+    checkHomologacaoNames(ambiente, inf.ide.tpEmis, inf) ??
     checkServiceDocuments({
       tpCTe: inf.ide.tpCTe,
       tpServ: inf.ide.tpServ,

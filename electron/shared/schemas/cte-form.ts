@@ -85,7 +85,10 @@ export const partySchema = z
     cpfCnpj: z
       .string({ message: 'informe o CNPJ ou CPF' })
       .transform((v) => normalizeCnpj(v))
-      .refine(isValidCpfCnpj, { message: 'CNPJ ou CPF inválido (confira os dígitos)' }),
+      // A party abroad (UF EX) carries a CNPJ of zeros (MOC CT-e Anexo I, CNPJ of rem/dest/exped/receb).
+      .refine((v) => isValidCpfCnpj(v) || v === '00000000000000', {
+        message: 'CNPJ ou CPF inválido (confira os dígitos)',
+      }),
     /** Digits, 'ISENTO', or empty when the party has no state registration. */
     ie: z
       .string()
@@ -108,6 +111,13 @@ export const partySchema = z
     endereco: addressSchema,
   })
   .superRefine((p, ctx) => {
+    if (p.cpfCnpj === '00000000000000' && p.endereco.uf !== 'EX') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cpfCnpj'],
+        message: 'CNPJ com zeros só para quem está no exterior (UF EX)',
+      });
+    }
     if (p.ie && p.ie !== 'ISENTO' && p.endereco.uf !== 'EX' && !isValidIe(p.ie, p.endereco.uf)) {
       ctx.addIssue({
         code: 'custom',

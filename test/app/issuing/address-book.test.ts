@@ -18,7 +18,8 @@ const ctx = {
   company,
   serie: 1,
   numero: 1,
-  ambiente: 'homologacao' as const,
+  // Produção: in homologação the payload names every party by the MOC literal (see below).
+  ambiente: 'producao' as const,
   referencia: 'carreta-agenda',
   dhEmi: '2026-11-22T10:00:00-03:00',
 };
@@ -82,6 +83,13 @@ describe('address book', () => {
     expect(await repos.addressBook.find('99888777000166', '')).toEqual([]);
     // Wildcards typed by the clerk are text, not patterns.
     expect(await repos.addressBook.find(company.cpf_cnpj, '%')).toEqual([]);
+  });
+
+  it('a homologação payload (parties named by the MOC literal) teaches the book nothing', async () => {
+    const owner = '44555666000172';
+    const payload = buildCtePayload(cteFormSchema.parse(cteForm()), { ...ctx, ambiente: 'homologacao' });
+    await rememberParties(repos, owner, payload);
+    expect(await repos.addressBook.find(owner, '')).toEqual([]);
   });
 
   it('an entry edited in the catalogue is saved without counting as one more use', async () => {

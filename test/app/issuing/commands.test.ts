@@ -74,7 +74,8 @@ describe('cte commands', () => {
     };
     expect(out.payload.infCte.ide.nCT).toBe(2);
     expect(out.html).toContain('SEM VALOR FISCAL');
-    expect(out.html).toContain('Indústria Remetente Ltda');
+    // Homologação: the payload names the parties by the MOC literal (Anexo I G002–G005).
+    expect(out.html).toContain('CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL');
   });
 
   it('numbering:get / numbering:set warn about gaps and spent números', async () => {
@@ -194,7 +195,12 @@ describe('cte commands', () => {
     await expect(call('drafts:get', { id: saved.id })).rejects.toMatchObject({ code: 'draft_not_found' });
   });
 
-  it('addressBook grows from sends; save and delete by hand', async () => {
+  it('addressBook: save, search and delete by hand (homologação sends teach it no MOC literal)', async () => {
+    const none = (await call('addressBook:search', { company: company.cpf_cnpj, text: 'HOMOLOGACAO' })) as {
+      entries: unknown[];
+    };
+    expect(none.entries).toEqual([]);
+    await call('addressBook:save', { company: company.cpf_cnpj, party: cteForm().remetente });
     const found = (await call('addressBook:search', { company: company.cpf_cnpj, text: '042' })) as {
       entries: { nome: string }[];
     };

@@ -95,8 +95,16 @@ const fullForm = () =>
   );
 
 describe('CT-e preview (DACTE from the payload)', () => {
+  it('homologação: the parties print as the payload names them (MOC Anexo I G002–G005)', () => {
+    const text = textOf(previewHtml(buildCtePayload(fullForm(), ctx)));
+    expect(text.split('CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL').length - 1).toBe(4);
+    expect(text).toContain('Tomadora Outros S.A.');
+    expect(text).not.toContain('Indústria Remetente Ltda');
+  });
+
   it('shows every block of the form: ide, parties, values, tax, cargo, documents, modal, observations', () => {
-    const payload = buildCtePayload(fullForm(), ctx);
+    // Produção: in homologação the parties carry the MOC literal instead (next test).
+    const payload = buildCtePayload(fullForm(), { ...ctx, ambiente: 'producao' });
     const text = textOf(previewHtml(payload));
     expect(text).toContain(PREVIEW_MARK);
     expect(text).toContain('DACTE');

@@ -41,9 +41,10 @@ describe('sender against the sandbox over HTTP', () => {
     expect(row?.apiId).toBe(out.document?.id);
     const cached = await rig.repos.documents.byId(out.cacheId!);
     expect(cached?.xml_state).toBe('present');
-    expect(cached?.remetente_nome).toBe('Indústria Remetente Ltda');
-    const found = await rig.repos.addressBook.find(company.cpf_cnpj, 'Indústria');
-    expect(found[0]?.cpfCnpj).toBe('04252011000110');
+    // Homologação: the authorized XML names the parties by the MOC literal (Anexo I G002–G005),
+    // which the cache shows as it is and the address book does not learn.
+    expect(cached?.remetente_nome).toBe('CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL');
+    expect(await rig.repos.addressBook.find(company.cpf_cnpj, '04252011000110')).toEqual([]);
     expect((await issueCte()).numero).toBe(2);
   });
 

@@ -13,6 +13,7 @@ import { ChromiumPdfEngine, htmlBatchToPdf } from '../../../electron/documents/p
 import { renderDocumentHtml } from '../../../electron/documents/render';
 import { accessKeyCheckDigit } from '../../../electron/fiscal/access-key';
 import { cteXml } from '../../documents/fixtures';
+import { MAX, stressCte } from '../../documents/stress';
 import { printableSamples } from '../../documents/support';
 import type { Figure } from '../types';
 import { note } from '../types';
@@ -158,6 +159,19 @@ export default async function* dacte(): AsyncGenerator<Figure> {
         value: round(((browserCpu + nodeSeconds) * 1000) / BATCH, 1),
         unit: 'ms',
       };
+    // Stress documents (every free text at its maximum length, 400 NF-e keys, 10 ObsCont and
+    // ObsFisco, 24 components, all four parties): the continuation sheets at work.
+    const stress = Array.from({ length: 6 }, (_, i) => renderDocumentHtml(stressCte(MAX, 500 + i)));
+    const stressPages = stress.reduce((n, r) => n + r.pages, 0);
+    const stressStart = performance.now();
+    await htmlBatchToPdf(
+      engine,
+      stress.map((r) => r.html),
+      2,
+    );
+    const stressSeconds = (performance.now() - stressStart) / 1000;
+    note(`stress: ${stress.length} documents, ${stressPages} pages in ${stressSeconds.toFixed(2)} s`);
+    yield { name: 'stress_pages_per_s', value: round(stressPages / stressSeconds, 1), unit: 'pages/s' };
   } finally {
     await engine.close();
     await rm(dir, { recursive: true, force: true });

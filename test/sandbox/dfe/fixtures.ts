@@ -97,9 +97,14 @@ export function cteBody(overrides: { UFFim?: 'PR' | 'SP'; CFOP?: string } = {}):
       },
       dest: {
         CPF: '12345678909',
-        xNome: "Joana D'Arc",
-        enderDest:
-          UFFim === 'PR' ? endereco('4113700', 'Londrina', 'PR') : endereco('3550308', 'São Paulo', 'SP'),
+        // Homologação: MOC Anexo I G005 (649) fixes the destinatário's name; the apostrophe moves to the street.
+        xNome: 'CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
+        enderDest: {
+          ...(UFFim === 'PR'
+            ? endereco('4113700', 'Londrina', 'PR')
+            : endereco('3550308', 'São Paulo', 'SP')),
+          xLgr: "Rua Joana D'Arc",
+        },
       },
       vPrest: { vTPrest: 1500, vRec: 1500, Comp: [{ xNome: 'Frete peso', vComp: 1500 }] },
       imp: { ICMS: { ICMS00: { CST: '00', vBC: 1500, pICMS: 12, vICMS: 180 } } },

@@ -20,6 +20,7 @@ export default defineConfig({
           name: 'renderer',
           environment: 'happy-dom',
           include: ['test/renderer/**/*.test.ts'],
+          setupFiles: ['test/renderer/support/setup.ts'],
           // Mounting the whole shell on a busy 2-core CI machine can take seconds.
           testTimeout: 20_000,
         },

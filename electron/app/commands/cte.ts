@@ -15,6 +15,7 @@ import { cteSimpPreviewHtml } from '../issuing/cte-simp-preview';
 import { modelKind } from '../issuing/kinds';
 import { cachedDetail, documentEvents } from '../issuing/document-events';
 import {
+  cancelState,
   checkCancellable,
   checkCorrections,
   debugView,
@@ -154,19 +155,11 @@ export function cteCommands(
     },
     'cte:cancelWindow': async ({ kind, id }) => {
       const { doc } = await fetchDoc(kind, id);
-      try {
-        return { cancellable: true, hoursLeft: checkCancellable(doc, new Date()).hoursLeft, reason: null };
-      } catch (error) {
-        return {
-          cancellable: false,
-          hoursLeft: null,
-          reason: error instanceof Error ? error.message : String(error),
-        };
-      }
+      return cancelState(doc, new Date(), kind);
     },
     'cte:cancel': async ({ kind, id, justificativa }) => {
       const { client, target, doc } = await fetchDoc(kind, id);
-      const { hoursLeft } = checkCancellable(doc, new Date());
+      const { hoursLeft } = checkCancellable(doc, new Date(), kind);
       const event = await client[kind].cancelar(id, justificativa);
       const docId = await docIdInCache(repos(), target.environment, id);
       await storeEvent(repos(), docId, 'cancelamento', event);

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 
 import { ACCESS_KEY_PATTERN } from '../../fiscal/access-key';
+import { JUSTIFICATIVA_MAX, JUSTIFICATIVA_MIN, justificativaFits } from '../../fiscal/events';
 import { cpfCnpjSchema } from './company';
 
 // An NF-e issued by a company with an alphanumeric CNPJ carries letters in its key: the form accepts
@@ -152,11 +153,11 @@ export const inboxManifestInputSchema = z
   .strict()
   .superRefine((value, ctx) => {
     const j = value.justificativa ?? '';
-    if (value.tipoEvento === '210240' && (j.length < 15 || j.length > 255)) {
+    if (value.tipoEvento === '210240' && !justificativaFits(j)) {
       ctx.addIssue({
         code: 'custom',
         path: ['justificativa'],
-        message: 'Para "Operação não realizada" informe a justificativa, de 15 a 255 caracteres.',
+        message: `Para "Operação não realizada" informe a justificativa, de ${JUSTIFICATIVA_MIN} a ${JUSTIFICATIVA_MAX} caracteres.`,
       });
     }
   });

@@ -1,4 +1,5 @@
 // Pure helpers of the CT-e lifecycle screen.
+import { CORRECTABLE } from '../../../../electron/shared/fiscal';
 import type { DocEvent } from '../../../../electron/shared/schemas/doc-events';
 
 /** "3 dias e 4 horas" / "5 horas e 20 minutos". */
@@ -12,24 +13,6 @@ export function formatHoursLeft(hours: number): string {
   if (days > 0) return `${plural(days, 'dia', 'dias')} e ${plural(h, 'hora', 'horas')}`;
   return `${plural(h, 'hora', 'horas')} e ${plural(m, 'minuto', 'minutos')}`;
 }
-
-/** What a correction letter may change (the command refuses tax values, parties and dates). */
-export const CORRECTABLE = [
-  { label: 'Natureza da operação', grupo: 'ide', campo: 'natOp' },
-  { label: 'Observações gerais', grupo: 'compl', campo: 'xObs' },
-  { label: 'Característica adicional do transporte', grupo: 'compl', campo: 'xCaracAd' },
-  { label: 'Característica adicional do serviço', grupo: 'compl', campo: 'xCaracSer' },
-  { label: 'Produto predominante', grupo: 'infCarga', campo: 'proPred' },
-  { label: 'Outras características da carga', grupo: 'infCarga', campo: 'xOutCat' },
-  { label: 'Tipo de medida da carga', grupo: 'infQ', campo: 'tpMed' },
-  { label: 'Quantidade da carga', grupo: 'infQ', campo: 'qCarga' },
-  { label: 'RNTRC', grupo: 'rodo', campo: 'RNTRC' },
-] as const;
-
-/** The SEFAZ registers at most 20 correction letters per CT-e (nSeqEvento 1 to 20). */
-export const MAX_CORRECTION_LETTERS = 20;
-/** One letter carries at most 20 corrections (the API's limit). */
-export const MAX_CORRECTIONS_PER_LETTER = 20;
 
 /** "Observações gerais" for compl/xObs; the raw group/field when the list does not name it. */
 export function correctionLabel(grupo: string, campo: string): string {

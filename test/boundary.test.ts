@@ -9,6 +9,7 @@ import { fileURLToPath } from 'node:url';
 
 import { describe, expect, it } from 'vitest';
 
+import type { ImportRef } from './boundary/imports';
 import {
   findCycles,
   findImports,

@@ -4,7 +4,8 @@
 import type { Repositories } from '../../cache/repositories';
 import type { EmissionContext, EmitterCompany, JsonObject } from '../../fiscal/payload';
 import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../../fiscal/payload';
-import type { Empresa } from '../../nuvemfiscal';
+import { unpackRecord } from '../../cache/repositories';
+import type { Dfe, DfeEvento, Empresa } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
 import type { CteIssueInput } from '../../shared/schemas/issuing';
 import type { AppContext } from '../context';
@@ -45,6 +46,15 @@ type Channels =
 
 /** The app resolves outbox rows left open by a crash shortly after start (the API is up by then). */
 const OUTBOX_FIRST_DELAY_MS = 15_000;
+
+/**
+ * How long a cached copy opens the document's screen without asking the API. A settled document
+ * changes only through an event; events from this computer update the cache at once, and the
+ * background sync and the screen's "Atualizar" bring the others.
+ */
+export const CACHE_FRESH_MS = 10 * 60_000;
+/** States the authority never leaves: their cached copy is always current. */
+const FINAL_STATUSES = new Set(['cancelado', 'rejeitado', 'denegado']);
 
 export function toEmitter(empresa: Empresa): EmitterCompany {
   return {
@@ -97,6 +107,44 @@ export function cteCommands(
   }, OUTBOX_FIRST_DELAY_MS);
   timer.unref?.();
 
+  /** The cached copy when it may open the screen without the API (see CACHE_FRESH_MS). */
+  const freshCopy = async (id: string, now: Date = new Date()) => {
+    const row = await repos().documents.byApiId(environment(), id);
+    if (!row) return null;
+    const age = now.getTime() - Date.parse(row.synced_at);
+    return FINAL_STATUSES.has(row.status) || age < CACHE_FRESH_MS ? row : null;
+  };
+  /** The document for a local check: the cached record when there is one, else the API's. */
+  const knownDoc = async (kind: 'cte' | 'cteos', id: string): Promise<Dfe> => {
+    const row = await repos().documents.byApiId(environment(), id);
+    return row ? (unpackRecord(row.api_record) as Dfe) : (await fetchDoc(kind, id)).doc;
+  };
+  /**
+   * After an event: the event stored with its document, and the detail the screen shows, so it
+   * needs no sync. `refetch` asks the API for the record when the event changed it (a cancellation
+   * does; a correction letter does not); a document missing from the cache is always fetched.
+   */
+  const detailAfterEvent = async (
+    kind: 'cte' | 'cteos',
+    id: string,
+    type: 'cancelamento' | 'carta_correcao',
+    event: DfeEvento,
+    refetch: boolean,
+  ) => {
+    const env = environment();
+    let docId = await docIdInCache(repos(), env, id);
+    let reached = true;
+    if (refetch || docId === null) {
+      const fetched = await fetchDoc(kind, id).catch(() => null);
+      reached = fetched !== null;
+      docId = fetched?.cacheId ?? docId;
+    }
+    await storeEvent(repos(), docId, type, event);
+    const detail = await cachedDetail(repos(), env, id);
+    if (!detail) return { document: { id } as Record<string, unknown>, cacheId: null, events: [] };
+    return reached ? detail : { ...detail, offline: true };
+  };
+
   const fetchDoc = async (kind: 'cte' | 'cteos', id: string) => {
     const { client, target } = await ctx.api.client();
     const doc = await client[kind].consultar(id);
@@ -142,6 +190,11 @@ export function cteCommands(
       return { payload, html };
     },
     'cte:get': async ({ kind, id }) => {
+      // Cache first: a recent copy opens the screen with no API call; "Atualizar" is cte:sync.
+      if (await freshCopy(id)) {
+        const cached = await cachedDetail(repos(), environment(), id);
+        if (cached) return cached;
+      }
       try {
         const { client, doc, cacheId } = await fetchDoc(kind, id);
         const events = await documentEvents(client[kind], repos(), cacheId, doc);
@@ -153,30 +206,30 @@ export function cteCommands(
         return { ...cached, offline: true };
       }
     },
-    'cte:cancelWindow': async ({ kind, id }) => {
-      const { doc } = await fetchDoc(kind, id);
-      return cancelState(doc, new Date(), kind);
-    },
+    'cte:cancelWindow': async ({ kind, id }) =>
+      // The window runs from the authorization time, which never changes: the cached copy answers.
+      cancelState(await knownDoc(kind, id), new Date(), kind),
     'cte:cancel': async ({ kind, id, justificativa }) => {
-      const { client, target, doc } = await fetchDoc(kind, id);
-      const { hoursLeft } = checkCancellable(doc, new Date(), kind);
+      // Checked on the cached copy (the authority refuses a stale one anyway); the answer carries the
+      // updated document, so the screen needs no sync after it.
+      const { hoursLeft } = checkCancellable(await knownDoc(kind, id), new Date(), kind);
+      const { client } = await ctx.api.client();
       const event = await client[kind].cancelar(id, justificativa);
-      const docId = await docIdInCache(repos(), target.environment, id);
-      await storeEvent(repos(), docId, 'cancelamento', event);
-      await fetchDoc(kind, id).catch(() => undefined);
-      return { event: event as Record<string, unknown>, hoursLeft };
+      const detail = await detailAfterEvent(kind, id, 'cancelamento', event, true);
+      return { event: event as Record<string, unknown>, hoursLeft, detail };
     },
     'cte:correct': async ({ kind, id, correcoes }) => {
       checkCorrections(correcoes);
-      const { client, target, doc } = await fetchDoc(kind, id);
+      const doc = await knownDoc(kind, id);
+      const { client } = await ctx.api.client();
       if (doc.status !== 'autorizado') {
         throw new AppError('correct_not_authorized', 'Só é possível corrigir um documento autorizado.');
       }
       const event = await client[kind].corrigir(id, correcoes);
-      const docId = await docIdInCache(repos(), target.environment, id);
-      await storeEvent(repos(), docId, 'carta_correcao', event);
-      const history = docId === null ? [] : await repos().events.list(docId);
+      const detail = await detailAfterEvent(kind, id, 'carta_correcao', event, false);
+      const history = detail.cacheId === null ? [] : await repos().events.list(detail.cacheId);
       return {
+        detail,
         event: event as Record<string, unknown>,
         history: history
           .filter((h) => h.type === 'carta_correcao')

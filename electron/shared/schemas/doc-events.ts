@@ -2,7 +2,7 @@
 // corrected fields; the last one prevails) and the cancellation, from the cache and the API.
 import { z } from 'zod';
 
-import { documentRecordSchema } from './issuing';
+import { cancelOutputSchema, correctOutputSchema, documentRecordSchema } from './issuing';
 
 export const docEventCorrectionSchema = z.object({
   grupo_alterado: z.string(),
@@ -33,3 +33,8 @@ export const cteRecordSchema = documentRecordSchema.extend({
   events: z.array(docEventSchema),
   offline: z.boolean().optional(),
 });
+
+/** cte:cancel answers with the updated document and its events: the screen needs no sync after it. */
+export const cteCancelOutputSchema = cancelOutputSchema.extend({ detail: cteRecordSchema });
+/** cte:correct likewise. */
+export const cteCorrectOutputSchema = correctOutputSchema.extend({ detail: cteRecordSchema });

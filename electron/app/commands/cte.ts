@@ -1,6 +1,6 @@
-// CT-e and CT-e OS lifecycle: issue, preview, read, cancel, correct, synchronize, files, debug,
-// numbering and the outbox. Sending, numbering and the outbox are the kind-agnostic services of
-// electron/app/issuing (the DC-e issue reuses them with kind 'dce').
+// CT-e and CT-e OS lifecycle: issue, preview, read, cancel, correct, synchronize, files, debug.
+// Sending, numbering and the outbox are the kind-agnostic services of electron/app/issuing (the
+// DC-e issue reuses them with kind 'dce'); their commands are commands/numbering.ts and outbox.ts.
 import type { Repositories } from '../../cache/repositories';
 import type { EmissionContext, EmitterCompany, JsonObject } from '../../fiscal/payload';
 import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../../fiscal/payload';
@@ -27,6 +27,7 @@ import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
 import { previewHtml } from '../issuing/preview';
 import { storeDocument } from '../issuing/store-document';
 import { isOffline } from '../sync/source';
+import { serieFor } from './numbering';
 
 type Channels =
   | 'cte:issue'
@@ -38,14 +39,7 @@ type Channels =
   | 'cte:sync'
   | 'cte:files'
   | 'cte:debug'
-  | 'cte:prefillFromNfe'
-  | 'numbering:get'
-  | 'numbering:set'
-  | 'outbox:list'
-  | 'outbox:resolve';
-
-/** The app resolves outbox rows left open by a crash shortly after start (the API is up by then). */
-const OUTBOX_FIRST_DELAY_MS = 15_000;
+  | 'cte:prefillFromNfe';
 
 /**
  * How long a cached copy opens the document's screen without asking the API. A settled document
@@ -93,25 +87,18 @@ export function createAppIssuing(ctx: AppContext): Issuing {
 export function cteCommands(
   ctx: AppContext,
   issuing: Issuing = createAppIssuing(ctx),
+  /** The clock of the local checks (the cancel window); tests move it. */
+  now: () => Date = () => new Date(),
 ): Pick<CommandTable, Channels> {
   const repos = (): Repositories => ctx.cache.require();
   const environment = () => ctx.host.settings.get().environment;
-  /** The série asked for, else this workstation's série for the model (Settings), else 1. */
-  const serieOf = (kind: 'cte' | 'cteos' | 'dce', asked: number | undefined) =>
-    asked ?? ctx.host.settings.get().series?.[kind] ?? 1;
-  const timer = setTimeout(() => {
-    if (ctx.cache.repos === null) return;
-    issuing.sender
-      .resolveOpen()
-      .catch((error: unknown) => ctx.host.logger.warn('outbox não resolvido', error));
-  }, OUTBOX_FIRST_DELAY_MS);
-  timer.unref?.();
+  const serieOf = (kind: 'cte' | 'cteos' | 'dce', asked: number | undefined) => serieFor(ctx, kind, asked);
 
   /** The cached copy when it may open the screen without the API (see CACHE_FRESH_MS). */
-  const freshCopy = async (id: string, now: Date = new Date()) => {
+  const freshCopy = async (id: string) => {
     const row = await repos().documents.byApiId(environment(), id);
     if (!row) return null;
-    const age = now.getTime() - Date.parse(row.synced_at);
+    const age = now().getTime() - Date.parse(row.synced_at);
     return FINAL_STATUSES.has(row.status) || age < CACHE_FRESH_MS ? row : null;
   };
   /** The document for a local check: the cached record when there is one, else the API's. */
@@ -208,11 +195,11 @@ export function cteCommands(
     },
     'cte:cancelWindow': async ({ kind, id }) =>
       // The window runs from the authorization time, which never changes: the cached copy answers.
-      cancelState(await knownDoc(kind, id), new Date(), kind),
+      cancelState(await knownDoc(kind, id), now(), kind),
     'cte:cancel': async ({ kind, id, justificativa }) => {
       // Checked on the cached copy (the authority refuses a stale one anyway); the answer carries the
       // updated document, so the screen needs no sync after it.
-      const { hoursLeft } = checkCancellable(await knownDoc(kind, id), new Date(), kind);
+      const { hoursLeft } = checkCancellable(await knownDoc(kind, id), now(), kind);
       const { client } = await ctx.api.client();
       const event = await client[kind].cancelar(id, justificativa);
       const detail = await detailAfterEvent(kind, id, 'cancelamento', event, true);
@@ -270,47 +257,5 @@ export function cteCommands(
     },
     'cte:prefillFromNfe': async ({ files, company }) =>
       prefillFromNfe(files, keyUsedInOutbox(repos(), company)),
-    'numbering:get': async ({ company, kind, serie }) => ({
-      ...(await issuing.numbering.state({
-        company,
-        kind,
-        serie: serieOf(kind, serie),
-        environment: environment(),
-      })),
-      warnings: [],
-    }),
-    'numbering:set': async ({ company, kind, serie, next }) => {
-      const scope = { company, kind, serie: serieOf(kind, serie), environment: environment() };
-      const { warnings } = await issuing.numbering.setNext(scope, next);
-      return { ...(await issuing.numbering.state(scope)), warnings };
-    },
-    'outbox:list': async ({ company, openOnly }) => {
-      const rows = await repos().db.all<Record<string, unknown>>(
-        `SELECT * FROM outbox WHERE environment = ? ${company ? 'AND company = ?' : ''}
-           ${openOnly ? "AND state IN ('queued', 'sending', 'failed')" : ''} ORDER BY id DESC LIMIT 200`,
-        company ? [environment(), company] : [environment()],
-      );
-      return {
-        items: rows.map((r) => ({
-          id: Number(r.id),
-          referencia: String(r.referencia),
-          kind: String(r.variant ?? r.kind),
-          company: String(r.company),
-          serie: r.serie === null ? null : Number(r.serie),
-          numero: r.numero === null ? null : Number(r.numero),
-          state: String(r.state),
-          attempts: Number(r.attempts),
-          lastError: r.last_error === null ? null : String(r.last_error),
-          apiId: r.api_id === null ? null : String(r.api_id),
-          createdAt: String(r.created_at),
-        })),
-      };
-    },
-    'outbox:resolve': async ({ company }) => {
-      const outcomes = await issuing.sender.resolveOpen(company);
-      return {
-        items: outcomes.map((o) => ({ ...o, document: o.document as Record<string, unknown> | null })),
-      };
-    },
   };
 }

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cteCommands } from '../../../electron/app/commands/cte';
 import { draftCommands } from '../../../electron/app/commands/drafts';
+import { numberingCommands } from '../../../electron/app/commands/numbering';
+import { outboxCommands } from '../../../electron/app/commands/outbox';
 import type { AppContext } from '../../../electron/app/context';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import type { CommandChannel } from '../../../electron/shared/contract';
@@ -28,10 +30,12 @@ beforeAll(async () => {
     cache: { require: () => rig.repos, repos: null },
     api: { client: async () => ({ client: rig.client, target: target(sandbox.url) }) },
   } as unknown as AppContext;
-  const table = { ...cteCommands(ctx, rig.issuing), ...draftCommands(ctx) } as Record<
-    string,
-    (input: unknown) => Promise<unknown>
-  >;
+  const table = {
+    ...cteCommands(ctx, rig.issuing),
+    ...numberingCommands(ctx, rig.issuing),
+    ...outboxCommands(ctx, rig.issuing),
+    ...draftCommands(ctx),
+  } as Record<string, (input: unknown) => Promise<unknown>>;
   call = async (channel, input) => {
     const def = commands[channel];
     const result = await table[channel]!(def.input.parse(input));

@@ -140,7 +140,10 @@ export type CommandCall = <C extends CommandChannel>(channel: C, input: unknown)
  * The CT-e commands as the app runs them (inputs and answers through the contract) over a real
  * sandbox, counting every HTTP request the app's API client makes (token requests included).
  */
-export async function countedCommands(url: string): Promise<{
+export async function countedCommands(
+  url: string,
+  now: () => Date = () => new Date(),
+): Promise<{
   rig: Rig;
   call: CommandCall;
   requests(): number;
@@ -159,7 +162,7 @@ export async function countedCommands(url: string): Promise<{
     cache: { require: () => rig.repos, repos: null },
     api: { client: async () => ({ client, target: target(url) }) },
   } as unknown as AppContext;
-  const table = cteCommands(ctx, rig.issuing) as unknown as Record<string, (input: unknown) => unknown>;
+  const table = cteCommands(ctx, rig.issuing, now) as unknown as Record<string, (input: unknown) => unknown>;
   const call: CommandCall = async (channel, input) => {
     const def = commands[channel];
     return def.output.parse(await table[channel]!(def.input.parse(input))) as never;

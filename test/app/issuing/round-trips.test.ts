@@ -1,7 +1,7 @@
 // Cache first (DESIGN.md): a document's screen opens from the cache, and an event's answer carries
 // the updated document, so the common actions cost few API requests. Counted over a real sandbox,
 // every HTTP request of the app's client included (token requests too).
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { company, cteForm } from '../../fiscal/payload/forms';
@@ -12,11 +12,16 @@ let sandbox: RunningSandbox;
 let rig: Rig;
 let call: CommandCall;
 let requests: () => number;
+/** The commands' clock: real time unless a case moves it. */
+let shift = 0;
 
 beforeAll(async () => {
   sandbox = await startIssuingSandbox();
-  ({ rig, call, requests } = await countedCommands(sandbox.url));
+  ({ rig, call, requests } = await countedCommands(sandbox.url, () => new Date(Date.now() + shift)));
 }, 30_000);
+afterEach(() => {
+  shift = 0;
+});
 afterAll(async () => {
   await rig?.close();
   await sandbox?.close();
@@ -82,5 +87,22 @@ describe('API requests of the common actions', () => {
     );
     expect(correct.requests).toBeLessThanOrEqual(3);
     expect(correct.value.detail.events).toMatchObject([{ type: 'carta_correcao', sequence: 1 }]);
+  });
+
+  it('refuses a cancellation once the 168-hour window closed, without asking the API', async () => {
+    const id = await issue();
+    shift = 169 * 3_600_000;
+    const window = await call('cte:cancelWindow', { kind: 'cte', id });
+    expect(window.cancellable).toBe(false);
+    expect(window.hoursLeft).toBeLessThan(0);
+    expect(window.reason).toContain('168 horas após a autorização');
+    const before = requests();
+    await expect(
+      call('cte:cancel', { kind: 'cte', id, justificativa: 'Erro na digitação do valor do frete' }),
+    ).rejects.toMatchObject({ code: 'cancel_window_closed' });
+    expect(requests() - before).toBe(0);
+    // An hour before the end it is still open.
+    shift = 167 * 3_600_000;
+    expect((await call('cte:cancelWindow', { kind: 'cte', id })).cancellable).toBe(true);
   });
 });

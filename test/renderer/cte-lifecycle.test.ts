@@ -136,7 +136,8 @@ describe('CT-e lifecycle screen', () => {
 
   it('tells the story with times: created, authorized, each letter with its fields, cancelled', () => {
     const doc = {
-      status: 'cancelado',
+      id: 'cte_1',
+      status: 'cancelado' as const,
       created_at: '2026-11-20T13:00:00Z',
       autorizacao: {
         codigo_status: 100,
@@ -160,7 +161,9 @@ describe('CT-e lifecycle screen', () => {
       ],
       ['2026-11-22T09:30:00-03:00', 'Cancelado: Frete lançado em duplicidade'],
     ]);
-    expect(statusTimeline({ status: 'pendente', created_at: '2026-11-20T13:00:00Z' }, [])).toEqual([
+    expect(
+      statusTimeline({ id: 'cte_2', status: 'pendente', created_at: '2026-11-20T13:00:00Z' }, []),
+    ).toEqual([
       { when: '2026-11-20T13:00:00Z', text: 'Criado e enviado à SEFAZ', tone: 'info' },
       { when: null, text: 'Pendente: aguardando a resposta da SEFAZ', tone: 'warn' },
     ]);

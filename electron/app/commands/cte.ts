@@ -128,7 +128,11 @@ export function cteCommands(
     }
     await storeEvent(repos(), docId, type, event);
     const detail = await cachedDetail(repos(), env, id);
-    if (!detail) return { document: { id } as Record<string, unknown>, cacheId: null, events: [] };
+    if (!detail) {
+      // Neither the API nor the cache tells the document now: what the registered event implies.
+      const status = type === 'cancelamento' ? ('cancelado' as const) : ('autorizado' as const);
+      return { document: { id, status }, cacheId: null, events: [] };
+    }
     return reached ? detail : { ...detail, offline: true };
   };
 
@@ -185,7 +189,7 @@ export function cteCommands(
       try {
         const { client, doc, cacheId } = await fetchDoc(kind, id);
         const events = await documentEvents(client[kind], repos(), cacheId, doc);
-        return { document: doc as Record<string, unknown>, cacheId, events };
+        return { document: doc, cacheId, events };
       } catch (error) {
         // Offline, the office still reads what this computer keeps (the user is told it may be old).
         const cached = isOffline(error) ? await cachedDetail(repos(), environment(), id) : null;
@@ -228,7 +232,7 @@ export function cteCommands(
       await client[kind].sincronizar(id);
       const { doc, cacheId } = await fetchDoc(kind, id);
       const events = await documentEvents(client[kind], repos(), cacheId, doc);
-      return { document: doc as Record<string, unknown>, cacheId, events };
+      return { document: doc, cacheId, events };
     },
     'cte:files': async ({ kind, id, file }) => {
       const { client } = await ctx.api.client();

@@ -2,6 +2,7 @@
 // corrected fields; the last one prevails) and the cancellation, from the cache and the API.
 import { z } from 'zod';
 
+import { dfeSchema } from './dfe';
 import { cancelOutputSchema, correctOutputSchema, documentRecordSchema } from './issuing';
 
 export const docEventCorrectionSchema = z.object({
@@ -29,7 +30,9 @@ export type DocEvent = z.infer<typeof docEventSchema>;
  * cte:get and cte:sync: the document, its cache id and its events, oldest first; `offline` when the
  * API could not be reached and all of it comes from this computer's copy.
  */
+/** The CT-e/CT-e OS detail: the API's document, typed by the same schema the API client parses it with. */
 export const cteRecordSchema = documentRecordSchema.extend({
+  document: dfeSchema,
   events: z.array(docEventSchema),
   offline: z.boolean().optional(),
 });

@@ -1,5 +1,6 @@
 // Pure helpers of the CT-e lifecycle screen.
 import { CORRECTABLE } from '../../../../electron/shared/fiscal';
+import type { Dfe } from '../../../../electron/shared/schemas/dfe';
 import type { DocEvent } from '../../../../electron/shared/schemas/doc-events';
 
 /** "3 dias e 4 horas" / "5 horas e 20 minutos". */
@@ -39,8 +40,8 @@ export interface TimelineEntry {
   tone: 'info' | 'success' | 'danger' | 'warn';
 }
 
-type Loose = Record<string, unknown>;
-const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const text = (v: string | number | null | undefined): string =>
+  v === null || v === undefined ? '' : String(v);
 
 function letterText(e: DocEvent): string {
   const fields = e.correcoes.map((c) => correctionLabel(c.grupo_alterado, c.campo_alterado)).join(', ');
@@ -51,16 +52,16 @@ function letterText(e: DocEvent): string {
 }
 
 /** Criado, pendente, autorizado or rejeitado, the correction letters and the cancellation, with times. */
-export function statusTimeline(doc: Loose | null, events: readonly DocEvent[]): TimelineEntry[] {
+export function statusTimeline(doc: Dfe | null, events: readonly DocEvent[]): TimelineEntry[] {
   if (!doc) return [];
-  const status = text(doc.status);
-  const auth = (doc.autorizacao ?? {}) as Loose;
+  const status = doc.status;
+  const auth = doc.autorizacao ?? {};
   const out: TimelineEntry[] = [];
   const created = text(doc.created_at) || text(doc.data_emissao);
   if (created) out.push({ when: created, text: 'Criado e enviado à SEFAZ', tone: 'info' });
   const answer = [text(auth.codigo_status), text(auth.motivo_status)].filter(Boolean).join(' — ');
   const answeredAt = text(auth.data_recebimento) || text(auth.data_evento) || null;
-  if (status === 'pendente' || status === 'processando') {
+  if (status === 'pendente') {
     out.push({ when: null, text: 'Pendente: aguardando a resposta da SEFAZ', tone: 'warn' });
   } else if (status === 'autorizado' || status === 'cancelado') {
     const protocolo = text(auth.numero_protocolo);

@@ -1,10 +1,13 @@
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
+import { sharedAlias } from './vite.config';
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: sharedAlias },
         test: {
           name: 'node',
           environment: 'node',
@@ -16,6 +19,7 @@ export default defineConfig({
       },
       {
         plugins: [vue()],
+        resolve: { alias: sharedAlias },
         test: {
           name: 'renderer',
           environment: 'happy-dom',

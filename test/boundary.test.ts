@@ -252,6 +252,7 @@ describe('boundary scanner', () => {
       '../../electron/shared/../app/index',
     ],
     ['renderer/src/a.ts', "import { ipcRenderer } from 'electron';", 'electron'],
+    ['renderer/src/a.ts', "import { createApp } from '@shared/../app/index';", '@shared/../app/index'],
     ['electron/shared/a.ts', "import { createHash } from 'node:crypto';", 'node:crypto'],
     ['electron/shared/schemas/a.ts', "import { readFileSync } from 'fs';", 'fs'],
     ['electron/shared/a.ts', "import { logger } from '../app/logger';", '../app/logger'],
@@ -313,6 +314,7 @@ describe('boundary scanner', () => {
     ],
     ['renderer/src/stores/a.ts', "import type { Channel } from '../../../electron/shared/channels';"],
     ['renderer/src/a.ts', "import { x } from '../../electron/shared';\nimport { ref } from 'vue';"],
+    ['renderer/src/components/a.ts', "import type { Dfe } from '@shared/schemas/dfe';"],
     [
       'renderer/src/a.ts',
       "// import fs from 'fs'\nconst s = \"import 'electron'\";\nconst t = `require('node:fs')`;\n/* import('path') */",

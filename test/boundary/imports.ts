@@ -101,7 +101,9 @@ export function findImports(fileName: string, code: string): ImportRef[] {
 }
 
 /** Path aliases of tsconfig/vite/vitest: the prefix and the project folder it stands for. */
-export const PATH_ALIASES: ReadonlyArray<readonly [alias: string, folder: string]> = [];
+export const PATH_ALIASES: ReadonlyArray<readonly [alias: string, folder: string]> = [
+  ['@shared', 'electron/shared'],
+];
 
 /** Where a relative (or aliased) import lands, project-relative; undefined for package imports. */
 export function resolveTarget(file: string, spec: string): string | undefined {

@@ -1,7 +1,7 @@
 // Pure helpers of the CT-e lifecycle screen.
-import { CORRECTABLE } from '../../../../electron/shared/fiscal';
-import type { Dfe } from '../../../../electron/shared/schemas/dfe';
-import type { DocEvent } from '../../../../electron/shared/schemas/doc-events';
+import { CORRECTABLE } from '@shared/fiscal';
+import type { Dfe } from '@shared/schemas/dfe';
+import type { DocEvent } from '@shared/schemas/doc-events';
 
 /** "3 dias e 4 horas" / "5 horas e 20 minutos". */
 export function formatHoursLeft(hours: number): string {

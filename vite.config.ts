@@ -1,4 +1,5 @@
 import { builtinModules } from 'node:module';
+import { fileURLToPath } from 'node:url';
 
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vite';
@@ -18,9 +19,13 @@ const external = [
   ...builtinModules.map((name) => `node:${name}`),
 ];
 
+/** `@shared/x` is electron/shared/x: the one folder of electron/ the renderer may import. */
+export const sharedAlias = { '@shared': fileURLToPath(new URL('./electron/shared', import.meta.url)) };
+
 export default defineConfig(({ mode }) => ({
   root: 'renderer',
   base: './',
+  resolve: { alias: sharedAlias },
   build: {
     outDir: '../dist',
     emptyOutDir: true,

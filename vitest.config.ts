@@ -1,10 +1,13 @@
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
+import { sharedAlias } from './vite.config';
+
 export default defineConfig({
   test: {
     projects: [
       {
+        resolve: { alias: sharedAlias },
         test: {
           name: 'node',
           environment: 'node',
@@ -16,10 +19,12 @@ export default defineConfig({
       },
       {
         plugins: [vue()],
+        resolve: { alias: sharedAlias },
         test: {
           name: 'renderer',
           environment: 'happy-dom',
           include: ['test/renderer/**/*.test.ts'],
+          setupFiles: ['test/renderer/support/setup.ts'],
           // Mounting the whole shell on a busy 2-core CI machine can take seconds.
           testTimeout: 20_000,
         },

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 
-import { PfxError, readPfx } from '../sandbox/certificates/read-pfx';
+import { PfxError, readPfx } from '../documents/certificate/read-pfx';
 import { AppError } from '../shared/errors';
 import type { CertificateInfo } from '../shared/schemas/certificate';
 import { MAX_PFX_BYTES } from '../shared/schemas/certificate';

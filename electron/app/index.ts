@@ -10,6 +10,8 @@ import { CacheHolder } from './backup/cache-holder';
 import { certificateCommands } from './commands/certificates';
 import { documentCommands } from './commands/documents';
 import { createAppIssuing, cteCommands } from './commands/cte';
+import { numberingCommands } from './commands/numbering';
+import { outboxCommands } from './commands/outbox';
 import { dceCommands } from './commands/dce';
 import { mdfeCommands } from './commands/mdfe';
 import { draftCommands } from './commands/drafts';
@@ -37,6 +39,8 @@ import { PrintingService } from './printing/service';
 import { cacheSource } from './printing/source';
 import { SYNC_FIRST_DELAY_MS, SYNC_INTERVAL_MS, SyncService } from './sync/service';
 import { clientSource } from './sync/source';
+import type { Issuing } from './issuing';
+import { OUTBOX_FIRST_DELAY_MS, OutboxResolver } from './issuing/outbox-resolver';
 
 export interface CarretaApp {
   dispatch: Dispatch;
@@ -45,9 +49,8 @@ export interface CarretaApp {
   dispose(): Promise<void>;
 }
 
-export function buildCommandTable(ctx: AppContext): CommandTable {
+export function buildCommandTable(ctx: AppContext, issuing: Issuing = createAppIssuing(ctx)): CommandTable {
   // One numbering and outbox sender for every kind, so CT-e and DC-e share the outbox resolution.
-  const issuing = createAppIssuing(ctx);
   return {
     ...appCommands(ctx),
     ...settingsCommands(ctx),
@@ -57,6 +60,8 @@ export function buildCommandTable(ctx: AppContext): CommandTable {
     ...serviceCommands(ctx),
     ...documentCommands(ctx),
     ...cteCommands(ctx, issuing),
+    ...numberingCommands(ctx, issuing),
+    ...outboxCommands(ctx, issuing),
     ...dceCommands(ctx, issuing),
     ...mdfeCommands(ctx, issuing),
     ...draftCommands(ctx),
@@ -148,7 +153,13 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       progress: (event) => events.emit('print:progress', event),
     }),
   };
-  const dispatch = createDispatcher(buildCommandTable(context), host.logger);
+  const issuing = createAppIssuing(context);
+  const dispatch = createDispatcher(buildCommandTable(context, issuing), host.logger);
+  const outbox = new OutboxResolver(
+    () => issuing.sender.resolveOpen(),
+    () => cache.repos !== null,
+    host.logger,
+  );
   if (host.settings.get().environment === 'demonstracao') {
     // Demonstração works from the first launch: start the local sandbox in the background.
     embedded.ensure().catch((error: unknown) => host.logger.error('sandbox local não iniciou', error));
@@ -156,6 +167,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   connectivity.start();
   sync.start(SYNC_INTERVAL_MS, SYNC_FIRST_DELAY_MS);
   inbox.start();
+  outbox.start(OUTBOX_FIRST_DELAY_MS);
   return {
     dispatch,
     events,
@@ -164,6 +176,8 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       connectivity.stop();
       sync.stop();
       inbox.stop();
+      outbox.stop();
+      await outbox.idle();
       await inbox.idle();
       await sync.idle();
       await cache.close();

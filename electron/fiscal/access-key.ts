@@ -9,7 +9,9 @@
 import { asText, mod11FromRight } from './check-digits';
 import { findUf, ufByCode } from './uf';
 
-const KEY_PATTERN = /^[0-9]{6}[A-Z0-9]{12}[0-9]{26}$/;
+/** 44 characters: cUF, AAMM, the issuer's CNPJ (alphanumeric since NT 2025.001), then digits. */
+export const ACCESS_KEY_PATTERN = /^[0-9]{6}[A-Z0-9]{12}[0-9]{26}$/;
+const KEY_PATTERN = ACCESS_KEY_PATTERN;
 const BODY_PATTERN = /^[0-9]{6}[A-Z0-9]{12}[0-9]{25}$/;
 
 export type AccessKeyKind = 'cte' | 'cteos' | 'gtve' | 'nfe' | 'nfce' | 'mdfe' | 'dce' | 'other';

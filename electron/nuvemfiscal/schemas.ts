@@ -3,55 +3,21 @@
 // description lists is optional unless the description requires it, unknown fields are kept.
 import { z } from 'zod';
 
-import { docStatusSchema } from '../shared/schemas/documents';
+import { ambienteSchema, eventoStatusSchema } from '../shared/schemas/dfe';
 
 const str = z.string();
 const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
 
-export const ambienteSchema = z.enum(['homologacao', 'producao']);
-export type Ambiente = z.infer<typeof ambienteSchema>;
-
-/** A document's status: the cache keeps the API's own values. */
-export const dfeStatusSchema = docStatusSchema;
-export type DfeStatus = z.infer<typeof dfeStatusSchema>;
-
-export const eventoStatusSchema = z.enum(['pendente', 'registrado', 'rejeitado', 'erro']);
-
-export const dfeEventoSchema = z.looseObject({
-  id: opt(str),
-  ambiente: opt(ambienteSchema),
-  status: opt(eventoStatusSchema),
-  autor: opt(z.looseObject({ cpf_cnpj: opt(str) })),
-  chave_acesso: opt(str),
-  data_evento: opt(str),
-  numero_sequencial: opt(z.number()),
-  data_recebimento: opt(str),
-  codigo_status: opt(z.number()),
-  motivo_status: opt(str),
-  numero_protocolo: opt(str),
-  codigo_mensagem: opt(z.number()),
-  mensagem: opt(str),
-  tipo_evento: opt(str),
-  justificativa: opt(str),
-});
-export type DfeEvento = z.infer<typeof dfeEventoSchema>;
-
-export const dfeSchema = z.looseObject({
-  id: str,
-  ambiente: opt(ambienteSchema),
-  created_at: opt(str),
-  status: dfeStatusSchema,
-  referencia: opt(str),
-  data_emissao: opt(str),
-  modelo: opt(z.number()),
-  serie: opt(z.number()),
-  numero: opt(z.number()),
-  tipo_emissao: opt(z.number()),
-  valor_total: opt(z.number()),
-  chave: opt(str),
-  autorizacao: opt(dfeEventoSchema),
-});
-export type Dfe = z.infer<typeof dfeSchema>;
+// The document and event shapes cross the contract to the renderer too (the issued-document screen):
+// they live in electron/shared/schemas/dfe.ts, one schema for the API's answer and the screen.
+export {
+  ambienteSchema,
+  dfeEventoSchema,
+  dfeSchema,
+  dfeStatusSchema,
+  eventoStatusSchema,
+} from '../shared/schemas/dfe';
+export type { Ambiente, Dfe, DfeEvento, DfeStatus } from '../shared/schemas/dfe';
 
 export const listSchema = <T extends z.ZodType>(item: T) =>
   z.looseObject({ '@count': opt(z.number()), data: z.array(item) });

@@ -13,7 +13,7 @@ import {
   quotasResultSchema,
 } from './schemas/account';
 import { appInfoSchema, connectivitySchema, noticeSchema } from './schemas/app';
-import { cteRecordSchema } from './schemas/doc-events';
+import { cteCancelOutputSchema, cteCorrectOutputSchema, cteRecordSchema } from './schemas/doc-events';
 import {
   certificateHandleSchema,
   certificateInfoSchema,
@@ -56,10 +56,8 @@ import {
   addressSaveInputSchema,
   addressSearchInputSchema,
   cancelInputSchema,
-  cancelOutputSchema,
   cancelWindowSchema,
   correctInputSchema,
-  correctOutputSchema,
   cteDebugOutputSchema,
   cteFileInputSchema,
   cteFileOutputSchema,
@@ -256,9 +254,9 @@ export const commands = {
   'cte:issue': command(cteIssueInputSchema, issueOutcomeSchema),
   'cte:preview': command(cteIssueInputSchema, ctePreviewSchema),
   'cte:get': command(docRefSchema, cteRecordSchema),
-  'cte:cancel': command(cancelInputSchema, cancelOutputSchema),
+  'cte:cancel': command(cancelInputSchema, cteCancelOutputSchema),
   'cte:cancelWindow': command(docRefSchema, cancelWindowSchema),
-  'cte:correct': command(correctInputSchema, correctOutputSchema),
+  'cte:correct': command(correctInputSchema, cteCorrectOutputSchema),
   'cte:sync': command(docRefSchema, cteRecordSchema),
   'cte:files': command(cteFileInputSchema, cteFileOutputSchema),
   'cte:debug': command(docRefSchema, cteDebugOutputSchema),

@@ -4,3 +4,16 @@ export type { Cfop } from '../fiscal/cfop';
 export { cfopByCode, searchCfop } from '../fiscal/cfop';
 export { ibgeMatchesUf, isValidIbgeMunicipio, ufOfMunicipio } from '../fiscal/ibge';
 export { UFS } from '../fiscal/uf';
+export type { EventDocumentKind } from '../fiscal/events';
+export {
+  CANCEL_WINDOW_HOURS,
+  CORRECTABLE,
+  CORRECTION_LIMITS,
+  JUSTIFICATIVA_MAX,
+  JUSTIFICATIVA_MIN,
+  MAX_CORRECTION_LETTERS,
+  MAX_CORRECTIONS_PER_LETTER,
+  cancelWindowText,
+  isCorrectable,
+  justificativaFits,
+} from '../fiscal/events';

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 
 import { cteCommands } from '../../electron/app/commands/cte';
+import { numberingCommands } from '../../electron/app/commands/numbering';
 import type { AppContext } from '../../electron/app/context';
 import type { JsonObject } from '../../electron/fiscal/payload';
 import { buildCteOsPayload } from '../../electron/fiscal/payload';
@@ -87,10 +88,10 @@ describe.skipIf(!sharedAvailable)('contract: CT-e OS payload, API description an
       cache: { require: () => rig.repos, repos: null },
       api: { client: async () => ({ client: rig.client, target: target(sandbox.url) }) },
     } as unknown as AppContext;
-    const table = cteCommands(appCtx, rig.issuing) as unknown as Record<
-      string,
-      (i: unknown) => Promise<unknown>
-    >;
+    const table = {
+      ...cteCommands(appCtx, rig.issuing),
+      ...numberingCommands(appCtx, rig.issuing),
+    } as unknown as Record<string, (i: unknown) => Promise<unknown>>;
     call = async (channel, input) => {
       const def = commands[channel];
       return def.output.parse(await table[channel]!(def.input.parse(input))) as Json;

@@ -16,20 +16,14 @@ function errorOf(fn: () => unknown): AppError {
   throw new Error('expected an AppError');
 }
 
-function timed<T>(fn: () => T): { value: T; ms: number } {
-  const start = performance.now();
-  const value = fn();
-  return { value, ms: performance.now() - start };
-}
-
 describe('hostile and broken input', () => {
   it('refuses a DOCTYPE with entity expansion (billion laughs) quickly, in Portuguese', () => {
     const lol = `<?xml version="1.0"?><!DOCTYPE lolz [<!ENTITY lol "lol"><!ENTITY lol2 "&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;&lol;"><!ENTITY lol3 "&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;&lol2;">]><cteProc>&lol3;</cteProc>`;
-    const { value: error, ms } = timed(() => errorOf(() => renderDocumentHtml(lol)));
+    // Refused by the DOCTYPE check, before any entity is expanded (speed belongs in benchmarks).
+    const error = errorOf(() => renderDocumentHtml(lol));
     expect(error.code).toBe('xml_doctype');
     expect(error.message).toMatch(/DOCTYPE/);
     expect(error.message).toMatch(/não é aceita/);
-    expect(ms).toBeLessThan(50);
   });
 
   it('refuses external entities and a bare ENTITY declaration', () => {
@@ -42,10 +36,10 @@ describe('hostile and broken input', () => {
   it('refuses a 50 MB file before parsing it', () => {
     const big = `<cteProc>${'<x>a</x>'.repeat(Math.ceil((50 * 1024 * 1024) / 8))}</cteProc>`;
     expect(big.length).toBeGreaterThan(MAX_XML_CHARS);
-    const { value: error, ms } = timed(() => errorOf(() => renderDocumentHtml(big)));
+    // Refused by its size, the check that runs before the parser.
+    const error = errorOf(() => renderDocumentHtml(big));
     expect(error.code).toBe('xml_too_large');
     expect(error.message).toMatch(/grande demais/);
-    expect(ms).toBeLessThan(20);
   });
 
   it('names the root it found and the supported ones for a wrong root', () => {

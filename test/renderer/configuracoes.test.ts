@@ -40,15 +40,8 @@ describe('Configurações', () => {
 
   it('shows the field error of an error envelope next to the field and opens Avançado', async () => {
     const { transport, wrapper } = await openConfiguracoes();
-    transport.handlers['settings:update'] = () => ({
-      ok: false,
-      error: {
-        code: 'invalid_input',
-        message:
-          'Dados inválidos: hosts.sandbox.api: Informe um endereço completo, por exemplo https://api.nuvemfiscal.com.br',
-        fields: ['hosts.sandbox.api'],
-      },
-    });
+    // The contract refuses the address; the fake answers with the dispatcher's own envelope.
+    transport.invalidInputExpected.add('settings:update');
     const advanced = wrapper.get('[data-testid="settings-advanced"]');
     await advanced.get('button').trigger('click');
     await settle();

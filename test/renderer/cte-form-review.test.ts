@@ -95,14 +95,14 @@ async function mountForm() {
       company,
       title: null,
       data: (input as { data: unknown }).data,
-      createdAt: '',
-      updatedAt: '',
+      createdAt: '2026-03-05T13:00:00.000Z',
+      updatedAt: '2026-03-05T13:00:00.000Z',
     },
   });
   transport.handlers['dce:keysForCte'] = () => ({ ok: true, data: { items: dceItems } });
   transport.handlers['numbering:get'] = () => ({
     ok: true,
-    data: { company, kind: 'cte', serie: 1, environment: 'sandbox', next: 12, lastIssued: 11, warnings: [] },
+    data: { next: 12, released: [], highestSpent: 11, warnings: [] },
   });
   transport.handlers['cte:preview'] = () => ({
     ok: true,

@@ -69,7 +69,14 @@ function transportFor(
       reason: cancellable ? null : 'O prazo de cancelamento (168 horas após a autorização) terminou.',
     },
   });
-  t.handlers['cte:cancel'] = () => ({ ok: true, data: { event: { status: 'registrado' }, hoursLeft } });
+  t.handlers['cte:cancel'] = () => ({
+    ok: true,
+    data: {
+      event: { status: 'registrado' },
+      hoursLeft,
+      detail: { document: { ...document, status: 'cancelado' }, cacheId: 9, events },
+    },
+  });
   t.handlers['cte:sync'] = () => ({
     ok: true,
     data: { document: { ...document, status: 'cancelado' }, cacheId: 9, events },
@@ -123,7 +130,9 @@ describe('CT-e lifecycle screen', () => {
     await settle();
     const call = t.calls.find((c) => c.channel === 'cte:cancel');
     expect(call?.input).toEqual({ kind: 'cte', id: 'cte_1', justificativa: 'Erro no valor do frete' });
-    expect(t.calls.some((c) => c.channel === 'cte:sync')).toBe(true);
+    // The answer carries the cancelled document: no sync nor reload after it.
+    expect(t.calls.some((c) => c.channel === 'cte:sync')).toBe(false);
+    expect(t.calls.filter((c) => c.channel === 'cte:get')).toHaveLength(1);
     expect(wrapper.find('[data-testid="status"]').text()).toBe('cancelado');
   });
 
@@ -141,7 +150,8 @@ describe('CT-e lifecycle screen', () => {
 
   it('tells the story with times: created, authorized, each letter with its fields, cancelled', () => {
     const doc = {
-      status: 'cancelado',
+      id: 'cte_1',
+      status: 'cancelado' as const,
       created_at: '2026-11-20T13:00:00Z',
       autorizacao: {
         codigo_status: 100,
@@ -165,7 +175,9 @@ describe('CT-e lifecycle screen', () => {
       ],
       ['2026-11-22T09:30:00-03:00', 'Cancelado: Frete lançado em duplicidade'],
     ]);
-    expect(statusTimeline({ status: 'pendente', created_at: '2026-11-20T13:00:00Z' }, [])).toEqual([
+    expect(
+      statusTimeline({ id: 'cte_2', status: 'pendente', created_at: '2026-11-20T13:00:00Z' }, []),
+    ).toEqual([
       { when: '2026-11-20T13:00:00Z', text: 'Criado e enviado à SEFAZ', tone: 'info' },
       { when: null, text: 'Pendente: aguardando a resposta da SEFAZ', tone: 'warn' },
     ]);
@@ -187,9 +199,19 @@ describe('CT-e lifecycle screen', () => {
     expect(items[1]!.text()).toContain('Observações gerais: “Doca 4”');
   });
 
-  it('starts a new letter from the prevailing one and reloads the events after sending', async () => {
+  it('starts a new letter from the prevailing one and shows the events its answer carries', async () => {
     const t = transportFor('autorizado', 30, true, [letter(1, 'Doca 3'), letter(2, 'Doca 4')]);
-    t.handlers['cte:correct'] = () => ({ ok: true, data: { event: { status: 'registrado' }, history: [] } });
+    const sent = { ...letter(3, 'Doca 5'), protocolo: '135260000000099' };
+    const opened = (await t.handlers['cte:get']!({})) as { ok: true; data: { document: object } };
+    const document = opened.data.document;
+    t.handlers['cte:correct'] = () => ({
+      ok: true,
+      data: {
+        event: { status: 'registrado' },
+        history: [],
+        detail: { document, cacheId: 9, events: [letter(1, 'Doca 3'), letter(2, 'Doca 4'), sent] },
+      },
+    });
     const { wrapper } = await mountDoc(t);
     await wrapper.get('[data-testid="repeat-last"]').trigger('click');
     await settle();
@@ -212,7 +234,9 @@ describe('CT-e lifecycle screen', () => {
       id: 'cte_1',
       correcoes: [{ grupo_alterado: 'compl', campo_alterado: 'xObs', valor_alterado: 'Doca 5' }],
     });
-    expect(t.calls.filter((c) => c.channel === 'cte:get')).toHaveLength(2);
+    // The answer carries the events: the new letter shows with no reload.
+    expect(t.calls.filter((c) => c.channel === 'cte:get')).toHaveLength(1);
+    expect(wrapper.get('[data-testid="timeline"]').text()).toContain('Carta de correção nº 3');
   });
 
   it('refuses a 21st letter', async () => {

@@ -57,7 +57,15 @@ function transport() {
   t.handlers['drafts:list'] = () => ({ ok: true, data: { drafts: [] } });
   t.handlers['drafts:save'] = (input) => ({
     ok: true,
-    data: { id: 7, kind: 'cte', company, title: null, data: (input as { data: unknown }).data },
+    data: {
+      id: 7,
+      kind: 'cte',
+      company,
+      title: null,
+      data: (input as { data: unknown }).data,
+      createdAt: '2026-03-05T13:00:00.000Z',
+      updatedAt: '2026-03-05T13:00:00.000Z',
+    },
   });
   return t;
 }

@@ -65,14 +65,14 @@ async function mountForm() {
       company,
       title: null,
       data: (input as { data: unknown }).data,
-      createdAt: '',
-      updatedAt: '',
+      createdAt: '2026-03-05T13:00:00.000Z',
+      updatedAt: '2026-03-05T13:00:00.000Z',
     },
   });
-  transport.handlers['drafts:delete'] = () => ({ ok: true, data: { deleted: true } });
+  transport.handlers['drafts:delete'] = () => ({ ok: true, data: { ok: true } });
   transport.handlers['numbering:get'] = () => ({
     ok: true,
-    data: { company, kind: 'cteos', serie: 1, environment: 'sandbox', next: 12, warnings: [] },
+    data: { next: 12, released: [], highestSpent: 11, warnings: [] },
   });
   transport.handlers['sefaz:status'] = () => ({ ok: false, error: { code: 'offline', message: 'sem rede' } });
   const result = await mountWith(EmitirCteOsView, transport, { route: '/emitir-cteos' });

@@ -28,8 +28,10 @@ function transport() {
         {
           cpfCnpj: '11444777000161',
           nome: 'Loja Destino Ltda',
+          inscricaoEstadual: '110042490114',
           municipio: 'São Paulo',
           uf: 'SP',
+          useCount: 1,
           data: {
             cpfCnpj: '11444777000161',
             ie: '110042490114',
@@ -80,7 +82,20 @@ function transport() {
     ok: true,
     data: {
       companies: [
-        { cpf_cnpj: company, nome_razao_social: 'Transportes Rodovia Azul Ltda', nome_fantasia: null },
+        {
+          cpf_cnpj: company,
+          nome_razao_social: 'Transportes Rodovia Azul Ltda',
+          nome_fantasia: null,
+          email: 'fiscal@rodoviaazul.example',
+          endereco: {
+            logradouro: 'Rua A',
+            numero: '1',
+            bairro: 'Centro',
+            codigo_municipio: '3550308',
+            uf: 'SP',
+            cep: '01310100',
+          },
+        },
       ],
     },
   });

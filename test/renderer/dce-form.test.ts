@@ -48,7 +48,13 @@ function transport() {
   t.handlers['drafts:save'] = (input) => ({
     ok: true,
     // A new draft's input carries id: undefined; the saved draft always has one.
-    data: { title: null, ...(input as object), id: 5, createdAt: '', updatedAt: '' },
+    data: {
+      title: null,
+      ...(input as object),
+      id: 5,
+      createdAt: '2026-03-05T13:00:00.000Z',
+      updatedAt: '2026-03-05T13:00:00.000Z',
+    },
   });
   t.handlers['drafts:delete'] = () => ({ ok: true, data: { ok: true } });
   t.handlers['lookup:cep'] = () => ({

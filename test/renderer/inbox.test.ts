@@ -224,7 +224,10 @@ describe('Caixa de entrada NF-e', () => {
       ok: true,
       data: { kind: 'distnfe', config: { ambiente: 'homologacao', ciencia_automatica: true } },
     });
-    t.handlers['serviceConfig:set'] = (input) => ({ ok: true, data: (input as { config: unknown }).config });
+    t.handlers['serviceConfig:set'] = (input) => ({
+      ok: true,
+      data: { kind: 'distnfe', config: (input as { config: unknown }).config },
+    });
     await mountWith(App, t, { route: '/caixa-entrada' });
     const toggle = await waitFor(() => {
       const el = document.querySelector<HTMLInputElement>('[data-testid="inbox-automatica"] input');

@@ -1,10 +1,11 @@
-// CT-e and CT-e OS lifecycle: issue, preview, read, cancel, correct, synchronize, files, debug,
-// numbering and the outbox. Sending, numbering and the outbox are the kind-agnostic services of
-// electron/app/issuing (the DC-e issue reuses them with kind 'dce').
+// CT-e and CT-e OS lifecycle: issue, preview, read, cancel, correct, synchronize, files, debug.
+// Sending, numbering and the outbox are the kind-agnostic services of electron/app/issuing (the
+// DC-e issue reuses them with kind 'dce'); their commands are commands/numbering.ts and outbox.ts.
 import type { Repositories } from '../../cache/repositories';
 import type { EmissionContext, EmitterCompany, JsonObject } from '../../fiscal/payload';
 import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../../fiscal/payload';
-import type { Empresa } from '../../nuvemfiscal';
+import { unpackRecord } from '../../cache/repositories';
+import type { Dfe, DfeEvento, Empresa } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
 import type { CteIssueInput } from '../../shared/schemas/issuing';
 import type { AppContext } from '../context';
@@ -15,6 +16,7 @@ import { cteSimpPreviewHtml } from '../issuing/cte-simp-preview';
 import { modelKind } from '../issuing/kinds';
 import { cachedDetail, documentEvents } from '../issuing/document-events';
 import {
+  cancelState,
   checkCancellable,
   checkCorrections,
   debugView,
@@ -25,6 +27,7 @@ import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
 import { previewHtml } from '../issuing/preview';
 import { storeDocument } from '../issuing/store-document';
 import { isOffline } from '../sync/source';
+import { serieFor } from './numbering';
 
 type Channels =
   | 'cte:issue'
@@ -36,14 +39,16 @@ type Channels =
   | 'cte:sync'
   | 'cte:files'
   | 'cte:debug'
-  | 'cte:prefillFromNfe'
-  | 'numbering:get'
-  | 'numbering:set'
-  | 'outbox:list'
-  | 'outbox:resolve';
+  | 'cte:prefillFromNfe';
 
-/** The app resolves outbox rows left open by a crash shortly after start (the API is up by then). */
-const OUTBOX_FIRST_DELAY_MS = 15_000;
+/**
+ * How long a cached copy opens the document's screen without asking the API. A settled document
+ * changes only through an event; events from this computer update the cache at once, and the
+ * background sync and the screen's "Atualizar" bring the others.
+ */
+export const CACHE_FRESH_MS = 10 * 60_000;
+/** States the authority never leaves: their cached copy is always current. */
+const FINAL_STATUSES = new Set(['cancelado', 'rejeitado', 'denegado']);
 
 export function toEmitter(empresa: Empresa): EmitterCompany {
   return {
@@ -84,19 +89,55 @@ export function createAppIssuing(ctx: AppContext): Issuing {
 export function cteCommands(
   ctx: AppContext,
   issuing: Issuing = createAppIssuing(ctx),
+  /** The clock of the local checks (the cancel window); tests move it. */
+  now: () => Date = () => new Date(),
 ): Pick<CommandTable, Channels> {
   const repos = (): Repositories => ctx.cache.require();
   const environment = () => ctx.host.settings.get().environment;
-  /** The série asked for, else this workstation's série for the model (Settings), else 1. */
   const serieOf = (kind: 'cte' | 'cteos' | 'dce' | 'mdfe', asked: number | undefined) =>
-    asked ?? ctx.host.settings.get().series?.[kind] ?? 1;
-  const timer = setTimeout(() => {
-    if (ctx.cache.repos === null) return;
-    issuing.sender
-      .resolveOpen()
-      .catch((error: unknown) => ctx.host.logger.warn('outbox não resolvido', error));
-  }, OUTBOX_FIRST_DELAY_MS);
-  timer.unref?.();
+    serieFor(ctx, kind, asked);
+
+  /** The cached copy when it may open the screen without the API (see CACHE_FRESH_MS). */
+  const freshCopy = async (id: string) => {
+    const row = await repos().documents.byApiId(environment(), id);
+    if (!row) return null;
+    const age = now().getTime() - Date.parse(row.synced_at);
+    return FINAL_STATUSES.has(row.status) || age < CACHE_FRESH_MS ? row : null;
+  };
+  /** The document for a local check: the cached record when there is one, else the API's. */
+  const knownDoc = async (kind: 'cte' | 'cteos', id: string): Promise<Dfe> => {
+    const row = await repos().documents.byApiId(environment(), id);
+    return row ? (unpackRecord(row.api_record) as Dfe) : (await fetchDoc(kind, id)).doc;
+  };
+  /**
+   * After an event: the event stored with its document, and the detail the screen shows, so it
+   * needs no sync. `refetch` asks the API for the record when the event changed it (a cancellation
+   * does; a correction letter does not); a document missing from the cache is always fetched.
+   */
+  const detailAfterEvent = async (
+    kind: 'cte' | 'cteos',
+    id: string,
+    type: 'cancelamento' | 'carta_correcao',
+    event: DfeEvento,
+    refetch: boolean,
+  ) => {
+    const env = environment();
+    let docId = await docIdInCache(repos(), env, id);
+    let reached = true;
+    if (refetch || docId === null) {
+      const fetched = await fetchDoc(kind, id).catch(() => null);
+      reached = fetched !== null;
+      docId = fetched?.cacheId ?? docId;
+    }
+    await storeEvent(repos(), docId, type, event);
+    const detail = await cachedDetail(repos(), env, id);
+    if (!detail) {
+      // Neither the API nor the cache tells the document now: what the registered event implies.
+      const status = type === 'cancelamento' ? ('cancelado' as const) : ('autorizado' as const);
+      return { document: { id, status }, cacheId: null, events: [] };
+    }
+    return reached ? detail : { ...detail, offline: true };
+  };
 
   const fetchDoc = async (kind: 'cte' | 'cteos', id: string) => {
     const { client, target } = await ctx.api.client();
@@ -143,10 +184,15 @@ export function cteCommands(
       return { payload, html };
     },
     'cte:get': async ({ kind, id }) => {
+      // Cache first: a recent copy opens the screen with no API call; "Atualizar" is cte:sync.
+      if (await freshCopy(id)) {
+        const cached = await cachedDetail(repos(), environment(), id);
+        if (cached) return cached;
+      }
       try {
         const { client, doc, cacheId } = await fetchDoc(kind, id);
         const events = await documentEvents(client[kind], repos(), cacheId, doc);
-        return { document: doc as Record<string, unknown>, cacheId, events };
+        return { document: doc, cacheId, events };
       } catch (error) {
         // Offline, the office still reads what this computer keeps (the user is told it may be old).
         const cached = isOffline(error) ? await cachedDetail(repos(), environment(), id) : null;
@@ -154,38 +200,30 @@ export function cteCommands(
         return { ...cached, offline: true };
       }
     },
-    'cte:cancelWindow': async ({ kind, id }) => {
-      const { doc } = await fetchDoc(kind, id);
-      try {
-        return { cancellable: true, hoursLeft: checkCancellable(doc, new Date()).hoursLeft, reason: null };
-      } catch (error) {
-        return {
-          cancellable: false,
-          hoursLeft: null,
-          reason: error instanceof Error ? error.message : String(error),
-        };
-      }
-    },
+    'cte:cancelWindow': async ({ kind, id }) =>
+      // The window runs from the authorization time, which never changes: the cached copy answers.
+      cancelState(await knownDoc(kind, id), now(), kind),
     'cte:cancel': async ({ kind, id, justificativa }) => {
-      const { client, target, doc } = await fetchDoc(kind, id);
-      const { hoursLeft } = checkCancellable(doc, new Date());
+      // Checked on the cached copy (the authority refuses a stale one anyway); the answer carries the
+      // updated document, so the screen needs no sync after it.
+      const { hoursLeft } = checkCancellable(await knownDoc(kind, id), now(), kind);
+      const { client } = await ctx.api.client();
       const event = await client[kind].cancelar(id, justificativa);
-      const docId = await docIdInCache(repos(), target.environment, id);
-      await storeEvent(repos(), docId, 'cancelamento', event);
-      await fetchDoc(kind, id).catch(() => undefined);
-      return { event: event as Record<string, unknown>, hoursLeft };
+      const detail = await detailAfterEvent(kind, id, 'cancelamento', event, true);
+      return { event: event as Record<string, unknown>, hoursLeft, detail };
     },
     'cte:correct': async ({ kind, id, correcoes }) => {
       checkCorrections(correcoes);
-      const { client, target, doc } = await fetchDoc(kind, id);
+      const doc = await knownDoc(kind, id);
+      const { client } = await ctx.api.client();
       if (doc.status !== 'autorizado') {
         throw new AppError('correct_not_authorized', 'Só é possível corrigir um documento autorizado.');
       }
       const event = await client[kind].corrigir(id, correcoes);
-      const docId = await docIdInCache(repos(), target.environment, id);
-      await storeEvent(repos(), docId, 'carta_correcao', event);
-      const history = docId === null ? [] : await repos().events.list(docId);
+      const detail = await detailAfterEvent(kind, id, 'carta_correcao', event, false);
+      const history = detail.cacheId === null ? [] : await repos().events.list(detail.cacheId);
       return {
+        detail,
         event: event as Record<string, unknown>,
         history: history
           .filter((h) => h.type === 'carta_correcao')
@@ -197,7 +235,7 @@ export function cteCommands(
       await client[kind].sincronizar(id);
       const { doc, cacheId } = await fetchDoc(kind, id);
       const events = await documentEvents(client[kind], repos(), cacheId, doc);
-      return { document: doc as Record<string, unknown>, cacheId, events };
+      return { document: doc, cacheId, events };
     },
     'cte:files': async ({ kind, id, file }) => {
       const { client } = await ctx.api.client();
@@ -226,47 +264,5 @@ export function cteCommands(
     },
     'cte:prefillFromNfe': async ({ files, company }) =>
       prefillFromNfe(files, keyUsedInOutbox(repos(), company)),
-    'numbering:get': async ({ company, kind, serie }) => ({
-      ...(await issuing.numbering.state({
-        company,
-        kind,
-        serie: serieOf(kind, serie),
-        environment: environment(),
-      })),
-      warnings: [],
-    }),
-    'numbering:set': async ({ company, kind, serie, next }) => {
-      const scope = { company, kind, serie: serieOf(kind, serie), environment: environment() };
-      const { warnings } = await issuing.numbering.setNext(scope, next);
-      return { ...(await issuing.numbering.state(scope)), warnings };
-    },
-    'outbox:list': async ({ company, openOnly }) => {
-      const rows = await repos().db.all<Record<string, unknown>>(
-        `SELECT * FROM outbox WHERE environment = ? ${company ? 'AND company = ?' : ''}
-           ${openOnly ? "AND state IN ('queued', 'sending', 'failed')" : ''} ORDER BY id DESC LIMIT 200`,
-        company ? [environment(), company] : [environment()],
-      );
-      return {
-        items: rows.map((r) => ({
-          id: Number(r.id),
-          referencia: String(r.referencia),
-          kind: String(r.variant ?? r.kind),
-          company: String(r.company),
-          serie: r.serie === null ? null : Number(r.serie),
-          numero: r.numero === null ? null : Number(r.numero),
-          state: String(r.state),
-          attempts: Number(r.attempts),
-          lastError: r.last_error === null ? null : String(r.last_error),
-          apiId: r.api_id === null ? null : String(r.api_id),
-          createdAt: String(r.created_at),
-        })),
-      };
-    },
-    'outbox:resolve': async ({ company }) => {
-      const outcomes = await issuing.sender.resolveOpen(company);
-      return {
-        items: outcomes.map((o) => ({ ...o, document: o.document as Record<string, unknown> | null })),
-      };
-    },
   };
 }

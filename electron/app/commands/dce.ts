@@ -12,7 +12,7 @@ import type { CommandTable } from '../dispatcher';
 import type { Issuing } from '../issuing';
 import { brasiliaDateTime, newReferencia } from '../issuing';
 import { dcePreviewHtml } from '../issuing/dce-preview';
-import { cancelHoursLeft, debugView, docIdInCache, storeEvent } from '../issuing/lifecycle';
+import { cancelState, debugView, docIdInCache, storeEvent } from '../issuing/lifecycle';
 import { storeDocument } from '../issuing/store-document';
 import { createAppIssuing, toEmitter } from './cte';
 
@@ -26,9 +26,6 @@ type Channels =
   | 'dce:keysForCte'
   | 'dce:debug';
 
-/** Cancelamento (110111) only, by the emitter, within 24 hours of the authorization (DC-e manual). */
-export const DCE_CANCEL_WINDOW_HOURS = 24;
-
 /** The carrier issues as Transportadora, whose group takes a numeric CNPJ only (DC-e 1.00). */
 function checkCarrier(company: EmitterCompany): void {
   if (!/^\d{14}$/.test(company.cpf_cnpj)) {
@@ -39,23 +36,9 @@ function checkCarrier(company: EmitterCompany): void {
   }
 }
 
+/** Cancelamento (110111) only, by the emitter, within 24 hours of the authorization (DC-e manual). */
 export function dceCancelState(doc: Dfe, now: Date) {
-  if (doc.status !== 'autorizado') {
-    return {
-      cancellable: false,
-      hoursLeft: null,
-      reason: `Só é possível cancelar uma DC-e autorizada; esta está "${doc.status}".`,
-    };
-  }
-  const hoursLeft = cancelHoursLeft(doc, now, DCE_CANCEL_WINDOW_HOURS);
-  if (hoursLeft !== null && hoursLeft <= 0) {
-    return {
-      cancellable: false,
-      hoursLeft,
-      reason: 'O prazo de cancelamento da DC-e (24 horas após a autorização) terminou.',
-    };
-  }
-  return { cancellable: true, hoursLeft, reason: null };
+  return cancelState(doc, now, 'dce');
 }
 
 interface SummaryRow {

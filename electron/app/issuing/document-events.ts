@@ -128,7 +128,8 @@ export async function cachedDetail(repos: Repositories, environment: Environment
   const row = await repos.documents.byApiId(environment, apiId);
   if (!row) return null;
   return {
-    document: unpackRecord(row.api_record) as Record<string, unknown>,
+    // Written from the API client's parsed answer (dfeSchema), so it has that shape.
+    document: unpackRecord(row.api_record) as Dfe,
     cacheId: row.id,
     events: await cachedEvents(repos, row.id),
   };

@@ -1,96 +1,56 @@
-// After issuing: cancellation (168-hour window checked locally), correction letters (only what the
-// rules allow), synchronization; each result is written to the cache.
+// After issuing: cancellation (its window checked locally), correction letters (only what the
+// rules allow), synchronization; each result is written to the cache. The rules themselves live in
+// electron/fiscal/events.ts.
 import type { Repositories } from '../../cache/repositories';
 import type { Environment } from '../../cache/repositories/types';
+import type { EventDocumentKind } from '../../fiscal/events';
+import { cancelHoursLeft, cancelWindowText, isCorrectable } from '../../fiscal/events';
 import type { Dfe, DfeEvento } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
 
-export const CANCEL_WINDOW_HOURS = 168;
-
-/** Hours left to cancel (null when the authorization time is unknown); negative = closed. */
-export function cancelHoursLeft(
-  doc: Pick<Dfe, 'autorizacao' | 'data_emissao'>,
-  now: Date,
-  windowHours: number = CANCEL_WINDOW_HOURS,
-): number | null {
-  const at = doc.autorizacao?.data_recebimento ?? doc.autorizacao?.data_evento ?? doc.data_emissao;
-  if (!at) return null;
-  const elapsed = (now.getTime() - new Date(at).getTime()) / 3_600_000;
-  return Math.round((windowHours - elapsed) * 100) / 100;
+/** When the authority authorized the document (the API's reception time, else the issue time). */
+export function authorizedAt(doc: Pick<Dfe, 'autorizacao' | 'data_emissao'>): string | null {
+  return doc.autorizacao?.data_recebimento ?? doc.autorizacao?.data_evento ?? doc.data_emissao ?? null;
 }
 
-export function checkCancellable(doc: Dfe, now: Date): { hoursLeft: number | null } {
+/** Throws the user's explanation when the document cannot be cancelled now; else the hours left. */
+export function checkCancellable(doc: Dfe, now: Date, kind: EventDocumentKind): { hoursLeft: number | null } {
   if (doc.status !== 'autorizado') {
-    throw new AppError(
-      'cancel_not_authorized',
-      `Só é possível cancelar um documento autorizado; este está "${doc.status}".`,
-    );
+    const what = kind === 'dce' ? 'uma DC-e autorizada; esta está' : 'um documento autorizado; este está';
+    throw new AppError('cancel_not_authorized', `Só é possível cancelar ${what} "${doc.status}".`);
   }
-  const hoursLeft = cancelHoursLeft(doc, now);
+  const hoursLeft = cancelHoursLeft(kind, authorizedAt(doc), now);
   if (hoursLeft !== null && hoursLeft <= 0) {
     throw new AppError(
       'cancel_window_closed',
-      'O prazo de cancelamento (168 horas após a autorização) terminou. Para corrigir valores, emita um CT-e de substituição ou de anulação.',
+      kind === 'dce'
+        ? `O prazo de cancelamento da DC-e (${cancelWindowText(kind)}) terminou.`
+        : `O prazo de cancelamento (${cancelWindowText(kind)}) terminou. Para corrigir valores, emita um CT-e de substituição ou de anulação.`,
     );
   }
   return { hoursLeft };
 }
 
-/** Groups and fields a correction letter may not change: values that set the tax, parties, dates. */
-const FORBIDDEN_GROUPS = new Set([
-  'emit',
-  'rem',
-  'dest',
-  'exped',
-  'receb',
-  'toma',
-  'toma3',
-  'toma4',
-  'vPrest',
-  'Comp',
-  'imp',
-  'ICMS',
-  'ICMS00',
-  'ICMS20',
-  'ICMS45',
-  'ICMS60',
-  'ICMS90',
-  'ICMSOutraUF',
-  'ICMSSN',
-  'IBSCBS',
-  'ICMSUFFim',
-]);
-const FORBIDDEN_FIELDS = new Set([
-  'CFOP',
-  'nCT',
-  'serie',
-  'mod',
-  'tpCTe',
-  'tpAmb',
-  'tpEmis',
-  'CNPJ',
-  'CPF',
-  'IE',
-  'vTPrest',
-  'vRec',
-  'vComp',
-  'vBC',
-  'pICMS',
-  'vICMS',
-  'UFIni',
-  'UFFim',
-  'cMunIni',
-  'cMunFim',
-  'toma',
-  'indIEToma',
-]);
+/** The cancel window as the screen shows it: open with the hours left, or closed with the reason. */
+export function cancelState(
+  doc: Dfe,
+  now: Date,
+  kind: EventDocumentKind,
+): { cancellable: boolean; hoursLeft: number | null; reason: string | null } {
+  try {
+    return { cancellable: true, hoursLeft: checkCancellable(doc, now, kind).hoursLeft, reason: null };
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    const hoursLeft = doc.status === 'autorizado' ? cancelHoursLeft(kind, authorizedAt(doc), now) : null;
+    return { cancellable: false, hoursLeft, reason: error.message };
+  }
+}
 
 export function checkCorrections(correcoes: { grupo_alterado: string; campo_alterado: string }[]): void {
   const fields: string[] = [];
   const problems: string[] = [];
   correcoes.forEach((c, i) => {
-    const isDate = /^dh?[A-Z]/.test(c.campo_alterado);
-    if (FORBIDDEN_GROUPS.has(c.grupo_alterado) || FORBIDDEN_FIELDS.has(c.campo_alterado) || isDate) {
+    if (!isCorrectable(c.grupo_alterado, c.campo_alterado)) {
       fields.push(`correcoes.${i}.campo_alterado`);
       problems.push(`${c.grupo_alterado}/${c.campo_alterado}`);
     }

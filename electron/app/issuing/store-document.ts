@@ -22,7 +22,11 @@ export async function storeDocument(
   if (scope.kind === 'mdfe') return storeMdfe(repos, api, scope, doc);
   const files = [];
   let fields = null;
-  if (WITH_PROCESSED_XML.has(doc.status)) {
+  // The processed XML (cteProc) never changes once authorized — a cancellation is an event of its
+  // own — so a copy already in the cache is not downloaded again.
+  const cached = await repos.documents.byApiId(scope.environment, doc.id);
+  const hasXml = cached?.xml_state === 'present' && WITH_PROCESSED_XML.has(cached.status ?? '');
+  if (WITH_PROCESSED_XML.has(doc.status) && !hasXml) {
     const xml = await api.xml(doc.id).catch(() => null);
     if (xml) {
       files.push({ kind: 'xml' as const, file: await packFile(xml.data, 'application/xml') });

@@ -112,6 +112,23 @@ export class OutboxRepository {
     return row ? toEntry(row) : null;
   }
 
+  /**
+   * The newest sends of one environment (at most 200), for the outbox screen; `openOnly` keeps the
+   * ones still to resolve. `kind` is the request variant when there is one (cte-simp).
+   */
+  async recent(filter: {
+    environment: Environment;
+    company?: string;
+    openOnly?: boolean;
+  }): Promise<Array<OutboxEntry & { variant: string | null }>> {
+    const rows = await this.db.all<OutboxRow & { variant: string | null }>(
+      `SELECT * FROM outbox WHERE environment = ? ${filter.company ? 'AND company = ?' : ''}
+         ${filter.openOnly ? "AND state IN ('queued', 'sending', 'failed')" : ''} ORDER BY id DESC LIMIT 200`,
+      filter.company ? [filter.environment, filter.company] : [filter.environment],
+    );
+    return rows.map((row) => ({ ...toEntry(row), variant: row.variant ?? null }));
+  }
+
   async open(company?: string): Promise<OutboxEntry[]> {
     const rows = await this.db.all<OutboxRow>(
       `SELECT * FROM outbox WHERE state IN ('queued', 'sending', 'failed') ${company ? 'AND company = ?' : ''} ORDER BY id`,

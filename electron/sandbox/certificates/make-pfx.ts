@@ -1,8 +1,7 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import forge from 'node-forge';
 
-/** ICP-Brasil otherName carrying the company's CNPJ in a certificate's subjectAltName. */
-export const OID_ICP_CNPJ = '2.16.76.1.3.3';
+import { OID_ICP_CNPJ } from '../../documents/certificate/read-pfx';
 
 export interface MakePfxOptions {
   /** CNPJ (14 characters, may be alphanumeric) or CPF (11 digits) of the holder. */

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { PfxError, readPfx } from '../certificates/read-pfx';
-import type { PfxContents } from '../certificates/read-pfx';
+import { PfxError, readPfx } from '../../documents/certificate/read-pfx';
+import type { PfxContents } from '../../documents/certificate/read-pfx';
 import type { EmpresaCertificado } from '../companies';
 import type { SandboxContext } from '../context';
 import { badRequest, notFound } from '../http/errors';

@@ -7,7 +7,7 @@ import { isValidCpfCnpj } from '../../fiscal/cnpj';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { isUf } from '../../fiscal/uf';
 import { municipioSchema } from './cte-form';
-import { issueOutcomeSchema } from './issuing';
+import { issueOutcomeSchema, justificativaSchema } from './issuing';
 
 /** Item and declaration totals, the builder's own rule (the form shows what will be sent). */
 export { dceTotal, itemTotal } from '../../fiscal/payload/dce';
@@ -164,11 +164,7 @@ export const dceRecordSchema = z.object({
   reason: z.string().nullable(),
 });
 export const dceCancelInputSchema = dceRefSchema.extend({
-  justificativa: z
-    .string({ message: 'informe a justificativa' })
-    .trim()
-    .min(15, { message: 'a justificativa precisa de ao menos 15 caracteres' })
-    .max(255, { message: 'a justificativa pode ter no máximo 255 caracteres' }),
+  justificativa: justificativaSchema,
 });
 export const dceCancelOutputSchema = z.object({ event: record, hoursLeft: z.number().nullable() });
 

@@ -1,12 +1,17 @@
 // The NF-e inbox between the renderer and the main side: filters, notes, manifestation, files.
 import { z } from 'zod';
 
+import { ACCESS_KEY_PATTERN } from '../../fiscal/access-key';
+import { JUSTIFICATIVA_MAX, JUSTIFICATIVA_MIN, justificativaFits } from '../../fiscal/events';
 import { cpfCnpjSchema } from './company';
 
+// An NF-e issued by a company with an alphanumeric CNPJ carries letters in its key: the form accepts
+// such keys (isValidAccessKey), so the inbox commands must too.
 const chaveSchema = z
   .string()
   .trim()
-  .regex(/^\d{44}$/, 'A chave de acesso tem 44 dígitos.');
+  .toUpperCase()
+  .regex(ACCESS_KEY_PATTERN, 'A chave de acesso tem 44 caracteres (só o CNPJ do emitente pode ter letras).');
 const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'Data no formato aaaa-mm-dd.');
 
 export const inboxTabSchema = z.enum(['transportador', 'destinatario']);
@@ -148,11 +153,11 @@ export const inboxManifestInputSchema = z
   .strict()
   .superRefine((value, ctx) => {
     const j = value.justificativa ?? '';
-    if (value.tipoEvento === '210240' && (j.length < 15 || j.length > 255)) {
+    if (value.tipoEvento === '210240' && !justificativaFits(j)) {
       ctx.addIssue({
         code: 'custom',
         path: ['justificativa'],
-        message: 'Para "Operação não realizada" informe a justificativa, de 15 a 255 caracteres.',
+        message: `Para "Operação não realizada" informe a justificativa, de ${JUSTIFICATIVA_MIN} a ${JUSTIFICATIVA_MAX} caracteres.`,
       });
     }
   });

@@ -1,6 +1,12 @@
 // Inputs and outputs of the issuing commands (cte:*, numbering:*, outbox:*, drafts:*, addressBook:*).
 import { z } from 'zod';
 
+import {
+  CORRECTION_LIMITS,
+  JUSTIFICATIVA_MAX,
+  JUSTIFICATIVA_MIN,
+  MAX_CORRECTIONS_PER_LETTER,
+} from '../../fiscal/events';
 import { cteFormSchema } from './cte-form';
 import { cteSimpFormSchema } from './cte-simp-form';
 import { cteOsFormSchema } from './cteos-form';
@@ -63,13 +69,14 @@ export const ctePreviewSchema = z.object({ payload: record, html: z.string() });
 export const docRefSchema = z.object({ kind: docApiKindSchema, id: z.string().min(1).max(100) });
 export const documentRecordSchema = z.object({ document: record, cacheId: z.number().nullable() });
 
-export const cancelInputSchema = docRefSchema.extend({
-  justificativa: z
-    .string()
-    .trim()
-    .min(15, { message: 'a justificativa precisa de ao menos 15 caracteres' })
-    .max(255, { message: 'a justificativa pode ter no máximo 255 caracteres' }),
-});
+/** xJust of a cancellation: the length rule of electron/fiscal/events.ts. */
+export const justificativaSchema = z
+  .string({ message: 'informe a justificativa' })
+  .trim()
+  .min(JUSTIFICATIVA_MIN, { message: `a justificativa precisa de ao menos ${JUSTIFICATIVA_MIN} caracteres` })
+  .max(JUSTIFICATIVA_MAX, { message: `a justificativa pode ter no máximo ${JUSTIFICATIVA_MAX} caracteres` });
+
+export const cancelInputSchema = docRefSchema.extend({ justificativa: justificativaSchema });
 export const cancelOutputSchema = z.object({ event: record, hoursLeft: z.number().nullable() });
 export const cancelWindowSchema = z.object({
   cancellable: z.boolean(),
@@ -78,13 +85,16 @@ export const cancelWindowSchema = z.object({
 });
 
 export const correctionSchema = z.object({
-  grupo_alterado: z.string().trim().min(1, { message: 'informe o grupo' }).max(20),
-  campo_alterado: z.string().trim().min(1, { message: 'informe o campo' }).max(20),
-  valor_alterado: z.string().trim().min(1, { message: 'informe o novo valor' }).max(500),
-  numero_item_alterado: z.number().int().min(1).max(99).optional(),
+  grupo_alterado: z.string().trim().min(1, { message: 'informe o grupo' }).max(CORRECTION_LIMITS.grupo),
+  campo_alterado: z.string().trim().min(1, { message: 'informe o campo' }).max(CORRECTION_LIMITS.campo),
+  valor_alterado: z.string().trim().min(1, { message: 'informe o novo valor' }).max(CORRECTION_LIMITS.valor),
+  numero_item_alterado: z.number().int().min(1).max(CORRECTION_LIMITS.itemMax).optional(),
 });
 export const correctInputSchema = docRefSchema.extend({
-  correcoes: z.array(correctionSchema).min(1, { message: 'informe ao menos uma correção' }).max(20),
+  correcoes: z
+    .array(correctionSchema)
+    .min(1, { message: 'informe ao menos uma correção' })
+    .max(MAX_CORRECTIONS_PER_LETTER),
 });
 export const correctOutputSchema = z.object({ event: record, history: z.array(record) });
 

@@ -4,6 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { cteCommands } from '../../../electron/app/commands/cte';
 import { draftCommands } from '../../../electron/app/commands/drafts';
+import { numberingCommands } from '../../../electron/app/commands/numbering';
+import { outboxCommands } from '../../../electron/app/commands/outbox';
 import type { AppContext } from '../../../electron/app/context';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import type { CommandChannel } from '../../../electron/shared/contract';
@@ -17,6 +19,7 @@ import { openRig, startIssuingSandbox, target } from './harness';
 let sandbox: RunningSandbox;
 let rig: Rig;
 let call: <C extends CommandChannel>(channel: C, input: unknown) => Promise<unknown>;
+let issued: Outcome;
 
 beforeAll(async () => {
   sandbox = await startIssuingSandbox();
@@ -27,16 +30,20 @@ beforeAll(async () => {
     cache: { require: () => rig.repos, repos: null },
     api: { client: async () => ({ client: rig.client, target: target(sandbox.url) }) },
   } as unknown as AppContext;
-  const table = { ...cteCommands(ctx, rig.issuing), ...draftCommands(ctx) } as Record<
-    string,
-    (input: unknown) => Promise<unknown>
-  >;
+  const table = {
+    ...cteCommands(ctx, rig.issuing),
+    ...numberingCommands(ctx, rig.issuing),
+    ...outboxCommands(ctx, rig.issuing),
+    ...draftCommands(ctx),
+  } as Record<string, (input: unknown) => Promise<unknown>>;
   call = async (channel, input) => {
     const def = commands[channel];
     const result = await table[channel]!(def.input.parse(input));
     return def.output.parse(result);
   };
-}, 30_000);
+  // One CT-e issued before any case runs: the cases read it, none depends on another case.
+  issued = (await call('cte:issue', { kind: 'cte', company: company.cpf_cnpj, form: cteForm() })) as Outcome;
+}, 60_000);
 afterAll(async () => {
   await rig?.close();
   await sandbox?.close();
@@ -45,21 +52,19 @@ afterAll(async () => {
 type Outcome = { status: string; serie: number; numero: number; document: { id: string } | null };
 
 describe('cte commands', () => {
-  let id = '';
+  const id = () => issued.document!.id;
+  const next = async () =>
+    ((await call('numbering:get', { company: company.cpf_cnpj, kind: 'cte', serie: 7 })) as { next: number })
+      .next;
 
-  it('cte:issue validates the form in the contract and issues', async () => {
+  it('cte:issue validates the form in the contract and issues', () => {
     expect(() =>
       commands['cte:issue'].input.parse({ kind: 'cte', company: company.cpf_cnpj, form: {} }),
     ).toThrow();
-    const out = (await call('cte:issue', {
-      kind: 'cte',
-      company: company.cpf_cnpj,
-      form: cteForm(),
-    })) as Outcome;
-    expect(out.status).toBe('autorizado');
+    expect(issued.status).toBe('autorizado');
     // No série asked: this workstation's série for the model, from Settings.
-    expect(out.serie).toBe(7);
-    id = out.document!.id;
+    expect(issued.serie).toBe(7);
+    expect(issued.numero).toBeGreaterThanOrEqual(1);
   });
 
   it('cte:preview builds the payload and a sheet without fiscal value', async () => {
@@ -72,17 +77,15 @@ describe('cte commands', () => {
       payload: { infCte: { ide: { nCT: number } } };
       html: string;
     };
-    expect(out.payload.infCte.ide.nCT).toBe(2);
+    expect(out.payload.infCte.ide.nCT).toBe(await next());
     expect(out.html).toContain('SEM VALOR FISCAL');
     // Homologação: the payload names the parties by the MOC literal (Anexo I G002–G005).
     expect(out.html).toContain('CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL');
   });
 
   it('numbering:get / numbering:set warn about gaps and spent números', async () => {
-    const state = (await call('numbering:get', { company: company.cpf_cnpj, kind: 'cte', serie: 7 })) as {
-      next: number;
-    };
-    expect(state.next).toBe(2);
+    const start = await next();
+    expect(start).toBeGreaterThan(issued.numero);
     const back = (await call('numbering:set', {
       company: company.cpf_cnpj,
       kind: 'cte',
@@ -93,23 +96,24 @@ describe('cte commands', () => {
       warnings: string[];
     };
     expect(back.warnings[0]).toMatch(/já foi usado/);
-    expect(back.next).toBe(2);
+    expect(back.next).toBe(start);
     const gap = (await call('numbering:set', {
       company: company.cpf_cnpj,
       kind: 'cte',
       serie: 7,
-      next: 10,
+      next: start + 8,
     })) as {
       warnings: string[];
     };
     expect(gap.warnings[0]).toMatch(/sem uso/);
-    await call('numbering:set', { company: company.cpf_cnpj, kind: 'cte', serie: 7, next: 2 });
+    await call('numbering:set', { company: company.cpf_cnpj, kind: 'cte', serie: 7, next: start });
+    expect(await next()).toBe(start);
   });
 
   it('cte:files serves the processed XML; cte:debug the original payload', async () => {
-    const xml = (await call('cte:files', { kind: 'cte', id, file: 'xml' })) as { base64: string };
+    const xml = (await call('cte:files', { kind: 'cte', id: id(), file: 'xml' })) as { base64: string };
     expect(Buffer.from(xml.base64, 'base64').toString('utf8')).toContain('<cteProc');
-    const debug = (await call('cte:debug', { kind: 'cte', id })) as { payload: { referencia: string } };
+    const debug = (await call('cte:debug', { kind: 'cte', id: id() })) as { payload: { referencia: string } };
     expect(debug.payload.referencia).toMatch(/^carreta-/);
   });
 
@@ -117,20 +121,20 @@ describe('cte commands', () => {
     await expect(
       call('cte:correct', {
         kind: 'cte',
-        id,
+        id: id(),
         correcoes: [{ grupo_alterado: 'vPrest', campo_alterado: 'vTPrest', valor_alterado: '1' }],
       }),
     ).rejects.toMatchObject({ code: 'correction_not_allowed' });
     await expect(
       call('cte:correct', {
         kind: 'cte',
-        id,
+        id: id(),
         correcoes: [{ grupo_alterado: 'ide', campo_alterado: 'dhEmi', valor_alterado: '2026-01-01' }],
       }),
     ).rejects.toMatchObject({ code: 'correction_not_allowed' });
     const ok = (await call('cte:correct', {
       kind: 'cte',
-      id,
+      id: id(),
       correcoes: [{ grupo_alterado: 'compl', campo_alterado: 'xObs', valor_alterado: 'Entrega pela doca 3' }],
     })) as { event: { status: string }; history: unknown[] };
     expect(ok.event.status).toBe('registrado');
@@ -138,6 +142,13 @@ describe('cte commands', () => {
   });
 
   it('cte:cancel checks the 168-hour window locally and returns the hours left', async () => {
+    // Its own CT-e: cancelling the shared one would change what the other cases read.
+    const own = (await call('cte:issue', {
+      kind: 'cte',
+      company: company.cpf_cnpj,
+      form: cteForm(),
+    })) as Outcome;
+    const id = own.document!.id;
     const window = (await call('cte:cancelWindow', { kind: 'cte', id })) as {
       cancellable: boolean;
       hoursLeft: number;
@@ -186,7 +197,7 @@ describe('cte commands', () => {
     expect(list.drafts.map((d) => d.id)).toContain(saved.id);
     const got = (await call('drafts:get', { id: saved.id })) as { data: { geral: { cfop: string } } };
     expect(got.data.geral.cfop).toBe('6353');
-    const dup = (await call('drafts:duplicate', { company: company.cpf_cnpj, kind: 'cte', id })) as {
+    const dup = (await call('drafts:duplicate', { company: company.cpf_cnpj, kind: 'cte', id: id() })) as {
       data: unknown;
     };
     const parsed = cteFormSchema.safeParse(dup.data);

@@ -119,12 +119,24 @@ describe('CT-e events on the detail', () => {
   });
 
   it("offline, shows this computer's copy of the document and its events, saying so", async () => {
-    const got = await offlineCall('cte:get', { kind: 'cte', id: doc.id });
+    // A cancelled copy is final: it opens from the cache without asking the API, so no warning.
+    const final = await offlineCall('cte:get', { kind: 'cte', id: doc.id });
+    expect(final.offline).toBeUndefined();
+    expect(final.document.status).toBe('cancelado');
+    expect(final.events).toHaveLength(4);
+    // An authorized copy synced long ago is asked again; offline, the copy is shown and said so.
+    const old = await issue();
+    await call('cte:correct', { kind: 'cte', id: old.id, correcoes: [xObs('Antes de ficar sem rede')] });
+    await rig.db.run('UPDATE documents SET synced_at = ? WHERE id = ?', [
+      '2026-01-01T00:00:00.000Z',
+      old.cacheId,
+    ]);
+    const got = await offlineCall('cte:get', { kind: 'cte', id: old.id });
     expect(got.offline).toBe(true);
-    expect(got.cacheId).toBe(doc.cacheId);
-    expect(got.document.status).toBe('cancelado');
-    expect(got.events).toHaveLength(4);
-    expect((await call('cte:get', { kind: 'cte', id: doc.id })).offline).toBeUndefined();
+    expect(got.cacheId).toBe(old.cacheId);
+    expect(got.document.status).toBe('autorizado');
+    expect(got.events).toMatchObject([{ type: 'carta_correcao', sequence: 1 }]);
+    expect((await call('cte:get', { kind: 'cte', id: old.id })).offline).toBeUndefined();
     // Nothing kept for an unknown document: the offline error stands.
     await expect(offlineCall('cte:get', { kind: 'cte', id: 'cte_nao_existe' })).rejects.toMatchObject({
       code: 'api_offline',
@@ -145,7 +157,8 @@ describe('CT-e events on the detail', () => {
     });
     expect(await cachedEvents(rig.repos, other.cacheId)).toEqual([]);
     await rig.client.cte.cancelar(other.id, 'Frete duplicado por engano no sistema');
-    const got = await call('cte:get', { kind: 'cte', id: other.id });
+    // Cancelled elsewhere: the explicit refresh brings it (cte:get would answer from the cache).
+    const got = await call('cte:sync', { kind: 'cte', id: other.id });
     expect(got.events).toMatchObject([{ type: 'cancelamento', status: 'registrado' }]);
     expect(got.events[0]!.justificativa).toBe('Frete duplicado por engano no sistema');
   });

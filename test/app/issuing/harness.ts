@@ -3,11 +3,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
+import type { AxiosInstance } from 'axios';
+import axios from 'axios';
+
 import type { Database } from '../../../electron/cache';
 import { openCache } from '../../../electron/cache';
 import type { Repositories } from '../../../electron/cache/repositories';
 import { createRepositories } from '../../../electron/cache/repositories';
 import type { ApiTarget } from '../../../electron/app/api-connection';
+import { cteCommands } from '../../../electron/app/commands/cte';
+import type { AppContext } from '../../../electron/app/context';
 import { createIssuing } from '../../../electron/app/issuing';
 import type { Issuing } from '../../../electron/app/issuing';
 import { createNuvemFiscalClient } from '../../../electron/nuvemfiscal';
@@ -15,14 +20,18 @@ import type { Dfe, NuvemFiscalClient } from '../../../electron/nuvemfiscal';
 import { makePfx } from '../../../electron/sandbox/certificates/make-pfx';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { startSandbox } from '../../../electron/sandbox/server';
+import type { CommandChannel, CommandOutput } from '../../../electron/shared/contract';
+import { commands } from '../../../electron/shared/contract';
 import { company } from '../../fiscal/payload/forms';
+import { memoryHost } from '../../support/memory-host';
 
 export const CLIENT_ID = 'issuing-test';
 export const CLIENT_SECRET = 'issuing-secret';
 
-export function apiClient(url: string): NuvemFiscalClient {
+export function apiClient(url: string, axiosInstance?: AxiosInstance): NuvemFiscalClient {
   const tokens = new Map<string, string>();
   return createNuvemFiscalClient({
+    axiosInstance,
     apiUrl: url,
     tokenUrl: `${url}/oauth/token`,
     clientId: CLIENT_ID,
@@ -98,11 +107,15 @@ export interface Rig {
   close(): Promise<void>;
 }
 
-export async function openRig(url: string, dir?: string, fast = true): Promise<Rig> {
+export async function openRig(
+  url: string,
+  dir?: string,
+  fast = true,
+  client: NuvemFiscalClient = apiClient(url),
+): Promise<Rig> {
   const folder = dir ?? mkdtempSync(path.join(tmpdir(), 'carreta-issuing-'));
   const db = await openCache(path.join(folder, 'cache.sqlite'));
   const repos = createRepositories(db);
-  const client = apiClient(url);
   const issuing = createIssuing({
     repos: () => repos,
     api: async () => ({ client, target: target(url) }),
@@ -119,6 +132,42 @@ export async function openRig(url: string, dir?: string, fast = true): Promise<R
       if (!dir) rmSync(folder, { recursive: true, force: true });
     },
   };
+}
+
+export type CommandCall = <C extends CommandChannel>(channel: C, input: unknown) => Promise<CommandOutput<C>>;
+
+/**
+ * The CT-e commands as the app runs them (inputs and answers through the contract) over a real
+ * sandbox, counting every HTTP request the app's API client makes (token requests included).
+ */
+export async function countedCommands(
+  url: string,
+  now: () => Date = () => new Date(),
+): Promise<{
+  rig: Rig;
+  call: CommandCall;
+  requests(): number;
+}> {
+  const instance = axios.create();
+  let requests = 0;
+  instance.interceptors.request.use((config) => {
+    requests += 1;
+    return config;
+  });
+  const client = apiClient(url, instance);
+  const rig = await openRig(url, undefined, true, client);
+  const { host } = memoryHost({ settings: { environment: 'sandbox' } });
+  const ctx = {
+    host,
+    cache: { require: () => rig.repos, repos: null },
+    api: { client: async () => ({ client, target: target(url) }) },
+  } as unknown as AppContext;
+  const table = cteCommands(ctx, rig.issuing, now) as unknown as Record<string, (input: unknown) => unknown>;
+  const call: CommandCall = async (channel, input) => {
+    const def = commands[channel];
+    return def.output.parse(await table[channel]!(def.input.parse(input))) as never;
+  };
+  return { rig, call, requests: () => requests };
 }
 
 /** Every CT-e of a série at the sandbox. */

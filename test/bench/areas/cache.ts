@@ -14,6 +14,7 @@ import type { FakeDoc } from '../../cache/repositories/fixtures';
 import { issueTime, makeCertificate, makeDoc, makeParties, rng } from '../../cache/repositories/fixtures';
 import type { Figure } from '../types';
 import { note } from '../types';
+import { percentile } from '../support/stats';
 
 const total = Number(process.env.CACHE_BENCH_DOCS ?? 100_000);
 const company = '11222333000181';
@@ -21,10 +22,6 @@ const BATCH = 100;
 const CHUNK = 5_000;
 const QUERIES = 300;
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
 
 /** The fields the sync reads from the XML, known here from the generator (parsing is timed apart). */

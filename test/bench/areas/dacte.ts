@@ -17,15 +17,10 @@ import { MAX, stressCte } from '../../documents/stress';
 import { printableSamples } from '../../documents/support';
 import type { Figure } from '../types';
 import { note } from '../types';
+import { percentile } from '../support/stats';
 
 const ROUNDS = 5;
 const BATCH = 100;
-
-function quantile(sorted: number[], q: number): number {
-  if (sorted.length === 0) return Number.NaN;
-  const index = Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1));
-  return sorted[index] ?? Number.NaN;
-}
 
 function round(value: number, places: number): number {
   const f = 10 ** places;
@@ -108,10 +103,10 @@ export default async function* dacte(): AsyncGenerator<Figure> {
   cpuTimes.sort((a, b) => a - b);
   // CPU time is printed beside wall time: on a shared, loaded machine it shows the work itself.
   note(
-    `html: ${times.length} renders of ${xmls.length} samples; cpu median ${quantile(cpuTimes, 0.5).toFixed(2)} ms, p95 ${quantile(cpuTimes, 0.95).toFixed(2)} ms; load ${os.loadavg()[0]?.toFixed(1)}`,
+    `html: ${times.length} renders of ${xmls.length} samples; cpu median ${percentile(cpuTimes, 50).toFixed(2)} ms, p95 ${percentile(cpuTimes, 95).toFixed(2)} ms; load ${os.loadavg()[0]?.toFixed(1)}`,
   );
-  yield { name: 'html_median_ms', value: round(quantile(times, 0.5), 3), unit: 'ms' };
-  yield { name: 'html_p95_ms', value: round(quantile(times, 0.95), 3), unit: 'ms' };
+  yield { name: 'html_median_ms', value: round(percentile(times, 50), 3), unit: 'ms' };
+  yield { name: 'html_p95_ms', value: round(percentile(times, 95), 3), unit: 'ms' };
 
   // 100 different documents: the samples over and over, each copy with its own number and key
   // (so its own barcode and QR code), written as 100 files.

@@ -16,6 +16,7 @@ import { prepareEmitterKeys } from '../../../electron/sandbox/nfe/emitter-keys';
 import { inboxListInputSchema } from '../../../electron/shared/schemas/inbox';
 import type { Figure } from '../types';
 import { note } from '../types';
+import { percentile } from '../support/stats';
 
 const total = Number(process.env.INBOX_BENCH_DOCS ?? 10_000);
 const company = '11222333000181';
@@ -26,11 +27,6 @@ const QUERIES = 300;
 const DAY = 86_400_000;
 
 const round = (value: number, digits = 2) => Math.round(value * 10 ** digits) / 10 ** digits;
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-}
-
 function templates(now: number): GeneratedNote[] {
   const out: GeneratedNote[] = [];
   for (let i = 0; i < TEMPLATES; i++) {

@@ -11,6 +11,7 @@ import type { MdfePedidoEmissao } from '../../../electron/nuvemfiscal/api/mdfe';
 import { mdfeBody } from '../../sandbox/mdfe/fixtures';
 import type { Figure } from '../types';
 import { note } from '../types';
+import { percentile } from '../support/stats';
 
 const EMISSIONS = 100;
 const LISTS = 200;
@@ -18,11 +19,6 @@ const LISTS = 200;
 function dhEmiNow(): string {
   const local = new Date(Date.now() - 3 * 3600_000).toISOString().slice(0, 19);
   return `${local}-03:00`;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 }
 
 export default async function* sandbox(): AsyncGenerator<Figure> {

@@ -131,8 +131,14 @@ describe('document repository', () => {
       .normalize('NFD')
       .replace(/[\u0300-\u036f]/g, '')
       .toLowerCase();
-    const byName = await repos.browser.totals(filter({ text: word.slice(0, 5) }));
-    expect(byName.count).toBeGreaterThan(0);
+    const search = (text: string, statuses?: BrowseFilter['statuses']) =>
+      repos.browser.page({
+        filter: filter(statuses ? { text, statuses } : { text }),
+        sort: { field: 'numero', dir: 'asc' },
+        offset: 0,
+        limit: 100,
+      });
+    expect((await search(word.slice(0, 5))).map((r) => r.apiId)).toContain(target.record.id);
     const c = target.tomador.cnpj;
     const formatted = `${c.slice(0, 2)}.${c.slice(2, 5)}.${c.slice(5, 8)}/${c.slice(8, 12)}-${c.slice(12)}`;
     const byCnpj = await repos.browser.page({
@@ -149,10 +155,15 @@ describe('document repository', () => {
       limit: 50,
     });
     expect(byChave.map((r) => r.apiId)).toEqual([target.record.id]);
-    const combined = await repos.browser.totals(
-      filter({ text: String(target.record.numero), statuses: ['cancelado'] }),
-    );
-    expect(combined.count).toBe(0);
+    const numero = String(target.record.numero);
+    const byNumero = await search(numero);
+    expect(byNumero.map((r) => r.apiId)).toContain(target.record.id);
+    // The número combines with the other filters: with its own status it is found, with another not.
+    const status = target.record.status as NonNullable<BrowseFilter['statuses']>[number];
+    expect((await search(numero, [status])).map((r) => r.apiId)).toContain(target.record.id);
+    const other: NonNullable<BrowseFilter['statuses']>[number] =
+      status === 'cancelado' ? 'autorizado' : 'cancelado';
+    expect((await search(numero, [other])).map((r) => r.apiId)).not.toContain(target.record.id);
     expect(await repos.browser.totals(filter({ text: '"); DROP TABLE documents; --' }))).toMatchObject({
       count: 0,
     });

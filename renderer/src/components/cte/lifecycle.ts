@@ -1,5 +1,7 @@
 // Pure helpers of the CT-e lifecycle screen.
-import type { DocEvent } from '../../../../electron/shared/schemas/doc-events';
+import { CORRECTABLE } from '@shared/fiscal';
+import type { Dfe } from '@shared/schemas/dfe';
+import type { DocEvent } from '@shared/schemas/doc-events';
 
 /** "3 dias e 4 horas" / "5 horas e 20 minutos". */
 export function formatHoursLeft(hours: number): string {
@@ -12,24 +14,6 @@ export function formatHoursLeft(hours: number): string {
   if (days > 0) return `${plural(days, 'dia', 'dias')} e ${plural(h, 'hora', 'horas')}`;
   return `${plural(h, 'hora', 'horas')} e ${plural(m, 'minuto', 'minutos')}`;
 }
-
-/** What a correction letter may change (the command refuses tax values, parties and dates). */
-export const CORRECTABLE = [
-  { label: 'Natureza da operação', grupo: 'ide', campo: 'natOp' },
-  { label: 'Observações gerais', grupo: 'compl', campo: 'xObs' },
-  { label: 'Característica adicional do transporte', grupo: 'compl', campo: 'xCaracAd' },
-  { label: 'Característica adicional do serviço', grupo: 'compl', campo: 'xCaracSer' },
-  { label: 'Produto predominante', grupo: 'infCarga', campo: 'proPred' },
-  { label: 'Outras características da carga', grupo: 'infCarga', campo: 'xOutCat' },
-  { label: 'Tipo de medida da carga', grupo: 'infQ', campo: 'tpMed' },
-  { label: 'Quantidade da carga', grupo: 'infQ', campo: 'qCarga' },
-  { label: 'RNTRC', grupo: 'rodo', campo: 'RNTRC' },
-] as const;
-
-/** The SEFAZ registers at most 20 correction letters per CT-e (nSeqEvento 1 to 20). */
-export const MAX_CORRECTION_LETTERS = 20;
-/** One letter carries at most 20 corrections (the API's limit). */
-export const MAX_CORRECTIONS_PER_LETTER = 20;
 
 /** "Observações gerais" for compl/xObs; the raw group/field when the list does not name it. */
 export function correctionLabel(grupo: string, campo: string): string {
@@ -56,8 +40,8 @@ export interface TimelineEntry {
   tone: 'info' | 'success' | 'danger' | 'warn';
 }
 
-type Loose = Record<string, unknown>;
-const text = (v: unknown): string => (typeof v === 'string' || typeof v === 'number' ? String(v) : '');
+const text = (v: string | number | null | undefined): string =>
+  v === null || v === undefined ? '' : String(v);
 
 function letterText(e: DocEvent): string {
   const fields = e.correcoes.map((c) => correctionLabel(c.grupo_alterado, c.campo_alterado)).join(', ');
@@ -68,16 +52,16 @@ function letterText(e: DocEvent): string {
 }
 
 /** Criado, pendente, autorizado or rejeitado, the correction letters and the cancellation, with times. */
-export function statusTimeline(doc: Loose | null, events: readonly DocEvent[]): TimelineEntry[] {
+export function statusTimeline(doc: Dfe | null, events: readonly DocEvent[]): TimelineEntry[] {
   if (!doc) return [];
-  const status = text(doc.status);
-  const auth = (doc.autorizacao ?? {}) as Loose;
+  const status = doc.status;
+  const auth = doc.autorizacao ?? {};
   const out: TimelineEntry[] = [];
   const created = text(doc.created_at) || text(doc.data_emissao);
   if (created) out.push({ when: created, text: 'Criado e enviado à SEFAZ', tone: 'info' });
   const answer = [text(auth.codigo_status), text(auth.motivo_status)].filter(Boolean).join(' — ');
   const answeredAt = text(auth.data_recebimento) || text(auth.data_evento) || null;
-  if (status === 'pendente' || status === 'processando') {
+  if (status === 'pendente') {
     out.push({ when: null, text: 'Pendente: aguardando a resposta da SEFAZ', tone: 'warn' });
   } else if (status === 'autorizado' || status === 'cancelado') {
     const protocolo = text(auth.numero_protocolo);

@@ -1,6 +1,11 @@
 import { createHash } from 'node:crypto';
 import forge from 'node-forge';
-import { OID_ICP_CNPJ } from './make-pfx';
+
+// Reads the company's A1 certificate (.pfx / PKCS#12). Product code: the app reads the user's
+// certificate with it, and the sandbox reads what a client uploads the same way.
+
+/** ICP-Brasil otherName that carries the holder's CNPJ (DOC-ICP-04, 2.16.76.1.3.3). */
+export const OID_ICP_CNPJ = '2.16.76.1.3.3';
 
 export interface PfxContents {
   certificatePem: string;

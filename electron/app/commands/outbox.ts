@@ -1,0 +1,41 @@
+// The outbox: every send committed before its POST, listed for the clerk, and resolved (found by
+// `referencia` or synchronized) when a crash or a timeout left it open.
+import type { AppContext } from '../context';
+import type { CommandTable } from '../dispatcher';
+import type { Issuing } from '../issuing';
+
+export function outboxCommands(
+  ctx: AppContext,
+  issuing: Issuing,
+): Pick<CommandTable, 'outbox:list' | 'outbox:resolve'> {
+  return {
+    'outbox:list': async ({ company, openOnly }) => {
+      const rows = await ctx.cache.require().outbox.recent({
+        environment: ctx.host.settings.get().environment,
+        company,
+        openOnly,
+      });
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          referencia: row.referencia,
+          kind: row.variant ?? row.kind,
+          company: row.company,
+          serie: row.serie,
+          numero: row.numero,
+          state: row.state,
+          attempts: row.attempts,
+          lastError: row.lastError,
+          apiId: row.apiId,
+          createdAt: row.createdAt,
+        })),
+      };
+    },
+    'outbox:resolve': async ({ company }) => {
+      const outcomes = await issuing.sender.resolveOpen(company);
+      return {
+        items: outcomes.map((o) => ({ ...o, document: o.document as Record<string, unknown> | null })),
+      };
+    },
+  };
+}

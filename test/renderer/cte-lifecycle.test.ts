@@ -203,13 +203,13 @@ describe('CT-e lifecycle screen', () => {
     const t = transportFor('autorizado', 30, true, [letter(1, 'Doca 3'), letter(2, 'Doca 4')]);
     const sent = { ...letter(3, 'Doca 5'), protocolo: '135260000000099' };
     const opened = (await t.handlers['cte:get']!({})) as { ok: true; data: { document: object } };
-    const document = opened.data.document;
+    const openedDoc = opened.data.document;
     t.handlers['cte:correct'] = () => ({
       ok: true,
       data: {
         event: { status: 'registrado' },
         history: [],
-        detail: { document, cacheId: 9, events: [letter(1, 'Doca 3'), letter(2, 'Doca 4'), sent] },
+        detail: { document: openedDoc, cacheId: 9, events: [letter(1, 'Doca 3'), letter(2, 'Doca 4'), sent] },
       },
     });
     const { wrapper } = await mountDoc(t);

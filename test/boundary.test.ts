@@ -83,7 +83,17 @@ export const LAYER_MAP: readonly Layer[] = [
   {
     folder: 'electron/sandbox',
     imports: [SHARED, FISCAL, DOCUMENTS],
-    packages: [...PURE, 'fastify', 'node-forge', 'xml-crypto', '@xmldom/xmldom', 'sqlite3', 'fflate'],
+    // municipios-brasil: the IBGE table a CEP outside the built-in set is answered from.
+    packages: [
+      ...PURE,
+      'fastify',
+      'node-forge',
+      'xml-crypto',
+      '@xmldom/xmldom',
+      'sqlite3',
+      'fflate',
+      'municipios-brasil',
+    ],
     builtins: true,
   },
   {

@@ -67,6 +67,7 @@ function documentsTransport(): FakeTransport {
       count: 0,
       valorPrestacao: 0,
       valorIcms: 0,
+      valorDeclarado: 0,
       topTomadores: [],
       lastSync: '2026-11-21T13:00:00Z',
     },

@@ -6,7 +6,7 @@ import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { renderDocumentHtml } from '../../electron/documents/render';
 import { DEFAULT_CTE_KEY, dceXml, fixtureXml, procEvento } from './fixtures';
-import { MAX, rng, stressCte, textOf } from './stress';
+import { MAX, rng, stressCce, stressCte, stressCteSimp, textOf } from './stress';
 import type { StressOptions } from './stress';
 import { LayoutProbe } from './layout-check';
 import { htmlText, printableSamples, sharedAvailable } from './support';
@@ -18,7 +18,9 @@ if (!tools && process.env.CI === 'true')
 
 /** Every NF-e key printed exactly as many times as the XML lists it. */
 function expectKeysOnce(xml: string, text: string): void {
-  const keys = [...xml.matchAll(/<chave>([0-9A-Z]{43,44})<\/chave>/g)].map((m) => m[1] ?? '');
+  const keys = [...xml.matchAll(/<(?:chave|chNFe)>([0-9A-Z]{43,44})<\/(?:chave|chNFe)>/g)].map(
+    (m) => m[1] ?? '',
+  );
   const counts = keys.map((k) => text.split(k).length - 1);
   expect(counts).toEqual(keys.map((k) => keys.filter((x) => x === k).length));
 }
@@ -58,6 +60,12 @@ describe.skipIf(!tools)('layout invariant on the real layout and PDF', () => {
         ),
     ],
     ['DACE with 200 items', () => dceXml(200)],
+    // cteSimp_v4.00.xsd: det 1–999; Comp and infNFe per det unbounded (40 keys on the first, 6 of
+    // 30 different components on each); xObs 2,000; ObsCont/ObsFisco 10 each.
+    ['DACTE of the CT-e Simplificado at the maximum lengths and counts', () => stressCteSimp(5)],
+    // evCCeCTe_v4.00.xsd: infCorrecao unbounded (60 here), grupoAlterado/campoAlterado 20 and
+    // valorAlterado 500 characters each.
+    ['correction letter with 60 corrections of the longest value', () => stressCce(60, 6)],
     [
       'cancellation event with the longest justification',
       () =>
@@ -78,6 +86,26 @@ describe.skipIf(!tools)('layout invariant on the real layout and PDF', () => {
       expect(report.text).not.toMatch(/undefined|NaN|\bnull\b/);
       expectKeysOnce(xml, report.text.replace(/\s+/g, ' '));
       if (xml.includes('OBSINICIO')) expect(report.text).toContain('OBSINICIO');
+      // Every correction value printed whole: its first and last word, once each.
+      for (const [, i] of xml.matchAll(/<valorAlterado>INICIO(\d+)/g)) {
+        const words = report.text.split(/\s+/);
+        expect(
+          words.filter((w) => w === `INICIO${i}`),
+          `INICIO${i}`,
+        ).toHaveLength(1);
+        expect(
+          words.filter((w) => w === `FIM${i}`),
+          `FIM${i}`,
+        ).toHaveLength(1);
+      }
+      // The emitter's address too long for its box goes on in the observations, whole.
+      if (name.includes('Simplificado')) {
+        expect(report.text).toContain('Endereço do emitente (continuação):');
+      }
+      // Every delivery of the simplificado printed once (its destination's first word).
+      const printed = new Set(report.text.split(/\s+/));
+      for (const [, i] of xml.matchAll(/<xMunFim>CIDADE(\d+)/g))
+        expect(printed.has(`CIDADE${i}`), `CIDADE${i}`).toBe(true);
     },
     120_000,
   );

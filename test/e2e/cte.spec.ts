@@ -25,7 +25,7 @@ async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void>
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
 
-function carrierNote() {
+function carrierNote(seed = 'e2e-cte-1') {
   const e = demoCompany.endereco;
   return generateNote({
     company: {
@@ -41,7 +41,7 @@ function carrierNote() {
     },
     role: 'transportador',
     tpAmb: 2,
-    seed: 'e2e-cte-1',
+    seed,
     dhEmi: new Date(Date.now() - 2 * 3_600_000),
     dhRecbto: new Date(Date.now() - 2 * 3_600_000 + 60_000),
   });
@@ -137,6 +137,35 @@ test('a CT-e from an NF-e XML: import, preview, issue, PDF, correction and cance
     await page.getByTestId('confirm-act-yes').click();
     await expect(page.getByTestId('status')).toHaveText('cancelado', { timeout: 20_000 });
     await shot(page, testInfo, '11-cancelado');
+  } finally {
+    await rm(dir, { recursive: true, force: true });
+  }
+});
+
+test('an imported NF-e without protocol: its warning stays on the review and Emitir waits for the acknowledgement', async ({
+  page,
+  openApp,
+}, testInfo) => {
+  const note = carrierNote('e2e-cte-sem-protocolo');
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'carreta-e2e-nfe-'));
+  const xmlFile = path.join(dir, `${note.chave}-nfe.xml`);
+  // The nfeProc as another system may hand it out before the authorization: no protNFe.
+  await writeFile(xmlFile, note.nfeProcXml.replace(/<protNFe[\s\S]*<\/protNFe>/, ''), 'utf8');
+  try {
+    await openApp('/emitir-cte');
+    await step(page, 'documentos');
+    await page.getByTestId('nfe-xml').setInputFiles(xmlFile);
+    await expect(page.getByTestId('import-report')).toContainText('não tem protocolo de autorização');
+    await completeCteSteps(page, { ufIni: note.content.emit.mun.uf, ufFim: note.content.dest.mun.uf });
+    const warnings = page.getByTestId('nfe-warnings');
+    await expect(warnings).toContainText(`(${note.chave}) não tem protocolo de autorização`);
+    await expect(page.getByTestId('emitir')).toBeDisabled();
+    await expect(page.getByTestId('emit-blocked')).toContainText('Há avisos sobre as NF-e importadas');
+    await shot(page, testInfo, '12-avisos-nfe');
+    await page.getByText('Li os avisos das NF-e importadas e quero emitir mesmo assim.').click();
+    await expect(page.getByTestId('emitir')).toBeEnabled();
+    await expect(page.getByTestId('emit-blocked')).toHaveCount(0);
+    await issueAuthorized(page);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

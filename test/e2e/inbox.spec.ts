@@ -166,6 +166,11 @@ test('fetch notes, ciência to all, confirm one, open its DANFE, issue a CT-e fr
     ufFim: fim.slice(0, 2),
     after: { revisao: () => shot(page, testInfo, 'cte-revisao') },
   });
+  // The two notes have different destinatários: the pre-fill's warning stays on the review and
+  // Emitir waits until the clerk says it was read (issue 14, item 6).
+  await expect(page.getByTestId('nfe-warnings')).toContainText('destinatários diferentes');
+  await expect(page.getByTestId('emitir')).toBeDisabled();
+  await page.getByText('Li os avisos das NF-e importadas e quero emitir mesmo assim.').click();
   await issueAuthorized(page);
   await shot(page, testInfo, 'cte-autorizado');
 

@@ -3,6 +3,7 @@ import { cell, sectionTitle, wrapText } from '../html/page';
 import type { CteOsView } from '../parse/types';
 import { composeDacte, observationLines } from './compose';
 import type { RenderedHtml, RenderOptions } from './compose';
+import { emitterAddressObservation } from './header';
 import { docsSection, MM, tomadorBox } from './sections';
 
 const SERVICO_MM = 1 + 3.5 + 16;
@@ -77,7 +78,7 @@ export function renderDacteOs(view: CteOsView, options: RenderOptions = {}): Ren
       { html: seguro(view), mm: seguroHeight(view) },
       { html: rodoOs(view), mm: rodoOsHeight(view) },
     ],
-    obsLines: observationLines([view.xObs, ...extra]),
+    obsLines: observationLines([view.xObs, ...emitterAddressObservation(view), ...extra]),
     docs: {
       count: view.docsRef.length,
       compactDocs: true,

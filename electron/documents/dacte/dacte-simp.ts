@@ -5,7 +5,7 @@
 // in place of the "Documentos originários" block. Its components block sums each component over the
 // deliveries.
 import { esc, join, money } from '../html/format';
-import { sectionTitle } from '../html/page';
+import { sectionTitle, wrapText } from '../html/page';
 import type { CteView, EntregaView } from '../parse/types';
 import { composeDacte, observationLines } from './compose';
 import type { RenderedHtml, RenderOptions } from './compose';
@@ -19,6 +19,9 @@ interface DeliveryLine {
   /** First line of its delivery: the route and values are printed there. */
   first: boolean;
   doc: EntregaView['docs'][number] | undefined;
+  /** This line's part of the origin and destination municipalities (a long name takes more lines). */
+  ini: string;
+  fim: string;
 }
 
 const COLS = [
@@ -31,10 +34,22 @@ const COLS = [
   ['Valor a receber', 22],
 ] as const;
 
+/** Width (mm) and size (pt) a municipality wraps to in its column, so a long name is never clipped. */
+const MUN_MM = 38;
+const MUN_PT = 6;
+
 export function deliveryLines(entregas: EntregaView[]): DeliveryLine[] {
   return entregas.flatMap((entrega) => {
-    const docs = entrega.docs.length > 0 ? entrega.docs : [undefined];
-    return docs.map((doc, i) => ({ entrega, first: i === 0, doc }));
+    const ini = wrapText(municipio(entrega.xMunIni, entrega.UFIni), MUN_MM, MUN_PT);
+    const fim = wrapText(municipio(entrega.xMunFim, entrega.UFFim), MUN_MM, MUN_PT);
+    const count = Math.max(1, entrega.docs.length, ini.length, fim.length);
+    return Array.from({ length: count }, (_, i) => ({
+      entrega,
+      first: i === 0,
+      doc: entrega.docs[i],
+      ini: ini[i] ?? '',
+      fim: fim[i] ?? '',
+    }));
   });
 }
 
@@ -45,12 +60,17 @@ function municipio(xMun: string, uf: string): string {
 
 function lineHtml(line: DeliveryLine | undefined, startsSheet: boolean): string {
   const e = line?.entrega;
-  // A delivery split across sheets repeats its route on the new sheet, so no line is orphaned.
-  const full = line !== undefined && (line.first || startsSheet);
+  // A delivery split across sheets repeats its route on the new sheet (when it takes one line), so
+  // no line is orphaned; a long municipality goes on over the delivery's lines.
+  const repeat = line !== undefined && !line.first && startsSheet && line.ini === '' && line.fim === '';
+  const oneLine = (text: string) => {
+    const lines = wrapText(text, MUN_MM, MUN_PT);
+    return lines.length === 1 ? (lines[0] ?? '') : '';
+  };
   const values = [
     e?.nItem ?? '',
-    full && e !== undefined ? municipio(e.xMunIni, e.UFIni) : '',
-    full && e !== undefined ? municipio(e.xMunFim, e.UFFim) : '',
+    repeat && e !== undefined ? oneLine(municipio(e.xMunIni, e.UFIni)) : (line?.ini ?? ''),
+    repeat && e !== undefined ? oneLine(municipio(e.xMunFim, e.UFFim)) : (line?.fim ?? ''),
     line?.doc?.tipo ?? '',
     line?.doc?.chave ?? '',
     line?.first === true ? money(e?.vPrest ?? '') : '',

@@ -2,6 +2,7 @@ import { join } from '../html/format';
 import type { CteView, Party } from '../parse/types';
 import { composeDacte, observationLines } from './compose';
 import type { RenderedHtml, RenderOptions } from './compose';
+import { emitterAddressObservation } from './header';
 import { modalLayout } from './modal-blocks';
 import { carga, docsSection, fitOrCut, MM, partyBox, partyRow, tomadorBox } from './sections';
 import { street } from '../html/format';
@@ -51,7 +52,12 @@ export function cteObservations(view: CteView): string[] {
     if (full !== '' && fitOrCut('Endereço:', full, width).cut)
       addresses.push(`Endereço do ${role} (continuação): ${full}`);
   }
-  return [view.xObs, ...view.refs.map((r) => join([r.label, r.value], ': ')), ...addresses];
+  return [
+    view.xObs,
+    ...view.refs.map((r) => join([r.label, r.value], ': ')),
+    ...emitterAddressObservation(view),
+    ...addresses,
+  ];
 }
 
 /** DACTE (MOC CT-e 4.00 Anexo II §2). */

@@ -1,6 +1,6 @@
 import { accessKeyBarcodeSvg, BARCODE_HEIGHT_MM, QR_CONTENT_MM, QR_QUIET_MM, qrCodeSvg } from '../html/codes';
 import { cep, chave, doc, esc, join, phone, street, xmlDateTime } from '../html/format';
-import { cell } from '../html/page';
+import { cell, wrapText } from '../html/page';
 import type { CteOsView, CteView } from '../parse/types';
 import { authorizationProtocol } from '../status';
 import { fsdaData, fsdaDataGroups, isFsda } from './contingency';
@@ -55,19 +55,48 @@ export interface HeaderOptions {
   subtitle: string;
 }
 
+/** Lines of the emitter's street the box holds (at the width left beside a logo), and the mark of a cut. */
+const EMIT_STREET_LINES = 4;
+const EMIT_STREET_MM = 48;
+const EMIT_CONTINUES = ' (continua em observações)';
+
+/**
+ * The emitter's street as its box prints it: whole when it fits EMIT_STREET_LINES lines, else the
+ * words that fit followed by a pointer to the observations, where the whole address is printed
+ * (Anexo II §2.12: nothing clipped).
+ */
+export function emitterStreet(view: CteView | CteOsView): { shown: string; cut: boolean } {
+  const full = street(view.emit.ender);
+  const fits = (s: string) => wrapText(s, EMIT_STREET_MM).length <= EMIT_STREET_LINES;
+  if (fits(full)) return { shown: full, cut: false };
+  const words = full.split(' ');
+  while (words.length > 1 && !fits(`${words.join(' ')}${EMIT_CONTINUES}`)) words.pop();
+  let head = words.join(' ');
+  while (head.length > 1 && !fits(`${head}${EMIT_CONTINUES}`)) head = head.slice(0, -1);
+  return { shown: `${head}${EMIT_CONTINUES}`, cut: true };
+}
+
+/** The emitter's whole address for the observations when its box could not hold it. */
+export function emitterAddressObservation(view: CteView | CteOsView): string[] {
+  return emitterStreet(view).cut ? [`Endereço do emitente (continuação): ${street(view.emit.ender)}`] : [];
+}
+
 function emitterBox(view: CteView | CteOsView, logoDataUrl: string | undefined, heightMm: number): string {
   const e = view.emit;
   const logo =
     logoDataUrl !== undefined && /^data:image\/(png|jpe?g|gif|svg\+xml|webp);base64,/i.test(logoDataUrl)
       ? `<img src="${esc(logoDataUrl)}" alt="" style="max-width:24mm;max-height:24mm;object-fit:contain;flex:none;margin-right:1.5mm">`
       : '';
+  // The name in 9 pt while it takes two lines (bold runs wider than the estimate), else smaller:
+  // three lines of a long name and the address always fit the box, nothing hidden.
+  const nameFits = wrapText(e.xNome || e.xFant, logo ? 48 : 74, 9 * 1.1).length <= 2;
   const lines = [
-    street(e.ender),
+    emitterStreet(view).shown,
     join([e.ender.xMun, e.ender.UF, cep(e.ender.CEP)]),
     join([e.CNPJ || e.CPF ? `CNPJ/CPF: ${doc(e)}` : '', e.IE ? `IE: ${e.IE}` : ''], '   '),
     e.ender.fone ? `FONE: ${phone(e.ender.fone)}` : '',
   ].filter(Boolean);
-  return `<div class="c" style="width:78mm;height:${heightMm}mm;display:flex;align-items:center">${logo}<div style="flex:1;min-width:0;text-align:center"><div style="font-size:9pt;font-weight:bold;line-height:1.15;max-height:10.5mm;overflow:hidden">${esc(e.xNome || e.xFant)}</div>${lines.map((l) => `<div style="font-size:6.5pt;line-height:1.3">${esc(l)}</div>`).join('')}</div></div>`;
+  return `<div class="c" style="width:78mm;height:${heightMm}mm;display:flex;align-items:center">${logo}<div style="flex:1;min-width:0;text-align:center"><div style="font-size:${nameFits ? 9 : 7.5}pt;font-weight:bold;line-height:1.15;overflow-wrap:anywhere">${esc(e.xNome || e.xFant)}</div>${lines.map((l) => `<div style="font-size:6.5pt;line-height:1.3;overflow-wrap:anywhere">${esc(l)}</div>`).join('')}</div></div>`;
 }
 
 /** The identification block repeated on every sheet: emitter, title, numbers, key, barcode, QR code. */

@@ -66,7 +66,8 @@ function correctionRows(view: EventView): CorrectionRow[] {
     grupo: c.grupoAlterado,
     campo: c.campoAlterado,
     item: c.nroItemAlterado,
-    lines: wrapText(c.valorAlterado, VALUE_WIDTH_MM).slice(0, 10),
+    // The whole value, however many lines: a row that does not fit goes on on the next sheet.
+    lines: wrapText(c.valorAlterado, VALUE_WIDTH_MM),
   }));
 }
 
@@ -109,16 +110,33 @@ export function renderEvent(view: EventView, _options: { logoDataUrl?: string } 
   const rows = correctionRows(view);
   const chunks: CorrectionRow[][] = [[]];
   let used = 0;
+  const limit = () => (chunks.length === 1 ? FIRST_LINES : NEXT_LINES) - bannerLines;
   for (const row of rows) {
-    const cost = Math.max(1, row.lines.length) + 0.3;
-    const limit = (chunks.length === 1 ? FIRST_LINES : NEXT_LINES) - bannerLines;
-    if (used + cost > limit && (chunks[chunks.length - 1]?.length ?? 0) > 0) {
+    let rest = row.lines;
+    for (;;) {
+      const current = chunks[chunks.length - 1] ?? [];
+      const room = Math.floor(limit() - used - 0.3);
+      if (Math.max(1, rest.length) <= room) {
+        current.push({ ...row, lines: rest });
+        used += Math.max(1, rest.length) + 0.3;
+        break;
+      }
+      // Too long for what is left of the sheet: its first lines here (when a few fit), the rest
+      // on the next sheet, under the same group, field and item (Anexo II §2.3: never cut).
+      if (room >= 3 || current.length === 0) {
+        const take = Math.max(1, room);
+        current.push({ ...row, lines: rest.slice(0, take) });
+        rest = rest.slice(take);
+      }
       chunks.push([]);
       used = 0;
+      if (rest.length === 0) break;
     }
-    chunks[chunks.length - 1]?.push(row);
-    used += cost;
   }
+  if ((chunks[chunks.length - 1]?.length ?? 0) === 0 && chunks.length > 1) chunks.pop();
+  // The conditions of use (up to 12 lines and the title) close the last sheet: a sheet of their own
+  // when the corrections leave no room for them.
+  if (view.tpEvento === '110110' && used + 14 > limit()) chunks.push([]);
   const pages = chunks.length;
   const sheets = chunks.map((chunk, index) => {
     const parts = [identification(view, index + 1, pages), banner];
@@ -129,7 +147,8 @@ export function renderEvent(view: EventView, _options: { logoDataUrl?: string } 
       );
     }
     if (view.tpEvento === '110110') {
-      parts.push(correctionsTable(chunk, index === 0 ? 'Correções' : 'Correções (continuação)'));
+      if (chunk.length > 0 || index === 0)
+        parts.push(correctionsTable(chunk, index === 0 ? 'Correções' : 'Correções (continuação)'));
       if (index === pages - 1)
         parts.push(textBlock('Condições de uso', view.xCondUso || CCE_CONDICOES_DE_USO, 12));
     }

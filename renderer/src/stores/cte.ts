@@ -1,7 +1,7 @@
 // The CT-e form session: the shared issuing-form session (draft, live validation, autosave,
 // rejection by path, sending phases) over the CT-e form model, plus the chosen série and number.
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { computed, ref, watch } from 'vue';
 
 import type { CommandOutput } from '../../../electron/shared/contract';
 import type { CteForm } from '../../../electron/shared/schemas/cte-form';
@@ -14,6 +14,7 @@ import {
   validateCte,
   withDefaults,
 } from '../components/cte/form-model';
+import { blockedByWarnings, pruneWarnings } from '../components/cte/nfe-warnings';
 import { useFormSession } from '../composables/form-session';
 
 export { AUTOSAVE_MS } from '../composables/form-session';
@@ -49,7 +50,16 @@ export const useCteStore = defineStore('cte', () => {
     };
   }
 
-  const issue = () => session.send(() => invoke('cte:issue', issueInput()));
+  // An NF-e taken out of the form takes its import warnings with it.
+  watch(
+    () => data.documentos.nfe.map((n) => n.chave).join(','),
+    () => pruneWarnings(data),
+  );
+  /** Why Emitir is refused while the NF-e import's warnings are not acknowledged; null when free. */
+  const warningsBlock = computed(() => blockedByWarnings(data));
 
-  return { ...session, serie, numero, issueInput, issue };
+  const issue = () =>
+    warningsBlock.value ? Promise.resolve(null) : session.send(() => invoke('cte:issue', issueInput()));
+
+  return { ...session, serie, numero, issueInput, issue, warningsBlock };
 });

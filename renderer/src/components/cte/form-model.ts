@@ -78,6 +78,17 @@ export interface CteDraftData {
   };
   rodoviario: { rntrc: string };
   observacoes: { xObs: string; obsCont: ObsDraft[]; obsFisco: ObsDraft[] };
+  /**
+   * What the NF-e import warned about (cancelled, without protocol, denied, entry note, key of
+   * another CNPJ…), kept with the form and its draft until the NF-e it names leaves the form. Never
+   * sent: only the clerk's acknowledgement (`ciente`) lets the form be sent while any remains.
+   */
+  avisosNfe: { itens: NfeAviso[]; ciente: boolean };
+}
+export interface NfeAviso {
+  /** The keys (44 characters) the warning is about; it goes when none of them is in the form. */
+  chaves: string[];
+  texto: string;
 }
 export interface ObsDraft {
   xCampo: string;
@@ -131,6 +142,7 @@ export function emptyCteDraft(): CteDraftData {
     documentos: { nfe: [], dce: [], outros: [] },
     rodoviario: { rntrc: '' },
     observacoes: { xObs: '', obsCont: [], obsFisco: [] },
+    avisosNfe: { itens: [], ciente: false },
   };
 }
 

@@ -2,6 +2,7 @@
 import { MAX_NFE_XML_BYTES } from '../../../../electron/shared/schemas/issuing';
 import { invoke } from '../../bridge';
 import type { CteDraftData } from '../../components/cte/form-model';
+import { keepWarnings } from '../../components/cte/nfe-warnings';
 import { mergeParty } from '../../components/cte/party-merge';
 
 export interface ImportReport {
@@ -86,5 +87,6 @@ export async function importNfe(
     data.documentos.nfe.push({ chave });
     added += 1;
   }
+  keepWarnings(data, result.warnings, result.chaves);
   return { added, problems: result.problems, warnings: result.warnings };
 }

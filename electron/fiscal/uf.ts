@@ -47,6 +47,12 @@ export const EXTERIOR: Readonly<Uf> = Object.freeze({ code: '99', sigla: 'EX', n
 
 export type UfSigla = (typeof UFS)[number]['sigla'];
 
+/** The 27 siglas, in IBGE order, as a non-empty tuple (what `z.enum` takes). */
+export const UF_SIGLAS = Object.freeze(UFS.map((uf) => uf.sigla)) as unknown as readonly [
+  UfSigla,
+  ...UfSigla[],
+];
+
 export interface UfOptions {
   /** Also accept 'EX' / 99 (exterior), as the CT-e XSD type TUf does. Default false (TUF_sem_EX). */
   allowEx?: boolean;

@@ -5,6 +5,7 @@
 // bad value is a typed error in Portuguese instead of a round trip.
 import { z } from 'zod';
 
+import { UF_SIGLAS } from '../../fiscal/uf';
 import { AppError } from '../../shared/errors';
 import type { HttpClient } from '../http';
 import type { PageRequest } from '../paging';
@@ -82,36 +83,7 @@ export type DfeLote = z.infer<typeof dfeLoteSchema>;
 export const empresaConfigMdfeSchema = z.looseObject({ ambiente: ambienteSchema });
 export type EmpresaConfigMdfe = z.infer<typeof empresaConfigMdfeSchema>;
 
-const ufs = [
-  'AC',
-  'AL',
-  'AM',
-  'AP',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MG',
-  'MS',
-  'MT',
-  'PA',
-  'PB',
-  'PE',
-  'PI',
-  'PR',
-  'RJ',
-  'RN',
-  'RO',
-  'RR',
-  'RS',
-  'SC',
-  'SE',
-  'SP',
-  'TO',
-  'EX',
-] as const;
+const ufs = [...UF_SIGLAS, 'EX'] as const;
 
 /** MdfePedidoEncerramento (uf and codigo_municipio required; the date defaults to today at the API). */
 export const mdfePedidoEncerramentoSchema = z.strictObject({

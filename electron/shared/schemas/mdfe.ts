@@ -5,42 +5,14 @@ import { z } from 'zod';
 
 import { isValidCpf, isValidCpfCnpj } from '../../fiscal/cnpj';
 import { isNationalPlate } from '../../fiscal/mdfe-rules';
+import { UF_SIGLAS } from '../../fiscal/uf';
 import { cpfCnpjSchema } from './company';
 import { printResultSchema } from './printing';
 import { issueOutcomeSchema } from './issuing';
 
-const UFS = [
-  'AC',
-  'AL',
-  'AM',
-  'AP',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MG',
-  'MS',
-  'MT',
-  'PA',
-  'PB',
-  'PE',
-  'PI',
-  'PR',
-  'RJ',
-  'RN',
-  'RO',
-  'RR',
-  'RS',
-  'SC',
-  'SE',
-  'SP',
-  'TO',
-] as const;
 /** Vehicle UF: the 27 UFs or EX (foreign plate), TUF of the XSD. */
-export const ufSchema = z.enum(UFS, { message: 'UF inválida.' });
-const vehicleUfSchema = z.enum([...UFS, 'EX'], { message: 'UF inválida.' });
+export const ufSchema = z.enum(UF_SIGLAS, { message: 'UF inválida.' });
+const vehicleUfSchema = z.enum([...UF_SIGLAS, 'EX'], { message: 'UF inválida.' });
 
 /** The cache row id of an MDF-e. */
 const mdfeId = z.number().int().positive();

@@ -3,6 +3,7 @@
 // Widths are the advance widths of Helvetica-Bold (Adobe AFM, in 1/1000 em), which Arial Bold and
 // Liberation Sans Bold match: bold is never narrower than regular, so a line measured here fits in
 // either weight. Characters outside the table count as the widest capital.
+import { wrapWith } from '../html/page';
 
 const WIDTHS: Record<string, number> = {
   ' ': 278,
@@ -122,30 +123,5 @@ export function measureMm(text: string, pt: number): number {
  * paragraph of the text starts a new line; blank paragraphs are dropped.
  */
 export function wrapLines(text: string, widthMm: number, pt: number): string[] {
-  const fits = (s: string) => measureMm(s, pt) <= widthMm;
-  const lines: string[] = [];
-  for (const paragraph of text.replace(/\r/g, '').split('\n')) {
-    let line = '';
-    for (const word of paragraph.split(/\s+/).filter(Boolean)) {
-      let w = word;
-      while (!fits(w)) {
-        if (line !== '') {
-          lines.push(line);
-          line = '';
-        }
-        let cut = w.length - 1;
-        while (cut > 1 && !fits(w.slice(0, cut))) cut--;
-        lines.push(w.slice(0, cut));
-        w = w.slice(cut);
-      }
-      const candidate = line === '' ? w : `${line} ${w}`;
-      if (fits(candidate)) line = candidate;
-      else {
-        lines.push(line);
-        line = w;
-      }
-    }
-    if (line !== '') lines.push(line);
-  }
-  return lines;
+  return wrapWith(text, (s) => measureMm(s, pt) <= widthMm);
 }

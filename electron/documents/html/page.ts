@@ -152,7 +152,14 @@ export function textWidthMm(text: string, fontPt: number): number {
  */
 export function wrapText(text: string, widthMm: number, fontPt = 6.5): string[] {
   const budget = widthMm * 0.92;
-  const fits = (s: string) => textWidthMm(s, fontPt) <= budget;
+  return wrapWith(text, (s) => textWidthMm(s, fontPt) <= budget);
+}
+
+/**
+ * Greedy word wrap with a width test: every paragraph starts a new line, blank paragraphs are
+ * dropped, and a word longer than a line is cut where it stops fitting.
+ */
+export function wrapWith(text: string, fits: (line: string) => boolean): string[] {
   const lines: string[] = [];
   for (const paragraph of text.replace(/\r/g, '').split('\n')) {
     let line = '';

@@ -1,5 +1,6 @@
 // The sandbox's DF-e tables: documents (CT-e, CT-e OS, DC-e) and their events, in the shared
 // SQLite store (registered with `migrate`, so a sandbox reset recreates them).
+import { columns, nextCounter, updateRow } from '../sql-rows';
 import type { SandboxStore, SqlParam } from '../store';
 
 export type DfeKind = 'cte' | 'cteos' | 'dce';
@@ -76,15 +77,6 @@ CREATE INDEX IF NOT EXISTS dfe_events_document ON dfe_events(document_id, kind, 
 CREATE TABLE IF NOT EXISTS dfe_counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
 `;
 
-function columns<T extends object>(row: T): { names: string; marks: string; values: SqlParam[] } {
-  const keys = Object.keys(row);
-  return {
-    names: keys.join(', '),
-    marks: keys.map(() => '?').join(', '),
-    values: keys.map((k) => (row as Record<string, SqlParam>)[k] ?? null),
-  };
-}
-
 export interface ListFilter {
   kind: DfeKind;
   cpfCnpj: string;
@@ -118,31 +110,12 @@ export interface DfeRepository {
 export async function openDfeRepository(store: SandboxStore): Promise<DfeRepository> {
   await store.migrate('dfe', SCHEMA);
   return {
-    async nextSequence(name) {
-      return store.transaction(async () => {
-        await store.run(
-          'INSERT INTO dfe_counters(name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1',
-          [name],
-        );
-        const row = await store.get<{ value: number }>('SELECT value FROM dfe_counters WHERE name = ?', [
-          name,
-        ]);
-        return row!.value;
-      });
-    },
+    nextSequence: (name) => nextCounter(store, 'dfe_counters', name),
     async insertDocument(row) {
       const c = columns(row);
       await store.run(`INSERT INTO dfe_documents (${c.names}) VALUES (${c.marks})`, c.values);
     },
-    async updateDocument(id, changes) {
-      const keys = Object.keys(changes);
-      if (keys.length === 0) return;
-      const values = keys.map((k) => (changes as Record<string, SqlParam>)[k] ?? null);
-      await store.run(`UPDATE dfe_documents SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
-        ...values,
-        id,
-      ]);
-    },
+    updateDocument: (id, changes) => updateRow(store, 'dfe_documents', id, changes),
     async getDocument(kind, id) {
       return (
         (await store.get<DocumentRow>('SELECT * FROM dfe_documents WHERE kind = ? AND id = ?', [kind, id])) ??

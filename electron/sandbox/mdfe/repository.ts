@@ -2,6 +2,7 @@
 // ones the authority knows from "another system"), their events and the lotes, in the shared
 // SQLite store (registered with `migrate`, so a sandbox reset recreates them).
 import type { DocumentRow } from '../dfe/repository';
+import { columns, nextCounter, updateRow } from '../sql-rows';
 import type { SandboxStore, SqlParam } from '../store';
 import type { MdfeEventKind } from './events-xml';
 
@@ -83,15 +84,6 @@ CREATE TABLE IF NOT EXISTS mdfe_counters (name TEXT PRIMARY KEY, value INTEGER N
 CREATE INDEX IF NOT EXISTS mdfe_lotes_list ON mdfe_lotes(cpf_cnpj, ambiente, created_at);
 `;
 
-function columns<T extends object>(row: T): { names: string; marks: string; values: SqlParam[] } {
-  const keys = Object.keys(row);
-  return {
-    names: keys.join(', '),
-    marks: keys.map(() => '?').join(', '),
-    values: keys.map((k) => (row as Record<string, SqlParam>)[k] ?? null),
-  };
-}
-
 const baseOf = (cpfCnpj: string) => (cpfCnpj.length === 14 ? cpfCnpj.slice(0, 8) : cpfCnpj);
 
 export interface MdfeRepository {
@@ -143,31 +135,12 @@ export async function openMdfeRepository(store: SandboxStore): Promise<MdfeRepos
     return { data, count: total?.n ?? 0 };
   }
   return {
-    async nextSequence(name) {
-      return store.transaction(async () => {
-        await store.run(
-          'INSERT INTO mdfe_counters(name, value) VALUES (?, 1) ON CONFLICT(name) DO UPDATE SET value = value + 1',
-          [name],
-        );
-        const row = await store.get<{ value: number }>('SELECT value FROM mdfe_counters WHERE name = ?', [
-          name,
-        ]);
-        return row!.value;
-      });
-    },
+    nextSequence: (name) => nextCounter(store, 'mdfe_counters', name),
     async insert(row) {
       const c = columns(row);
       await store.run(`INSERT INTO mdfe_documents (${c.names}) VALUES (${c.marks})`, c.values);
     },
-    async update(id, changes) {
-      const keys = Object.keys(changes);
-      if (keys.length === 0) return;
-      const values = keys.map((k) => (changes as Record<string, SqlParam>)[k] ?? null);
-      await store.run(`UPDATE mdfe_documents SET ${keys.map((k) => `${k} = ?`).join(', ')} WHERE id = ?`, [
-        ...values,
-        id,
-      ]);
-    },
+    update: (id, changes) => updateRow(store, 'mdfe_documents', id, changes),
     async get(id) {
       return (
         (await store.get<MdfeRow>('SELECT * FROM mdfe_documents WHERE id = ? AND external = 0', [id])) ?? null

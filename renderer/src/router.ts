@@ -47,7 +47,7 @@ export const routes: RouteRecordRaw[] = [
     // A CT-e/CT-e OS after issuing: status, events, cancel, correct, sync, files, debug.
     path: '/emitir-cte/documento/:kind(cte|cteos)/:id',
     name: 'cte-documento',
-    component: () => import('./views/emitir-cte/CteDocumentoView.vue'),
+    component: () => import('./views/documento-cte/CteDocumentoView.vue'),
     meta: { title: 'CT-e' },
   },
   { path: '/:rest(.*)*', redirect: '/painel' },

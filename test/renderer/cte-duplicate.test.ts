@@ -6,9 +6,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { setTransport } from '../../renderer/src/bridge';
 import { useAppStore } from '../../renderer/src/stores/app';
 import { useCteStore } from '../../renderer/src/stores/cte';
-import CteDocumentoView from '../../renderer/src/views/emitir-cte/CteDocumentoView.vue';
-import { useCteSimpStore } from '../../renderer/src/views/emitir-cte-simp/store';
-import { useCteOsStore } from '../../renderer/src/views/emitir-cteos/cteos-store';
+import CteDocumentoView from '../../renderer/src/views/documento-cte/CteDocumentoView.vue';
+import { useCteSimpStore } from '../../renderer/src/stores/cte-simp';
+import { useCteOsStore } from '../../renderer/src/stores/cteos';
 import { createFakeTransport, settingsWith } from './support/fake-transport';
 import { mountWith, settle, waitFor } from './support/mount';
 

@@ -3,14 +3,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { setTransport } from '../../renderer/src/bridge';
-import type { CteDraftData } from '../../renderer/src/components/cte/form-model';
+import type { CteDraftData } from '../../renderer/src/views/emitir-cte/form-model';
 import {
   dhEmiProblem,
   emptyCteDraft,
   toSchemaInput,
   validateCte,
   withDefaults,
-} from '../../renderer/src/components/cte/form-model';
+} from '../../renderer/src/views/emitir-cte/form-model';
 import { cteFormSchema } from '../../electron/shared/schemas/cte-form';
 import { useAppStore } from '../../renderer/src/stores/app';
 import { useCteStore } from '../../renderer/src/stores/cte';

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { accessKeyCheckDigit } from '../../electron/fiscal/access-key';
 import { setTransport } from '../../renderer/src/bridge';
-import type { CteDraftData } from '../../renderer/src/components/cte/form-model';
-import { countByStep, emptyCteDraft, validateCte } from '../../renderer/src/components/cte/form-model';
+import type { CteDraftData } from '../../renderer/src/views/emitir-cte/form-model';
+import { countByStep, emptyCteDraft, validateCte } from '../../renderer/src/views/emitir-cte/form-model';
 import { useAppStore } from '../../renderer/src/stores/app';
 import { AUTOSAVE_MS, useCteStore } from '../../renderer/src/stores/cte';
 import EmitirCteView from '../../renderer/src/views/emitir-cte/EmitirCteView.vue';

@@ -2,8 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import { setTransport } from '../../renderer/src/bridge';
 import type { DocEvent } from '../../electron/shared/schemas/doc-events';
-import { formatHoursLeft, statusTimeline } from '../../renderer/src/components/cte/lifecycle';
-import CteDocumentoView from '../../renderer/src/views/emitir-cte/CteDocumentoView.vue';
+import { formatHoursLeft, statusTimeline } from '../../renderer/src/views/documento-cte/lifecycle';
+import CteDocumentoView from '../../renderer/src/views/documento-cte/CteDocumentoView.vue';
 import type { FakeTransport } from './support/fake-transport';
 import { createFakeTransport, settingsWith } from './support/fake-transport';
 import { mountWith, settle } from './support/mount';

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { buildNfeKey, isValidAccessKey } from '../../electron/fiscal/access-key';
 import { cnpjCheckDigits } from '../../electron/fiscal/cnpj';
 import { setTransport } from '../../renderer/src/bridge';
-import { validateCte } from '../../renderer/src/components/cte/form-model';
+import { validateCte } from '../../renderer/src/views/emitir-cte/form-model';
 import { useAppStore } from '../../renderer/src/stores/app';
 import { useCteStore } from '../../renderer/src/stores/cte';
 import EmitirCteView from '../../renderer/src/views/emitir-cte/EmitirCteView.vue';

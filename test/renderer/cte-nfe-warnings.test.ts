@@ -5,8 +5,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { setTransport } from '../../renderer/src/bridge';
-import type { CteDraftData } from '../../renderer/src/components/cte/form-model';
-import { emptyCteDraft, toSchemaInput } from '../../renderer/src/components/cte/form-model';
+import type { CteDraftData } from '../../renderer/src/views/emitir-cte/form-model';
+import { emptyCteDraft, toSchemaInput } from '../../renderer/src/views/emitir-cte/form-model';
 import { useAppStore } from '../../renderer/src/stores/app';
 import { useCteStore } from '../../renderer/src/stores/cte';
 import EmitirCteView from '../../renderer/src/views/emitir-cte/EmitirCteView.vue';

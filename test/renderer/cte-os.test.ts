@@ -12,7 +12,7 @@ import {
   toCteOsInput,
   validateCteOs,
 } from '../../renderer/src/views/emitir-cteos/cteos-model';
-import { AUTOSAVE_MS, useCteOsStore } from '../../renderer/src/views/emitir-cteos/cteos-store';
+import { AUTOSAVE_MS, useCteOsStore } from '../../renderer/src/stores/cteos';
 import EmitirCteOsView from '../../renderer/src/views/emitir-cteos/EmitirCteOsView.vue';
 import { createFakeTransport, settingsWith } from './support/fake-transport';
 import { mountWith, settle, waitFor } from './support/mount';

@@ -4,8 +4,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 
 import { setTransport } from '../../renderer/src/bridge';
-import type { PartyDraft } from '../../renderer/src/components/cte/form-model';
-import { countByStep } from '../../renderer/src/components/cte/form-model';
+import type { PartyDraft } from '../../renderer/src/views/emitir-cte/form-model';
+import { countByStep } from '../../renderer/src/views/emitir-cte/form-model';
 import { useAppStore } from '../../renderer/src/stores/app';
 import EmitirCteSimpView from '../../renderer/src/views/emitir-cte-simp/EmitirCteSimpView.vue';
 import { importNfeAsDeliveries } from '../../renderer/src/views/emitir-cte-simp/nfe-import';
@@ -16,7 +16,7 @@ import {
   toCteSimpInput,
   validateCteSimp,
 } from '../../renderer/src/views/emitir-cte-simp/simp-model';
-import { SIMP_AUTOSAVE_MS, useCteSimpStore } from '../../renderer/src/views/emitir-cte-simp/store';
+import { SIMP_AUTOSAVE_MS, useCteSimpStore } from '../../renderer/src/stores/cte-simp';
 import { nfeKey } from '../fiscal/payload/forms';
 import { createFakeTransport, settingsWith } from './support/fake-transport';
 import type { FakeTransport } from './support/fake-transport';

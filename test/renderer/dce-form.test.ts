@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 
 import App from '../../renderer/src/App.vue';
 import { setTransport } from '../../renderer/src/bridge';
-import type { DceDraftData } from '../../renderer/src/components/dce/dce-model';
-import { draftTotal, emptyDceDraft, validateDce } from '../../renderer/src/components/dce/dce-model';
+import type { DceDraftData } from '../../renderer/src/views/emitir-dce/dce-model';
+import { draftTotal, emptyDceDraft, validateDce } from '../../renderer/src/views/emitir-dce/dce-model';
 import { useDceStore } from '../../renderer/src/stores/dce';
 import { createFakeTransport, settingsWith } from './support/fake-transport';
 import { mountWith, settle, waitFor } from './support/mount';

@@ -10,7 +10,7 @@ import { silentLogger } from '../../electron/app/logger';
 import { MunicipioTable } from '../../electron/app/municipios';
 import { setTransport } from '../../renderer/src/bridge';
 import PlaceFields from '../../renderer/src/components/cte/PlaceFields.vue';
-import type { PlaceDraft } from '../../renderer/src/components/cte/form-model';
+import type { PlaceDraft } from '../../renderer/src/views/emitir-cte/form-model';
 import { localePtBr } from '../../renderer/src/locale-pt-br';
 import { createFakeTransport } from './support/fake-transport';
 import type { FakeTransport } from './support/fake-transport';

@@ -7,8 +7,8 @@ import type { UnwrapRef } from 'vue';
 
 import type { CommandInput } from '../../../electron/shared/contract';
 import { CommandError, invoke } from '../bridge';
-import type { FieldErrors, StepDef } from '../components/cte/form-model';
-import { countByStep, stepOfPath } from '../components/cte/form-model';
+import type { FieldErrors, StepDef } from '../views/emitir-cte/form-model';
+import { countByStep, stepOfPath } from '../views/emitir-cte/form-model';
 import { useAppStore } from '../stores/app';
 
 export const AUTOSAVE_MS = 3000;

@@ -6,14 +6,14 @@ import { computed, ref, watch } from 'vue';
 import type { CommandOutput } from '../../../electron/shared/contract';
 import type { CteForm } from '../../../electron/shared/schemas/cte-form';
 import { invoke } from '../bridge';
-import type { CteDraftData } from '../components/cte/form-model';
+import type { CteDraftData } from '../views/emitir-cte/form-model';
 import {
   CTE_STEPS,
   emptyCteDraft,
   toSchemaInput,
   validateCte,
   withDefaults,
-} from '../components/cte/form-model';
+} from '../views/emitir-cte/form-model';
 import { blockedByWarnings, pruneWarnings } from '../components/cte/nfe-warnings';
 import { useFormSession } from '../composables/form-session';
 

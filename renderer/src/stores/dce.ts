@@ -6,8 +6,8 @@ import { computed, ref } from 'vue';
 import type { CommandOutput } from '../../../electron/shared/contract';
 import type { DceForm } from '../../../electron/shared/schemas/dce-form';
 import { CommandError, invoke } from '../bridge';
-import type { DceDraftData } from '../components/dce/dce-model';
-import { draftTotal, emptyDceDraft, toSchemaInput, validateDce } from '../components/dce/dce-model';
+import type { DceDraftData } from '../views/emitir-dce/dce-model';
+import { draftTotal, emptyDceDraft, toSchemaInput, validateDce } from '../views/emitir-dce/dce-model';
 import { useFormSession } from '../composables/form-session';
 
 export { AUTOSAVE_MS as DCE_AUTOSAVE_MS } from '../composables/form-session';

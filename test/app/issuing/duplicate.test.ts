@@ -13,7 +13,11 @@ import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../../.
 import { cteFormSchema } from '../../../electron/shared/schemas/cte-form';
 import { cteSimpFormSchema } from '../../../electron/shared/schemas/cte-simp-form';
 import { cteOsFormSchema } from '../../../electron/shared/schemas/cteos-form';
-import { emptyCteDraft, toSchemaInput, withDefaults } from '../../../renderer/src/components/cte/form-model';
+import {
+  emptyCteDraft,
+  toSchemaInput,
+  withDefaults,
+} from '../../../renderer/src/views/emitir-cte/form-model';
 import type { CteSimpDraftData } from '../../../renderer/src/views/emitir-cte-simp/simp-model';
 import {
   emptyCteSimpDraft,

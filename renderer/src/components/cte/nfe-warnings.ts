@@ -1,5 +1,5 @@
 // The NF-e import's warnings kept with the CT-e form: what the clerk must acknowledge before sending.
-import type { CteDraftData } from './form-model';
+import type { CteDraftData } from '../../views/emitir-cte/form-model';
 
 /**
  * The import's warnings stay with the form (and its draft), each tied to the keys it names, until

@@ -5,7 +5,7 @@
 import { formatCpfCnpj } from '../../../../electron/shared/format';
 import { invoke } from '../../bridge';
 import { keyChars } from '../emitir-cte/nfe-import';
-import type { PartyDraft, PlaceDraft } from '../../components/cte/form-model';
+import type { PartyDraft, PlaceDraft } from '../emitir-cte/form-model';
 import { mergeParty } from '../../components/cte/party-merge';
 import type { CteSimpDraftData, EntregaDraft } from './simp-model';
 import { emptyEntrega } from './simp-model';

@@ -7,8 +7,8 @@ import {
   checkSimpCfop,
   cteSimpFormSchema,
 } from '../../../../electron/shared/schemas/cte-simp-form';
-import type { FieldErrors, Money, PartyDraft, PlaceDraft, StepDef } from '../../components/cte/form-model';
-import { emptyParty, ICMS_FIELDS, pathKey, withOffset } from '../../components/cte/form-model';
+import type { FieldErrors, Money, PartyDraft, PlaceDraft, StepDef } from '../emitir-cte/form-model';
+import { emptyParty, ICMS_FIELDS, pathKey, withOffset } from '../emitir-cte/form-model';
 
 export interface NfeRefDraft {
   chave: string;

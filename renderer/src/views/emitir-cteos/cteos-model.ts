@@ -4,8 +4,8 @@
 import { checkValores } from '../../../../electron/shared/schemas/cte-form';
 import type { CteOsRuleInput } from '../../../../electron/shared/schemas/cteos-form';
 import { checkCteOsRules, cteOsFormSchema } from '../../../../electron/shared/schemas/cteos-form';
-import type { FieldErrors, Money, PartyDraft, PlaceDraft, StepDef } from '../../components/cte/form-model';
-import { emptyParty, ICMS_FIELDS, pathKey, withOffset } from '../../components/cte/form-model';
+import type { FieldErrors, Money, PartyDraft, PlaceDraft, StepDef } from '../emitir-cte/form-model';
+import { emptyParty, ICMS_FIELDS, pathKey, withOffset } from '../emitir-cte/form-model';
 
 export interface DocRefDraft {
   /** A BP-e key (excess baggage) or another document by number and date. */

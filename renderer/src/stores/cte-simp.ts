@@ -2,14 +2,19 @@
 // 'cte-simp'). Kept in a store so a visit to another screen does not lose what was typed.
 import { defineStore } from 'pinia';
 
-import type { CommandOutput } from '../../../../electron/shared/contract';
-import type { CteSimpForm } from '../../../../electron/shared/schemas/cte-simp-form';
-import { invoke } from '../../bridge';
-import { useFormSession } from '../../composables/form-session';
-import type { CteSimpDraftData } from './simp-model';
-import { emptyCteSimpDraft, SIMP_STEPS, toCteSimpInput, validateCteSimp } from './simp-model';
+import type { CommandOutput } from '../../../electron/shared/contract';
+import type { CteSimpForm } from '../../../electron/shared/schemas/cte-simp-form';
+import { invoke } from '../bridge';
+import { useFormSession } from '../composables/form-session';
+import type { CteSimpDraftData } from '../views/emitir-cte-simp/simp-model';
+import {
+  emptyCteSimpDraft,
+  SIMP_STEPS,
+  toCteSimpInput,
+  validateCteSimp,
+} from '../views/emitir-cte-simp/simp-model';
 
-export { AUTOSAVE_MS as SIMP_AUTOSAVE_MS } from '../../composables/form-session';
+export { AUTOSAVE_MS as SIMP_AUTOSAVE_MS } from '../composables/form-session';
 export type SimpOutcome = CommandOutput<'cte:issue'>;
 
 function draftTitle(data: CteSimpDraftData): string {

@@ -3,12 +3,12 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 
-import type { CteOsForm } from '../../../../electron/shared/schemas/cteos-form';
-import { invoke } from '../../bridge';
-import { useFormSession } from '../../composables/form-session';
-import { useAppStore } from '../../stores/app';
-import type { IssueOutcome } from '../../stores/cte';
-import type { CteOsDraftData } from './cteos-model';
+import type { CteOsForm } from '../../../electron/shared/schemas/cteos-form';
+import { invoke } from '../bridge';
+import { useFormSession } from '../composables/form-session';
+import { useAppStore } from './app';
+import type { IssueOutcome } from './cte';
+import type { CteOsDraftData } from '../views/emitir-cteos/cteos-model';
 import {
   CTEOS_STEPS,
   draftTitle,
@@ -16,9 +16,9 @@ import {
   fromSaved,
   toCteOsInput,
   validateCteOs,
-} from './cteos-model';
+} from '../views/emitir-cteos/cteos-model';
 
-export { AUTOSAVE_MS } from '../../composables/form-session';
+export { AUTOSAVE_MS } from '../composables/form-session';
 
 export const useCteOsStore = defineStore('cteos', () => {
   const app = useAppStore();

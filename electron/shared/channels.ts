@@ -64,6 +64,8 @@ export const commandChannels = [
   'mdfe:cancel',
   'mdfe:close',
   'mdfe:includeDriver',
+  'mdfe:includeDfe',
+  'mdfe:sync',
   'mdfe:xml',
   'mdfe:pdf',
   'mdfe:print',

@@ -170,6 +170,11 @@ export class MdfeCacheRepository {
     });
   }
 
+  /** The status an event's answer settled (encerrado, cancelado), without waiting for the next sync. */
+  async setStatus(id: number, status: 'encerrado' | 'cancelado'): Promise<void> {
+    await this.db.run('UPDATE mdfe_documents SET status = ? WHERE id = ?', [status, id]);
+  }
+
   async markXmlUnavailable(id: number): Promise<void> {
     await this.db.run("UPDATE mdfe_documents SET xml_state = 'unavailable' WHERE id = ?", [id]);
   }

@@ -288,6 +288,17 @@ export class MdfeCacheRepository {
     );
   }
 
+  /** The MDF-e issued from `from` (aaaa-mm-dd) up to and including `to`, in issue order (accounting export). */
+  inPeriod(scope: MdfeScope, from: string, to: string): Promise<CachedMdfe[]> {
+    const end = new Date(`${to}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    return this.db.all<CachedMdfe>(
+      `SELECT * FROM mdfe_documents WHERE company = ? AND environment = ? AND data_emissao >= ? AND data_emissao < ?
+       ORDER BY data_emissao, id`,
+      [scope.company, scope.environment, from, end.toISOString().slice(0, 10)],
+    );
+  }
+
   /** Authorized and not closed nor cancelled: what blocks the truck's next MDF-e. Oldest first. */
   open(scope: MdfeScope): Promise<CachedMdfe[]> {
     return this.db.all<CachedMdfe>(

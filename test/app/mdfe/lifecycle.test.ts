@@ -3,7 +3,10 @@
 // manifest and its events from the cache (no follow-up fetch of the document), the trip read from
 // the cached mdfeProc, driver inclusion (110114), NF-e inclusion (110115, XSD evInclusaoDFeMDFe),
 // closing (110112) and cancellation (110111) with their event XML cached, and mdfe:sync.
+import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+import { buildAccountingExport } from '../../../electron/app/export/accounting';
 
 import { DEMO_CNPJ } from '../../../electron/app/demo';
 import type { CarretaApp } from '../../../electron/app/index';
@@ -169,5 +172,59 @@ describe('mdfe lifecycle commands (demonstração)', () => {
       'inclusao_dfe',
     ]);
     expect((await failure('mdfe:sync', { id: 999_999 })).code).toBe('mdfe_not_found');
+  });
+
+  it('exports the MDF-e and their event XML for the accountant, fetching what the cache lacks', async () => {
+    const repos = app.context.cache.require();
+    const period = {
+      company: DEMO_CNPJ,
+      environment: 'demonstracao' as const,
+      from: '2026-01-01',
+      to: '2027-12-31',
+    };
+    // This computer lost the closed manifest's files: the export fetches them from the API again.
+    await repos.db.run('DELETE FROM mdfe_files WHERE mdfe_id = ?', [id]);
+    await repos.db.run("UPDATE mdfe_documents SET xml_state = 'missing' WHERE id = ?", [id]);
+    const out = await call<{ base64: string; documents: number; events: number; missing: unknown[] }>(
+      'documents:export',
+      { company: DEMO_CNPJ, from: period.from, to: period.to },
+    );
+    expect(out.missing).toEqual([]);
+    const zip = unzipSync(Buffer.from(out.base64, 'base64'));
+    const names = Object.keys(zip);
+    const row = (await repos.mdfe.byId(id))!;
+    const month = row.data_emissao!.slice(0, 7);
+    expect(names).toContain(`${month}/${row.chave}-mdfe.xml`);
+    expect(names).toContain(`${month}/eventos/${row.chave}-mdfe-encerramento-1.xml`);
+    expect(names).toContain(`${month}/eventos/${row.chave}-mdfe-inclusao_condutor-1.xml`);
+    expect(names).toContain(`${month}/eventos/${row.chave}-mdfe-inclusao_dfe-1.xml`);
+    expect(names.filter((n) => n.includes('-mdfe-cancelamento-'))).toHaveLength(1);
+    expect(strFromU8(zip[`${month}/${row.chave}-mdfe.xml`]!)).toContain('<mdfeProc');
+    const csv = strFromU8(zip['resumo.csv']!);
+    expect(csv).toContain(`MDF-e;1;${row.numero};${row.chave};`);
+    // Offline with the files gone, the package says what is missing and why.
+    await repos.db.run('DELETE FROM mdfe_files WHERE mdfe_id = ?', [id]);
+    await repos.db.run("UPDATE mdfe_documents SET xml_state = 'missing' WHERE id = ?", [id]);
+    const offline = await buildAccountingExport(
+      repos,
+      { ...period, from: row.data_emissao!.slice(0, 10), to: row.data_emissao!.slice(0, 10) },
+      null,
+      null,
+    );
+    const label = `MDF-e ${row.serie}/${row.numero}`;
+    expect(
+      offline.missing
+        .filter((m) => m.documento === label)
+        .map((m) => m.arquivo)
+        .sort(),
+    ).toEqual([
+      'XML da inclusão de DF-e',
+      'XML da inclusão de condutor',
+      'XML de autorização',
+      'XML do encerramento',
+    ]);
+    expect(strFromU8(unzipSync(offline.zip)['FALTANDO.txt']!)).toContain(
+      `${label} (chave ${row.chave}): XML de autorização`,
+    );
   });
 });

@@ -174,6 +174,28 @@ describe('mdfe lifecycle commands (demonstração)', () => {
     expect((await failure('mdfe:sync', { id: 999_999 })).code).toBe('mdfe_not_found');
   });
 
+  it('a backup keeps the MDF-e, their events and XML: restored, the screen and files work offline', async () => {
+    const backup = await call<{ base64: string }>('backup:create', {});
+    const repos = () => app.context.cache.require();
+    await repos().db.run('DELETE FROM mdfe_documents');
+    expect(await repos().mdfe.byId(id)).toBeUndefined();
+    const asked = await call<{ token: string }>('backup:restore', { base64: backup.base64 });
+    await call('backup:restore', { token: asked.token, confirm: true });
+    const detail = await call<MdfeDetail>('mdfe:get', { id });
+    expect(detail.mdfe.status).toBe('encerrado');
+    expect(detail.events.map((e) => [e.type, e.xmlCached]).sort()).toEqual([
+      ['encerramento', true],
+      ['inclusao_condutor', true],
+      ['inclusao_dfe', true],
+    ]);
+    const xml = await call<{ base64: string }>('mdfe:xml', { id });
+    expect(Buffer.from(xml.base64, 'base64').toString('utf8')).toContain('<mdfeProc');
+    const found = await call<{ rows: { kind: string; id: number }[] }>('documents:search', {
+      filter: { company: DEMO_CNPJ, text: 'LIF1A23' },
+    });
+    expect(found.rows).toEqual([expect.objectContaining({ kind: 'mdfe', id })]);
+  });
+
   it('exports the MDF-e and their event XML for the accountant, fetching what the cache lacks', async () => {
     const repos = app.context.cache.require();
     const period = {

@@ -67,6 +67,14 @@ afterAll(async () => {
 describe('mdfe lifecycle commands (demonstração)', () => {
   let id: number;
 
+  it('asks the MDF-e authorizer status (GET /mdfe/sefaz/status) for the Conta screen', async () => {
+    const status = await call<{ kind: string; codigoStatus: number; degraded: boolean }>('sefaz:status', {
+      kind: 'mdfe',
+      cpfCnpj: DEMO_CNPJ,
+    });
+    expect(status).toMatchObject({ kind: 'mdfe', codigoStatus: 107, degraded: false });
+  });
+
   it('mdfe:get reads the trip from the cached mdfeProc', async () => {
     id = await issue('LIF1A23');
     const detail = await call<MdfeDetail>('mdfe:get', { id });

@@ -324,6 +324,9 @@ export const commands = {
   'mail:compose': command(mailDocSchema, mailComposeSchema),
   'mail:send': command(mailSendInputSchema, mailSendResultSchema),
   'mail:log': command(mailDocSchema, mailLogSchema),
+  'mdfe:mailCompose': command(mailDocSchema, mailComposeSchema),
+  'mdfe:mailSend': command(mailSendInputSchema, mailSendResultSchema),
+  'mdfe:mailLog': command(mailDocSchema, mailLogSchema),
 } satisfies Record<CommandChannel, CommandDef>;
 
 export const events = {

@@ -198,4 +198,31 @@ describe('MDF-e lifecycle screen', () => {
     );
     expect(wrapper.find('[data-testid="mdfe-evento-xml-inclusao_condutor"]').exists()).toBe(true);
   });
+
+  it('e-mails the MDF-e through its own commands (DAMDFE + XML)', async () => {
+    const t = transport();
+    t.handlers['mdfe:mailCompose'] = () => ({
+      ok: true,
+      data: {
+        configured: true,
+        label: 'MDF-e 1/7',
+        to: [],
+        cc: [],
+        bcc: [],
+        suggestions: [],
+        subject: 'MDF-e nº 7 série 1',
+        body: 'Segue o DAMDFE.',
+        attachments: ['x.pdf', 'x-procMDFe.xml'],
+      },
+    });
+    t.handlers['mdfe:mailLog'] = () => ({ ok: true, data: { items: [] } });
+    const { wrapper } = await mountDoc(t);
+    await wrapper.get('[data-testid="mdfe-email"]').trigger('click');
+    await settle();
+    expect(t.calls.find((c) => c.channel === 'mdfe:mailCompose')?.input).toEqual({ id: 7 });
+    expect(t.calls.some((c) => c.channel === 'mail:compose')).toBe(false);
+    expect(document.body.querySelector('[data-testid="email-dialog"]')!.textContent).toContain(
+      'Enviar por e-mail — MDF-e 1/7',
+    );
+  });
 });

@@ -4,6 +4,7 @@
 // event downloads offered only for events that exist, and acts answered without a reload.
 import { afterEach, describe, expect, it } from 'vitest';
 
+import { buildNfeKey } from '../../electron/fiscal/access-key';
 import { setTransport } from '../../renderer/src/bridge';
 import { brasiliaDay, formatMsLeft, mdfeTimeline } from '../../renderer/src/views/documento-mdfe/lifecycle';
 import MdfeDocumentoView from '../../renderer/src/views/documento-mdfe/MdfeDocumentoView.vue';
@@ -224,5 +225,50 @@ describe('MDF-e lifecycle screen', () => {
     expect(document.body.querySelector('[data-testid="email-dialog"]')!.textContent).toContain(
       'Enviar por e-mail — MDF-e 1/7',
     );
+  });
+
+  it('includes NF-e loaded later at the trip’s loading and last unloading municipalities', async () => {
+    const t = transport();
+    const chave = buildNfeKey({
+      cUF: 35,
+      year: 2026,
+      month: 11,
+      cnpj: '11222333000181',
+      serie: 1,
+      numero: 55,
+      tpEmis: 1,
+      codigo: 12345678,
+    })!;
+    t.handlers['mdfe:includeDfe'] = () => ({
+      ok: true,
+      data: {
+        ...mdfeDetailFixture({
+          events: [
+            {
+              ...driverEvent,
+              id: 32,
+              type: 'inclusao_dfe',
+              descricao: `1 NF-e, carregamento em São Paulo: ${chave}`,
+            },
+          ],
+        }),
+        event: { status: 'registrado' },
+      },
+    });
+    const { wrapper } = await mountDoc(t);
+    expect(wrapper.get<HTMLInputElement>('[data-testid="dfe-carrega"]').element.value).toBe('São Paulo');
+    expect(wrapper.get<HTMLInputElement>('[data-testid="dfe-descarga"]').element.value).toBe('Curitiba');
+    expect(wrapper.get('[data-testid="dfe-panel"]').text()).toContain(
+      'não foi emitido com carregamento posterior',
+    );
+    await wrapper.get('[data-testid="dfe-chaves"]').setValue(`${chave}\n`);
+    await wrapper.get('[data-testid="incluir-dfe"]').trigger('click');
+    await settle();
+    expect(t.calls.find((c) => c.channel === 'mdfe:includeDfe')?.input).toEqual({
+      id: 7,
+      carregamento: { codigo: '3550308', nome: 'São Paulo' },
+      documentos: [{ codigoMunicipio: '4106902', municipio: 'Curitiba', chave }],
+    });
+    expect(wrapper.get('[data-testid="mdfe-timeline"]').text()).toContain('Inclusão de NF-e (DF-e) — 1 NF-e');
   });
 });

@@ -2,7 +2,7 @@
 // an MDF-e issued through the command path is opened from "MDF-e em aberto", a driver is
 // included, the trip is closed at its last unloading municipality after confirming, the timeline
 // tells it and the DAMDFE downloads as a PDF; a second MDF-e is cancelled inside its 24 h after
-// confirming, and then offers no closing.
+// confirming, and then offers no closing. Documentos finds the first by its plate and opens it.
 import { readFile } from 'node:fs/promises';
 
 import { CPF_B } from '../sandbox/mdfe/fixtures';
@@ -91,4 +91,18 @@ test('an MDF-e is opened, gets a driver, is closed and its DAMDFE downloaded; an
   await expect(page.getByTestId('mdfe-timeline')).toContainText('Cancelado');
   await expect(page.getByTestId('encerrar-panel')).toHaveCount(0);
   await expect(page.getByTestId('mdfe-evento-xml-cancelamento')).toBeVisible();
+
+  // Documentos lists the manifests: found by plate, no freight added, a click opens the MDF-e.
+  await page.getByTestId('nav-documentos').click();
+  await page.getByTestId('doc-text').fill('LCY1A23');
+  await page.getByTestId('doc-search').click();
+  const rows = page.getByTestId('doc-table').locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('MDF-e');
+  await expect(rows.first()).toContainText('placa LCY1A23');
+  await expect(rows.first()).toContainText('Encerrado');
+  await expect(page.getByTestId('total-frete')).toHaveText(/R\$\s0,00/);
+  await rows.first().locator('td').nth(3).click();
+  await expect(page).toHaveURL(new RegExp(`#/mdfe/${company}/${first}$`));
+  await expect(page.getByTestId('mdfe-status')).toHaveText('Encerrado');
 });

@@ -1,6 +1,6 @@
 import type { ApiConnection } from './api-connection';
 
-export type AuthorizerKind = 'cte' | 'cteos' | 'dce';
+export type AuthorizerKind = 'cte' | 'cteos' | 'dce' | 'mdfe';
 
 export interface AuthorizerStatus {
   kind: AuthorizerKind;

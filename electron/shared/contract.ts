@@ -177,6 +177,7 @@ import {
   mdfeDetailSchema,
   mdfeDriverInputSchema,
   mdfeEventOutcomeSchema,
+  mdfeIncludeDfeInputSchema,
   mdfeIssueInputSchema,
   mdfeIssueOutcomeSchema,
   mdfeListInputSchema,
@@ -273,6 +274,8 @@ export const commands = {
   'mdfe:cancel': command(mdfeCancelInputSchema, mdfeEventOutcomeSchema),
   'mdfe:close': command(mdfeCloseInputSchema, mdfeEventOutcomeSchema),
   'mdfe:includeDriver': command(mdfeDriverInputSchema, mdfeEventOutcomeSchema),
+  'mdfe:includeDfe': command(mdfeIncludeDfeInputSchema, mdfeEventOutcomeSchema),
+  'mdfe:sync': command(mdfeRefSchema, mdfeDetailSchema),
   'mdfe:xml': command(mdfeXmlInputSchema, mdfeXmlSchema),
   'mdfe:pdf': command(mdfeXmlInputSchema, producedFileSchema),
   'mdfe:print': command(mdfePrintInputSchema, mdfePrintSchema),
@@ -321,6 +324,9 @@ export const commands = {
   'mail:compose': command(mailDocSchema, mailComposeSchema),
   'mail:send': command(mailSendInputSchema, mailSendResultSchema),
   'mail:log': command(mailDocSchema, mailLogSchema),
+  'mdfe:mailCompose': command(mailDocSchema, mailComposeSchema),
+  'mdfe:mailSend': command(mailSendInputSchema, mailSendResultSchema),
+  'mdfe:mailLog': command(mailDocSchema, mailLogSchema),
 } satisfies Record<CommandChannel, CommandDef>;
 
 export const events = {

@@ -50,6 +50,13 @@ export const routes: RouteRecordRaw[] = [
     component: () => import('./views/documento-cte/CteDocumentoView.vue'),
     meta: { title: 'CT-e' },
   },
+  {
+    // One MDF-e: summary, timeline, closing, driver/NF-e inclusion, cancellation, files.
+    path: '/mdfe/:companyId/:id(\\d+)',
+    name: 'mdfe-documento',
+    component: () => import('./views/documento-mdfe/MdfeDocumentoView.vue'),
+    meta: { title: 'MDF-e' },
+  },
   { path: '/:rest(.*)*', redirect: '/painel' },
 ];
 

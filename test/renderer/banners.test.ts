@@ -160,6 +160,7 @@ describe('authorizer banner', () => {
       { kind: 'cte', cpfCnpj: ALFA },
       { kind: 'cteos', cpfCnpj: ALFA },
       { kind: 'dce', cpfCnpj: ALFA },
+      { kind: 'mdfe', cpfCnpj: ALFA },
     ]);
     const banner = wrapper.get('[data-testid="banner-sefaz-cte"]');
     expect(banner.text()).toContain(
@@ -190,25 +191,25 @@ describe('authorizer banner', () => {
     await mountWith(App, transport);
     await settle();
     const count = () => callsOf(transport, 'sefaz:status').length;
-    expect(count()).toBe(3);
+    expect(count()).toBe(4);
 
     vi.advanceTimersByTime(REFRESH_MS - 1000);
     await settle();
-    expect(count()).toBe(3);
+    expect(count()).toBe(4);
 
     // Another company is checked at once; coming back within 5 minutes asks nothing.
     const app = useAppStore();
     await app.updateSettings({ selectedCompany: BETA });
     await settle();
-    expect(count()).toBe(6);
+    expect(count()).toBe(8);
     expect(callsOf(transport, 'sefaz:status').at(-1)?.input).toMatchObject({ cpfCnpj: BETA });
     await app.updateSettings({ selectedCompany: ALFA });
     await settle();
-    expect(count()).toBe(6);
+    expect(count()).toBe(8);
 
     vi.advanceTimersByTime(1000);
     await settle();
-    expect(count()).toBe(9);
+    expect(count()).toBe(12);
     expect(callsOf(transport, 'sefaz:status').at(-1)?.input).toMatchObject({ cpfCnpj: ALFA });
   });
 });

@@ -113,7 +113,7 @@ describe('Conta · Cotas', () => {
 });
 
 describe('Conta · Autorizadores', () => {
-  it('shows the three services of the selected company and blocks a new request for 5 minutes', async () => {
+  it('shows the four services (CT-e, CT-e OS, DC-e, MDF-e) of the selected company and blocks a new request for 5 minutes', async () => {
     const transport = transportWith();
     transport.handlers['sefaz:status'] = (input) => {
       const kind = (input as { kind: string }).kind;
@@ -139,11 +139,13 @@ describe('Conta · Autorizadores', () => {
     };
     const { wrapper } = await mountWith(App, transport, { route: '/conta/autorizadores' });
     await waitFor(() => expect(wrapper.get('[data-testid="sefaz-dce"]').attributes('data-state')).toBe('ok'));
+    expect(wrapper.get('[data-testid="sefaz-mdfe"]').text()).toContain('MDF-e');
+    expect(wrapper.get('[data-testid="sefaz-mdfe"]').attributes('data-state')).toBe('ok');
     expect(wrapper.get('[data-testid="sefaz-cte"]').text()).toContain('Em operação');
     expect(wrapper.get('[data-testid="sefaz-cteos"]').attributes('data-state')).toBe('degraded');
     expect(wrapper.get('[data-testid="sefaz-cteos"]').text()).toContain('108 — Serviço Paralisado');
     // The banner and the tab share one round of requests.
-    expect(callsOf(transport, 'sefaz:status')).toHaveLength(3);
+    expect(callsOf(transport, 'sefaz:status')).toHaveLength(4);
     expect(wrapper.get('[data-testid="sefaz-refresh"]').attributes('disabled')).toBeDefined();
   });
 });

@@ -50,6 +50,7 @@ function dashboardTransport() {
               { doc: null, nome: null, count: 4, valorPrestacao: 15678.9 },
             ],
             lastSync: '2026-11-21T13:00:00Z',
+            mdfe: { count: 3, abertos: 1 },
           },
     };
   };
@@ -71,6 +72,11 @@ describe('Painel', { timeout: 20_000 }, () => {
     expect(wrapper.get('[data-testid="kpi-declarado"]').text()).toMatch(
       /^DC-e: R\$\s12\.000,00 em mercadorias declaradas \(não é frete\)$/,
     );
+    // The month's MDF-e apart from the freight, the open one linked to "MDF-e em aberto".
+    expect(wrapper.get('[data-testid="kpi-mdfe-count"]').text()).toBe('3');
+    const abertos = wrapper.get('[data-testid="kpi-mdfe-abertos"] a');
+    expect(abertos.text()).toBe('1 em aberto agora — encerrar');
+    expect(abertos.attributes('href')).toBe('/mdfe-abertos');
     expect(wrapper.get('[data-testid="status-autorizado"]').text()).toBe('Autorizado 7');
     expect(wrapper.get('[data-testid="status-cancelado"]').text()).toBe('Cancelado 2');
     // One arc per status with documents.

@@ -7,6 +7,7 @@ import { restoredSettings, serverChanges } from '../backup/restore-settings';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
 import { buildAccountingExport } from '../export/accounting';
+import type { MdfeSource } from '../sync/mdfe-sync';
 import type { HostAdapter, SaveFileOptions } from '../host';
 import { OfflineError, SYNC_FIRST_DELAY_MS, SYNC_INTERVAL_MS } from '../sync/service';
 import type { SyncSource } from '../sync/source';
@@ -61,10 +62,12 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
     (value ?? ctx.host.settings.get().environment) as ReturnType<typeof ctx.host.settings.get>['environment'];
 
   /** The API of the export's environment, to fetch the XML not cached yet; null when it cannot be set up. */
-  async function exportSource(environment: Environment): Promise<SyncSource | null> {
+  async function exportSource(
+    environment: Environment,
+  ): Promise<{ source: SyncSource; mdfe: MdfeSource } | null> {
     try {
       const { client } = await ctx.api.client(environment);
-      return clientSource(client);
+      return { source: clientSource(client), mdfe: client.mdfe };
     } catch (error) {
       ctx.host.logger.warn('exportação sem acesso à API', error);
       return null;
@@ -157,10 +160,12 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
     'documents:export': async ({ company, environment, from, to }) => {
       const repos = ctx.cache.require();
       const env = environmentOf(environment);
+      const api = await exportSource(env);
       const built = await buildAccountingExport(
         repos,
         { company, environment: env, from, to },
-        await exportSource(env),
+        api?.source ?? null,
+        api?.mdfe ?? null,
       );
       const saved = await deliver(ctx.host, built.zip, {
         title: 'Salvar arquivos para a contabilidade',

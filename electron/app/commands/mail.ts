@@ -5,9 +5,19 @@ import type { CommandTable } from '../dispatcher';
 import type { MailDeps } from '../mail/service';
 import { MailService } from '../mail/service';
 import { MailSettingsService } from '../mail/settings';
+import { PrintingService } from '../printing/service';
+import { mdfeCacheSource } from '../printing/source';
 
 type Channels =
-  'mailSettings:get' | 'mailSettings:set' | 'mail:test' | 'mail:compose' | 'mail:send' | 'mail:log';
+  | 'mailSettings:get'
+  | 'mailSettings:set'
+  | 'mail:test'
+  | 'mail:compose'
+  | 'mail:send'
+  | 'mail:log'
+  | 'mdfe:mailCompose'
+  | 'mdfe:mailSend'
+  | 'mdfe:mailLog';
 
 /** Test seams: shorter timeouts, a test server's own certificate. */
 export type MailOverrides = Partial<Pick<MailDeps, 'timeouts' | 'tls' | 'online'>>;
@@ -26,6 +36,27 @@ export function createMailService(ctx: AppContext, overrides: MailOverrides = {}
         );
       }
       return printer.toPdf((await ctx.printing.preview(id)).html);
+    },
+    // The DAMDFE the MDF-e screen prints (logo, ENCERRADO/CANCELADO from the cached events).
+    mdfePdf: async (id) => {
+      const printer = ctx.host.printer;
+      if (!printer) {
+        throw new AppError(
+          'printing_unavailable',
+          'A geração de PDF não está disponível neste modo do aplicativo.',
+        );
+      }
+      const damdfe = new PrintingService({
+        source: mdfeCacheSource(() => ctx.cache.require()),
+        logos: ctx.logos,
+        host: ctx.host,
+        progress: () => undefined,
+      });
+      return printer.toPdf((await damdfe.preview(id)).html);
+    },
+    fetchMdfeXml: async (apiId) => {
+      const { client } = await ctx.api.client();
+      return (await client.mdfe.xml(apiId)).data;
     },
     fetchXml: async (kind, apiId) => {
       const { client } = await ctx.api.client();
@@ -49,5 +80,8 @@ export function mailCommands(
     'mail:compose': ({ id }) => service.compose(id),
     'mail:send': (input) => service.send(input),
     'mail:log': async ({ id }) => ({ items: await service.log(id) }),
+    'mdfe:mailCompose': ({ id }) => service.composeMdfe(id),
+    'mdfe:mailSend': (input) => service.sendMdfe(input),
+    'mdfe:mailLog': async ({ id }) => ({ items: await service.logMdfe(id) }),
   };
 }

@@ -19,6 +19,8 @@ type Channels =
   | 'mdfe:cancel'
   | 'mdfe:close'
   | 'mdfe:includeDriver'
+  | 'mdfe:includeDfe'
+  | 'mdfe:sync'
   | 'mdfe:xml'
   | 'mdfe:pdf'
   | 'mdfe:print'
@@ -69,6 +71,9 @@ export function mdfeCommands(
     'mdfe:cancel': ({ id, justificativa }) => service.cancel(id, justificativa),
     'mdfe:close': ({ id, uf, codigoMunicipio, data }) => service.close(id, { uf, codigoMunicipio, data }),
     'mdfe:includeDriver': ({ id, nome, cpf }) => service.includeDriver(id, { nome, cpf }),
+    'mdfe:includeDfe': ({ id, carregamento, documentos }) =>
+      service.includeDfe(id, { carregamento, documentos }),
+    'mdfe:sync': ({ id }) => service.syncOne(id),
     'mdfe:xml': ({ id, eventId }) => service.xml(id, eventId),
     'mdfe:pdf': ({ id, eventId }) => printing.pdf(id, eventId),
     'mdfe:print': ({ id, eventId, printer, remember }) => printing.print(id, eventId, printer, remember),

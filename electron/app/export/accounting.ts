@@ -5,9 +5,12 @@ import type { SheetData } from 'write-excel-file/node';
 
 import type { DocumentRecordRow, Repositories } from '../../cache/repositories';
 import type { Environment } from '../../cache/repositories/types';
+import type { CachedMdfe } from '../../cache/repositories/mdfe';
+import type { MdfeSource } from '../sync/mdfe-sync';
 import type { SyncSource } from '../sync/source';
 import type { MissingFile } from './complete';
 import { completeFiles, documentLabel } from './complete';
+import { addMdfeFiles, mdfeLabel } from './mdfe-files';
 
 export interface ExportRequest {
   company: string;
@@ -89,6 +92,26 @@ function sheetRow(row: DocumentRecordRow, missing: string): SheetData[number] {
   ];
 }
 
+/** An MDF-e line: no tomador and no value — the manifest's cargo value is not freight. */
+function mdfeCells(row: CachedMdfe, missing: string): string[] {
+  return [
+    'MDF-e',
+    String(row.serie ?? ''),
+    String(row.numero ?? ''),
+    row.chave ?? '',
+    day(row.data_emissao),
+    row.status,
+    '',
+    '',
+    row.uf_inicio ?? '',
+    row.uf_fim ?? '',
+    '',
+    '',
+    '',
+    missing,
+  ];
+}
+
 function missingText(missing: readonly MissingFile[]): string {
   const lines = [
     'Arquivos que deveriam estar neste pacote e não puderam ser incluídos',
@@ -111,11 +134,14 @@ export async function buildAccountingExport(
   repos: Repositories,
   request: ExportRequest,
   source: SyncSource | null = null,
+  mdfeSource: MdfeSource | null = null,
 ): Promise<{ zip: Buffer; documents: number; events: number; missing: MissingFile[] }> {
   const rows = await repos.browser.exportRows(request);
   const missing = await completeFiles(repos, rows, source);
   const files: Zippable = {};
-  let events = 0;
+  const mdfe = await addMdfeFiles(repos.mdfe, request, mdfeSource, files);
+  missing.push(...mdfe.missing);
+  let events = mdfe.events;
   for (const row of rows) {
     const month = (row.data_emissao ?? '0000-00').slice(0, 7);
     const base = safeName(row.chave ?? `${row.kind}-${row.serie ?? 0}-${row.numero ?? row.api_id}`);
@@ -133,12 +159,18 @@ export async function buildAccountingExport(
       .filter((m) => m.documento === documentLabel(row) && m.chave === row.chave)
       .map((m) => m.arquivo)
       .join(', ');
+  const missingOfMdfe = (row: CachedMdfe) =>
+    mdfe.missing
+      .filter((m) => m.documento === mdfeLabel(row) && m.chave === row.chave)
+      .map((m) => m.arquivo)
+      .join(', ');
   const totals = await repos.browser.totals(request);
   const cents = (reais: number) => Math.round(reais * 100);
   const totalLabel = 'Total de frete (CT-e e CT-e OS autorizados)';
   const csv = [
     HEADERS.join(';'),
     ...rows.map((row) => csvLine(row, missingOf(row))),
+    ...mdfe.rows.map((row) => mdfeCells(row, missingOfMdfe(row)).map(csvCell).join(';')),
     '',
     [totalLabel, '', '', '', '', '', '', '', '', ''].join(';') +
       `;${money(cents(totals.valorPrestacao))};${money(cents(totals.valorIcms))};${money(cents(totals.valorDeclarado))};${missing.length}`,
@@ -147,6 +179,11 @@ export async function buildAccountingExport(
   const sheet: SheetData = [
     HEADERS.map((value) => ({ value, fontWeight: 'bold' as const })),
     ...rows.map((row) => sheetRow(row, missingOf(row))),
+    ...mdfe.rows.map((row) =>
+      mdfeCells(row, missingOfMdfe(row)).map((value, i) =>
+        (i === 1 || i === 2) && value !== '' ? { value: Number(value), type: Number } : { value },
+      ),
+    ),
     [
       { value: totalLabel, fontWeight: 'bold' as const },
       ...Array.from({ length: 9 }, () => null),
@@ -158,5 +195,10 @@ export async function buildAccountingExport(
   ];
   files['resumo.xlsx'] = await writeXlsxFile(sheet).toBuffer();
   if (missing.length > 0) files['FALTANDO.txt'] = strToU8(missingText(missing));
-  return { zip: Buffer.from(zipSync(files, { level: 6 })), documents: rows.length, events, missing };
+  return {
+    zip: Buffer.from(zipSync(files, { level: 6 })),
+    documents: rows.length + mdfe.rows.length,
+    events,
+    missing,
+  };
 }

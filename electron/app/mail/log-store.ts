@@ -24,11 +24,15 @@ interface Row {
   finished_at: string | null;
 }
 
-/** The local record of e-mails sent for documents (table mail_log, migration 0007). */
+/**
+ * The local record of e-mails sent for documents (table mail_log, migration 0007) or for MDF-e
+ * (mdfe_mail_log, migration 0015: same columns, its doc_id an MDF-e).
+ */
 export class MailLogStore {
   constructor(
     private readonly db: Database,
     private readonly now: () => Date = () => new Date(),
+    private readonly table: 'mail_log' | 'mdfe_mail_log' = 'mail_log',
   ) {}
 
   async record(
@@ -41,7 +45,7 @@ export class MailLogStore {
     },
   ): Promise<number> {
     const result = await this.db.run(
-      `INSERT INTO mail_log (doc_id, kind, recipients, subject, status, error, message_id, attachments,
+      `INSERT INTO ${this.table} (doc_id, kind, recipients, subject, status, error, message_id, attachments,
          created_at, finished_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       [
         entry.docId,
@@ -60,10 +64,10 @@ export class MailLogStore {
   }
 
   async list(docId: number, limit = 100): Promise<MailLogEntry[]> {
-    const rows = await this.db.all<Row>('SELECT * FROM mail_log WHERE doc_id = ? ORDER BY id DESC LIMIT ?', [
-      docId,
-      limit,
-    ]);
+    const rows = await this.db.all<Row>(
+      `SELECT * FROM ${this.table} WHERE doc_id = ? ORDER BY id DESC LIMIT ?`,
+      [docId, limit],
+    );
     return rows.map((row) => {
       const recipients = parseJson<{ to?: string[]; cc?: string[]; bcc?: string[] }>(row.recipients, {});
       return {

@@ -3,6 +3,8 @@
 import type { Repositories } from '../../cache/repositories';
 import { parseDocument } from '../../documents/parse/index';
 import { AppError } from '../../shared/errors';
+import { formatDate } from '../../shared/format';
+import { mdfeFieldsOfXml } from '../sync/mdfe-sync';
 import type {
   MailCompose,
   MailLogEntry,
@@ -29,6 +31,10 @@ export interface MailDeps {
   pdf: (id: number) => Promise<Buffer>;
   /** The processed XML from the API, for a document whose XML the cache does not hold yet. */
   fetchXml: (kind: Kind, apiId: string) => Promise<Buffer>;
+  /** The DAMDFE rendered locally from the cached MDF-e XML and events. */
+  mdfePdf?: (id: number) => Promise<Buffer>;
+  /** The mdfeProc from the API, for an MDF-e whose XML the cache does not hold yet. */
+  fetchMdfeXml?: (apiId: string) => Promise<Buffer>;
   /** false when the connectivity monitor knows the computer is offline. */
   online: () => boolean | null;
   logger: Logger;
@@ -51,8 +57,8 @@ const XML_SUFFIX = { cte: 'procCTe', cteos: 'procCTeOS', dce: 'procDCe' } as con
 export class MailService {
   constructor(private readonly deps: MailDeps) {}
 
-  private store(): MailLogStore {
-    return new MailLogStore(this.deps.repos().db);
+  private store(table: 'mail_log' | 'mdfe_mail_log' = 'mail_log'): MailLogStore {
+    return new MailLogStore(this.deps.repos().db, undefined, table);
   }
 
   private async row(id: number) {
@@ -157,6 +163,106 @@ export class MailService {
         .catch((logError: unknown) => this.deps.logger.error('registro de e-mail falhou', logError));
       throw explained;
     }
+  }
+
+  // MDF-e ------------------------------------------------------------------------------------
+  // The API has no e-mail for MDF-e either: the DAMDFE printed here and the mdfeProc go through the
+  // same SMTP path, logged in mdfe_mail_log. A manifest names no party with an e-mail address, so
+  // the recipients start empty (the company's Cc/Bcc still apply).
+
+  private async mdfeRow(id: number) {
+    const row = await this.deps.repos().mdfe.byId(id);
+    if (!row)
+      throw new AppError(
+        'mdfe_not_found',
+        'MDF-e não encontrado no banco local. Sincronize e tente de novo.',
+      );
+    return row;
+  }
+
+  private async mdfeXml(id: number): Promise<string> {
+    const repo = this.deps.repos().mdfe;
+    const cached = await repo.xml(id);
+    if (cached) return cached.toString('utf8');
+    const row = await this.mdfeRow(id);
+    if (!this.deps.fetchMdfeXml)
+      throw new AppError('mail_xml_unavailable', 'O XML deste MDF-e ainda não está no computador.');
+    const bytes = await this.deps.fetchMdfeXml(row.api_id);
+    await repo.setXml(id, bytes, mdfeFieldsOfXml(bytes.toString('utf8')));
+    return bytes.toString('utf8');
+  }
+
+  async composeMdfe(id: number): Promise<MailCompose> {
+    const row = await this.mdfeRow(id);
+    const view = parseDocument(await this.mdfeXml(id));
+    if (view.kind !== 'mdfe') throw new AppError('mail_not_document', 'O XML guardado não é de um MDF-e.');
+    const smtp = (await this.deps.settings.view()).settings;
+    const values: Record<string, string> = {
+      tipo: 'MDF-e',
+      documento: 'DAMDFE',
+      numero: view.ide.nMDF,
+      serie: view.ide.serie,
+      chave: view.chave,
+      emitente: view.emit.xNome,
+      tomador: '',
+      data_emissao: view.ide.dhEmi ? formatDate(view.ide.dhEmi) : '',
+    };
+    const base = row.chave ?? row.api_id;
+    return {
+      configured: smtp !== null,
+      label: `MDF-e ${view.ide.serie}/${view.ide.nMDF}`,
+      to: [],
+      cc: smtp?.cc ?? [],
+      bcc: smtp?.bcc ?? [],
+      suggestions: [],
+      subject: smtp ? fillTemplate(smtp.subjectTemplate, values) : '',
+      body: smtp ? fillTemplate(smtp.bodyTemplate, values) : '',
+      attachments: [`${base}.pdf`, `${base}-procMDFe.xml`],
+    };
+  }
+
+  async sendMdfe(input: MailSendInput): Promise<MailSendResult> {
+    const row = await this.mdfeRow(input.id);
+    const startedAt = new Date();
+    const base = row.chave ?? row.api_id;
+    const attachments = [`${base}.pdf`, `${base}-procMDFe.xml`];
+    const entry = { docId: row.id, kind: 'mdfe' as const, ...input, attachments };
+    let config: SmtpConfig | null = null;
+    try {
+      config = await this.deps.settings.resolve();
+      if (!config) throw notConfigured();
+      const xml = await this.mdfeXml(row.id).catch((error: unknown) => {
+        throw wrap(error, 'mail_xml_unavailable', 'Não foi possível obter o XML do MDF-e para anexar.');
+      });
+      const pdf = this.deps.mdfePdf;
+      if (!pdf)
+        throw new AppError('printing_unavailable', 'A geração de PDF não está disponível neste modo.');
+      const bytes = await pdf(row.id).catch((error: unknown) => {
+        throw wrap(error, 'mail_pdf_failed', 'Não foi possível gerar o DAMDFE para anexar.');
+      });
+      const info = await this.deliver(config, input, [
+        { filename: attachments[0]!, content: bytes, contentType: 'application/pdf' },
+        { filename: attachments[1]!, content: Buffer.from(xml, 'utf8'), contentType: 'application/xml' },
+      ]);
+      const logId = await this.store('mdfe_mail_log').record(entry, {
+        status: 'enviado',
+        error: null,
+        messageId: info.messageId,
+        startedAt,
+      });
+      return { logId, ...info };
+    } catch (error) {
+      const explained = this.explain(error, config);
+      const text = explained.detail ? `${explained.message} (${explained.detail})` : explained.message;
+      await this.store('mdfe_mail_log')
+        .record(entry, { status: 'falhou', error: text.slice(0, 2000), messageId: null, startedAt })
+        .catch((logError: unknown) => this.deps.logger.error('registro de e-mail falhou', logError));
+      throw explained;
+    }
+  }
+
+  async logMdfe(id: number): Promise<MailLogEntry[]> {
+    return this.store('mdfe_mail_log').list(id);
   }
 
   /** The attachments are made before connecting, so a broken printout never half-sends a message. */

@@ -8,12 +8,14 @@ import type { EmitterCompany, JsonObject } from '../../fiscal/payload';
 import { openMdfeBlocks } from '../../fiscal/mdfe-rules';
 import type { DfeEvento } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
-import type { MdfeDetail, MdfeIssueInput, MdfeSummary } from '../../shared/schemas/mdfe';
+import type { MdfeDetail, MdfeIncludeDfeInput, MdfeIssueInput, MdfeSummary } from '../../shared/schemas/mdfe';
 import type { Issuing } from '../issuing';
 import type { ApiAccess, IssueOutcome } from '../issuing/sender';
-import { syncMdfe } from '../sync/mdfe-sync';
+import { mdfeFieldsOfXml, syncMdfe } from '../sync/mdfe-sync';
+import { mdfeDetail } from './detail';
 import { rememberTrip } from './remember';
 import { mdfeCancelState, toMdfeSummary } from './summary';
+import type { ApiRecord } from '../../cache/repositories/types';
 
 export interface MdfeServiceDeps {
   repos: () => Repositories;
@@ -64,23 +66,7 @@ export class MdfeService {
   }
 
   async get(id: number): Promise<MdfeDetail> {
-    const repo = this.deps.repos().mdfe;
-    const row = await this.row(id);
-    const events = await repo.events(id);
-    const withXml = await Promise.all(events.map(async (e) => (await repo.xml(id, e.id)) !== null));
-    return {
-      mdfe: toMdfeSummary(row, this.now()),
-      events: events.map((e, i) => ({
-        id: e.id,
-        type: e.type,
-        sequence: e.sequence,
-        status: e.status,
-        protocolo: e.protocolo,
-        dataEvento: e.data_evento,
-        xmlCached: withXml[i]!,
-      })),
-      cancel: mdfeCancelState(row, events, this.now()),
-    };
+    return mdfeDetail(this.deps.repos().mdfe, await this.row(id), this.now());
   }
 
   /** Open in the cache, plus those SEFAZ reports open (nao-encerrados) that the cache does not know. */
@@ -175,18 +161,21 @@ export class MdfeService {
     };
   }
 
-  /** Stores an event's answer and its XML, then the manifest's new status: one answer, no follow-up screen fetch. */
+  /**
+   * Stores an event's answer, its XML and the status it settles, and answers with the manifest and
+   * its events from the cache: one answer, no follow-up fetch (like cte:cancel).
+   */
   private async afterEvent(row: CachedMdfe, type: MdfeEventType, event: DfeEvento) {
-    const { client, target } = await this.deps.api();
+    const { client } = await this.deps.api();
     const repo = this.deps.repos().mdfe;
     const eventId = await repo.upsertEvent(row.id, type, event);
-    if (event.status === 'registrado' && event.id) {
-      const file = await client.mdfe.xmlEvento(event.id).catch(() => null);
+    if (event.status === 'registrado') {
+      if (type === 'encerramento') await repo.setStatus(row.id, 'encerrado');
+      if (type === 'cancelamento') await repo.setStatus(row.id, 'cancelado');
+      const file = event.id ? await client.mdfe.xmlEvento(event.id).catch(() => null) : null;
       if (file) await repo.setEventXml(row.id, eventId, file.data);
     }
-    const doc = await client.mdfe.consultar(row.api_id).catch(() => null);
-    if (doc) await repo.upsert({ company: row.company, environment: target.environment }, doc);
-    return { event: event as Json, mdfe: toMdfeSummary((await repo.byId(row.id))!, this.now()) };
+    return { event: event as Json, ...(await this.get(row.id)) };
   }
 
   private refused(event: DfeEvento, what: string): never {
@@ -243,6 +232,70 @@ export class MdfeService {
     if (event.status === 'rejeitado') this.refused(event, 'a inclusão do condutor');
     await this.deps.repos().registries.saveDriver(row.company, driver, true);
     return result;
+  }
+
+  /**
+   * Inclusão de DF-e (110115): NF-e loaded after the issue, on an authorized, open MDF-e issued
+   * with indCarregaPosterior (MOC MDF-e 3.00a; XSD evInclusaoDFeMDFe). The protocol is the
+   * manifest's own (222 otherwise).
+   */
+  async includeDfe(id: number, pedido: Omit<MdfeIncludeDfeInput, 'id'>) {
+    const row = await this.row(id);
+    if (row.status !== 'autorizado')
+      throw new AppError(
+        'mdfe_dfe_refused',
+        `Só é possível incluir NF-e em MDF-e autorizado e não encerrado; este está "${row.status}".`,
+      );
+    const { client } = await this.deps.api();
+    const event = await client.mdfe.incluirDfe(row.api_id, {
+      ...(row.protocolo ? { protocolo_autorizacao: row.protocolo } : {}),
+      codigo_municipio_carrega: pedido.carregamento.codigo,
+      municipio_carrega: pedido.carregamento.nome,
+      documentos: pedido.documentos.map((d) => ({
+        codigo_municipio_descarga: d.codigoMunicipio,
+        municipio_descarga: d.municipio,
+        chave_acesso_nfe: d.chave,
+      })),
+    });
+    const result = await this.afterEvent(row, 'inclusao_dfe', event);
+    if (event.status === 'rejeitado') this.refused(event, 'a inclusão das NF-e');
+    return result;
+  }
+
+  /**
+   * Sincronizar one MDF-e: SEFAZ's state re-read by the API (closed or cancelled elsewhere), then the
+   * record, the XML and the final event brought into the cache.
+   */
+  async syncOne(id: number): Promise<MdfeDetail> {
+    const row = await this.row(id);
+    const { client, target } = await this.deps.api();
+    const repo = this.deps.repos().mdfe;
+    await client.mdfe.sincronizar(row.api_id);
+    const record = await client.mdfe.consultar(row.api_id);
+    await repo.upsert({ company: row.company, environment: target.environment }, record as ApiRecord);
+    const fresh = (await repo.byId(id))!;
+    if (fresh.xml_state !== 'present' && ['autorizado', 'encerrado', 'cancelado'].includes(fresh.status)) {
+      const file = await client.mdfe.xml(fresh.api_id).catch(() => null);
+      if (file) await repo.setXml(id, file.data, mdfeFieldsOfXml(file.data.toString('utf8')));
+    }
+    if (fresh.status === 'encerrado' || fresh.status === 'cancelado') {
+      const type = fresh.status === 'encerrado' ? 'encerramento' : 'cancelamento';
+      const known = (await repo.events(id)).some((e) => e.type === type && e.status === 'registrado');
+      const event = known
+        ? null
+        : await (
+            type === 'encerramento'
+              ? client.mdfe.encerramento(fresh.api_id)
+              : client.mdfe.cancelamento(fresh.api_id)
+          ).catch(() => null);
+      if (event) await repo.upsertEvent(id, type, event);
+    }
+    for (const e of await repo.events(id)) {
+      if (e.status !== 'registrado' || !e.api_id || (await repo.xml(id, e.id))) continue;
+      const file = await client.mdfe.xmlEvento(e.api_id).catch(() => null);
+      if (file) await repo.setEventXml(id, e.id, file.data);
+    }
+    return this.get(id);
   }
 
   /** The cached XML (the mdfeProc, or an event's procEventoMDFe): offline. */

@@ -11,6 +11,7 @@ import { migration as m0009 } from './0009-mdfe';
 import { migration as m0010 } from './0010-emission-brasilia-time';
 import { migration as m0011 } from './0011-search-places';
 import { migration as m0012 } from './0012-mdfe-issuing';
+import { migration as m0015 } from './0015-mdfe-search';
 
 /** Every migration, in order. A new file in this folder must be added here (a test checks it). */
 export const migrations: readonly Migration[] = [
@@ -26,4 +27,5 @@ export const migrations: readonly Migration[] = [
   m0010,
   m0011,
   m0012,
+  m0015,
 ];

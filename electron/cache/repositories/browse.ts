@@ -1,6 +1,7 @@
 import type { Database } from '../db';
 import type { SqlValue } from '../statement';
 import type {
+  BrowseRow,
   DocumentFilter,
   DocumentRow,
   DocumentSortField,
@@ -9,6 +10,7 @@ import type {
 import type { DocumentRecordRow } from './documents';
 import type { FtsColumn } from './fts-query';
 import { asCpfCnpj, ftsQuery } from './fts-query';
+import { MdfeBrowser } from './mdfe-browse';
 import type { Environment } from './types';
 import { fromCents, toCents } from './types';
 
@@ -88,6 +90,20 @@ export function whereOf(filter: BrowseFilter): { sql: string; params: SqlValue[]
   return { sql: where.join(' AND '), params, match };
 }
 
+/** SQLite's order for the list's sort fields: NULL first, text by code point (tomador without case). */
+function compareBy(field: DocumentSortField, a: BrowseRow, b: BrowseRow): number {
+  const key = (row: BrowseRow): string | number | null => {
+    if (field === 'tomadorNome') return row.tomadorNome?.toLowerCase() ?? null;
+    return row[field];
+  };
+  const x = key(a);
+  const y = key(b);
+  if (x === y) return 0;
+  if (x === null) return -1;
+  if (y === null) return 1;
+  return x < y ? -1 : 1;
+}
+
 /** Below this many full-text matches, reading them first beats walking the browse index. */
 const FEW_MATCHES = 3_000;
 
@@ -158,7 +174,11 @@ const TOTALS_SELECT = `count(*) AS n,
 
 /** Browse queries over the cache: one page of rows, and totals of the whole filtered set. */
 export class DocumentBrowser {
-  constructor(private readonly db: Database) {}
+  private readonly mdfe: MdfeBrowser;
+
+  constructor(private readonly db: Database) {
+    this.mdfe = new MdfeBrowser(db);
+  }
 
   /**
    * FROM/WHERE of a filter. A text search matching few documents drives the query from the FTS
@@ -221,9 +241,33 @@ export class DocumentBrowser {
     };
   }
 
-  async search(query: BrowseQuery): Promise<{ rows: DocumentRow[]; totals: DocumentTotals }> {
-    const [rows, totals] = await Promise.all([this.page(query), this.totals(query.filter)]);
-    return { rows, totals };
+  /**
+   * One page of the Documentos list: the documents and the MDF-e of the filter in one order. The
+   * MDF-e (one per trip, few) are read up to the page's end and merged with the documents' rows
+   * up to the same point; without MDF-e the documents' page is read alone.
+   */
+  async browse(query: Omit<BrowseQuery, 'ids'>): Promise<BrowseRow[]> {
+    const end = query.offset + query.limit;
+    const mdfe = await this.mdfe.rows(query.filter, query.sort, end);
+    if (mdfe.length === 0) return this.page(query);
+    const kinds = query.filter.kinds;
+    const docs =
+      kinds?.length && kinds.every((k) => k === 'mdfe')
+        ? []
+        : await this.page({ ...query, offset: 0, limit: end });
+    const sign = query.sort.dir === 'asc' ? 1 : -1;
+    const merged = [...docs, ...mdfe].sort((a, b) => sign * compareBy(query.sort.field, a, b));
+    return merged.slice(query.offset, end);
+  }
+
+  /** Rows and totals of the list; MDF-e count as documents but never add to the money totals. */
+  async search(query: BrowseQuery): Promise<{ rows: BrowseRow[]; totals: DocumentTotals }> {
+    const [rows, totals, mdfe] = await Promise.all([
+      this.browse(query),
+      this.totals(query.filter),
+      this.mdfe.count(query.filter),
+    ]);
+    return { rows, totals: { ...totals, count: totals.count + mdfe } };
   }
 
   /** Every document of a period, in issue order, for the accounting export. */
@@ -258,8 +302,15 @@ export class DocumentBrowser {
         GROUP BY d.tomador_doc ORDER BY v DESC, count DESC LIMIT 5`,
       params,
     );
+    const mdfe = await this.db.get<{ n: number; open: number }>(
+      `SELECT
+         (SELECT count(*) FROM mdfe_documents WHERE company = ? AND environment = ? AND data_emissao >= ? AND data_emissao < ?) AS n,
+         (SELECT count(*) FROM mdfe_documents WHERE company = ? AND environment = ? AND status = 'autorizado') AS open`,
+      [...params, company, environment],
+    );
     return {
       month,
+      mdfe: { count: mdfe?.n ?? 0, abertos: mdfe?.open ?? 0 },
       byStatus,
       count: totals.count,
       valorPrestacao: totals.valorPrestacao,

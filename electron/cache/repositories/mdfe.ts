@@ -170,6 +170,11 @@ export class MdfeCacheRepository {
     });
   }
 
+  /** The status an event's answer settled (encerrado, cancelado), without waiting for the next sync. */
+  async setStatus(id: number, status: 'encerrado' | 'cancelado'): Promise<void> {
+    await this.db.run('UPDATE mdfe_documents SET status = ? WHERE id = ?', [status, id]);
+  }
+
   async markXmlUnavailable(id: number): Promise<void> {
     await this.db.run("UPDATE mdfe_documents SET xml_state = 'unavailable' WHERE id = ?", [id]);
   }
@@ -280,6 +285,17 @@ export class MdfeCacheRepository {
       `SELECT * FROM mdfe_documents WHERE company = ? AND environment = ?
        ORDER BY data_emissao DESC, id DESC LIMIT ? OFFSET ?`,
       [scope.company, scope.environment, limit, offset],
+    );
+  }
+
+  /** The MDF-e issued from `from` (aaaa-mm-dd) up to and including `to`, in issue order (accounting export). */
+  inPeriod(scope: MdfeScope, from: string, to: string): Promise<CachedMdfe[]> {
+    const end = new Date(`${to}T00:00:00Z`);
+    end.setUTCDate(end.getUTCDate() + 1);
+    return this.db.all<CachedMdfe>(
+      `SELECT * FROM mdfe_documents WHERE company = ? AND environment = ? AND data_emissao >= ? AND data_emissao < ?
+       ORDER BY data_emissao, id`,
+      [scope.company, scope.environment, from, end.toISOString().slice(0, 10)],
     );
   }
 

@@ -7,6 +7,9 @@ import { cpfCnpjSchema } from './company';
 
 export const docKindSchema = z.enum(['cte', 'cteos', 'dce']);
 export type DocKind = z.infer<typeof docKindSchema>;
+/** What the Documentos list browses: the CT-e/DC-e documents and the MDF-e (their own table). */
+export const browseKindSchema = z.enum(['cte', 'cteos', 'dce', 'mdfe']);
+export type BrowseKind = z.infer<typeof browseKindSchema>;
 
 export const docStatusSchema = z.enum([
   'pendente',
@@ -37,7 +40,7 @@ export const documentFilterSchema = z
     company: cpfCnpjSchema,
     /** Defaults to the environment the app is working in. */
     environment: environmentSchema.optional(),
-    kinds: z.array(docKindSchema).max(3).optional(),
+    kinds: z.array(browseKindSchema).max(4).optional(),
     statuses: z.array(docStatusSchema).max(7).optional(),
     from: isoDay.optional(),
     to: isoDay.optional(),
@@ -116,6 +119,17 @@ export const documentRowSchema = z.object({
 export type DocumentRow = z.infer<typeof documentRowSchema>;
 
 /**
+ * A row of the Documentos list: a document, or an MDF-e (kind 'mdfe', id of the MDF-e cache; it
+ * opens the MDF-e screen). An MDF-e carries no freight: its value is null, never summed.
+ */
+export const browseRowSchema = documentRowSchema.extend({
+  kind: browseKindSchema,
+  /** MDF-e: the tractor's plate. */
+  placa: z.string().nullable().optional(),
+});
+export type BrowseRow = z.infer<typeof browseRowSchema>;
+
+/**
  * Totals of a set of documents. Freight (`valorPrestacao`, `valorIcms`) counts only authorized
  * CT-e and CT-e OS; a DC-e carries no freight, only the declared value of the goods
  * (`valorDeclarado`, authorized DC-e only).
@@ -129,7 +143,7 @@ export const documentTotalsSchema = z.object({
 export type DocumentTotals = z.infer<typeof documentTotalsSchema>;
 
 export const documentSearchResultSchema = z.object({
-  rows: z.array(documentRowSchema),
+  rows: z.array(browseRowSchema),
   totals: documentTotalsSchema,
   offset: z.number().int(),
   limit: z.number().int(),
@@ -276,6 +290,8 @@ export const dashboardSchema = z.object({
     }),
   ),
   lastSync: z.string().nullable(),
+  /** The month's MDF-e (issued in it) and those open now; never part of the freight totals. */
+  mdfe: z.object({ count: z.number().int(), abertos: z.number().int() }).default({ count: 0, abertos: 0 }),
 });
 export type Dashboard = z.infer<typeof dashboardSchema>;
 

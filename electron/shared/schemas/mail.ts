@@ -152,7 +152,7 @@ export type MailSendResult = z.infer<typeof mailSendResultSchema>;
 
 export const mailLogEntrySchema = z.object({
   id: z.number(),
-  kind: z.enum(['cte', 'cteos', 'dce']),
+  kind: z.enum(['cte', 'cteos', 'dce', 'mdfe']),
   to: z.array(z.string()),
   cc: z.array(z.string()),
   bcc: z.array(z.string()),

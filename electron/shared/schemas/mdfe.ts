@@ -3,6 +3,7 @@
 // (vehicles and drivers). Limits follow the MDF-e 3.00 layout (MOC, PL_MDFe_300b).
 import { z } from 'zod';
 
+import { isValidAccessKey } from '../../fiscal/access-key';
 import { isValidCpf, isValidCpfCnpj } from '../../fiscal/cnpj';
 import { isNationalPlate } from '../../fiscal/mdfe-rules';
 import { UF_SIGLAS } from '../../fiscal/uf';
@@ -68,11 +69,34 @@ export const mdfeEventSummarySchema = z.object({
   protocolo: z.string().nullable(),
   dataEvento: z.string().nullable(),
   xmlCached: z.boolean(),
+  /** What the event did, in words (the driver, the closing place, the documents added). */
+  descricao: z.string().nullable(),
+  /** SEFAZ's answer (cStat xMotivo), shown beside a rejection. */
+  motivo: z.string().nullable(),
 });
+export type MdfeEventSummary = z.infer<typeof mdfeEventSummarySchema>;
+
+const placeSchema = z.object({ codigo: z.string(), nome: z.string() });
+
+/** The trip as the cached mdfeProc tells it (null until the XML is on this computer). */
+export const mdfeTripSchema = z.object({
+  protocolo: z.string().nullable(),
+  tpEmit: z.string(),
+  indCarregaPosterior: z.boolean(),
+  carregamento: z.array(placeSchema),
+  descargas: z.array(
+    placeSchema.extend({ documentos: z.array(z.object({ tipo: z.string(), chave: z.string() })) }),
+  ),
+  /** The drivers of the XML and those included by event 110114, in order. */
+  condutores: z.array(z.object({ nome: z.string(), cpf: z.string(), incluido: z.boolean() })),
+  veiculo: z.object({ placa: z.string(), uf: z.string(), reboques: z.array(z.string()) }).nullable(),
+});
+export type MdfeTrip = z.infer<typeof mdfeTripSchema>;
 
 export const mdfeDetailSchema = z.object({
   mdfe: mdfeSummarySchema,
   events: z.array(mdfeEventSummarySchema),
+  viagem: mdfeTripSchema.nullable(),
   /** Cancellation: 24 h from the authorization and only before the closing (MOC MDF-e 3.00). */
   cancel: z.object({
     cancellable: z.boolean(),
@@ -157,9 +181,48 @@ export const mdfeCloseInputSchema = z
   })
   .strict();
 export const mdfeDriverInputSchema = z.object({ id: mdfeId, nome: nomeSchema, cpf: cpfSchema }).strict();
-export const mdfeEventOutcomeSchema = z.object({
+/**
+ * Inclusão de DF-e (event 110115, MDF-e issued with indCarregaPosterior): the NF-e loaded after the
+ * issue, with where they were loaded and where each is unloaded (XSD evInclusaoDFeMDFe_v3.00).
+ */
+export const mdfeIncludeDfeInputSchema = z
+  .object({
+    id: mdfeId,
+    carregamento: z
+      .object({
+        codigo: z.string().regex(/^\d{7}$/, 'Código IBGE do município de carregamento com 7 dígitos.'),
+        nome: z.string().trim().min(2, 'Informe o município de carregamento.').max(60),
+      })
+      .strict(),
+    documentos: z
+      .array(
+        z
+          .object({
+            codigoMunicipio: z
+              .string()
+              .regex(/^\d{7}$/, 'Código IBGE do município de descarga com 7 dígitos.'),
+            municipio: z.string().trim().min(2, 'Informe o município de descarga.').max(60),
+            chave: z
+              .string()
+              .trim()
+              .transform((v) => v.replace(/\s/g, '').toUpperCase())
+              .refine(
+                isValidAccessKey,
+                'Chave de acesso da NF-e inválida (44 posições e dígito verificador).',
+              )
+              .refine((v) => v.slice(20, 22) === '55', 'A chave informada não é de uma NF-e (modelo 55).'),
+          })
+          .strict(),
+      )
+      .min(1, 'Informe ao menos uma NF-e.')
+      .max(2000, 'No máximo 2000 NF-e por inclusão.'),
+  })
+  .strict();
+export type MdfeIncludeDfeInput = z.infer<typeof mdfeIncludeDfeInputSchema>;
+
+/** An event's answer carries the updated manifest and its events: the screen needs no sync after it. */
+export const mdfeEventOutcomeSchema = mdfeDetailSchema.extend({
   event: z.record(z.string(), z.unknown()),
-  mdfe: mdfeSummarySchema,
 });
 
 export const mdfeXmlInputSchema = z

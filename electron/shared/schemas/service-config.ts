@@ -62,14 +62,14 @@ export const serviceConfigResultSchema = z.object({
 
 export const sefazStatusInputSchema = z
   .object({
-    kind: z.enum(['cte', 'cteos', 'dce']),
+    kind: z.enum(['cte', 'cteos', 'dce', 'mdfe']),
     cpfCnpj: cpfCnpjSchema,
     autorizador: z.string().max(10).optional(),
   })
   .strict();
 
 export const sefazStatusSchema = z.object({
-  kind: z.enum(['cte', 'cteos', 'dce']),
+  kind: z.enum(['cte', 'cteos', 'dce', 'mdfe']),
   autorizador: z.string().nullish(),
   codigoStatus: z.number().nullish(),
   motivoStatus: z.string().nullish(),

@@ -13,7 +13,7 @@ import { invoke } from '../bridge';
 
 export const REFRESH_MS = 5 * 60_000;
 
-export const sefazKinds = ['cte', 'cteos', 'dce'] as const;
+export const sefazKinds = ['cte', 'cteos', 'dce', 'mdfe'] as const;
 export type SefazKind = (typeof sefazKinds)[number];
 export type SefazStatus = CommandOutput<'sefaz:status'>;
 

@@ -4,11 +4,7 @@ import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef } from 'vue';
 
 import type { CommandOutput } from '../../../electron/shared/contract';
-import type {
-  DocumentRow,
-  DocumentSortField,
-  SyncProgress,
-} from '../../../electron/shared/schemas/documents';
+import type { BrowseRow, DocumentSortField, SyncProgress } from '../../../electron/shared/schemas/documents';
 import { CommandError, invoke, on } from '../bridge';
 import type { FilterForm } from '../components/documents/filter-form';
 import { emptyFilterForm, toSearchFilter } from '../components/documents/filter-form';
@@ -24,11 +20,11 @@ export const useDocumentsStore = defineStore('documents', () => {
   const sort = ref<{ field: DocumentSortField; dir: 'asc' | 'desc' }>({ field: 'dataEmissao', dir: 'desc' });
   const offset = ref(0);
   const limit = ref(50);
-  const rows = shallowRef<DocumentRow[]>([]);
+  const rows = shallowRef<BrowseRow[]>([]);
   const totals = ref<Totals>({ count: 0, valorPrestacao: 0, valorIcms: 0, valorDeclarado: 0 });
   const loading = ref(false);
   const error = ref<string | null>(null);
-  const selected = ref<DocumentRow[]>([]);
+  const selected = ref<BrowseRow[]>([]);
   const syncing = ref(false);
   const progress = ref<SyncProgress | null>(null);
   const lastSync = ref<string | null>(null);

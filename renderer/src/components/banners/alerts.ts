@@ -65,12 +65,14 @@ export const serviceSubjects: Record<SefazKind, string> = {
   cte: 'Os CT-e',
   cteos: 'Os CT-e OS',
   dce: 'As DC-e',
+  mdfe: 'Os MDF-e',
 };
 
 export const serviceNames: Record<SefazKind, string> = {
   cte: 'CT-e',
   cteos: 'CT-e OS',
   dce: 'DC-e',
+  mdfe: 'MDF-e',
 };
 
 export function degradedText(status: SefazStatus): string {

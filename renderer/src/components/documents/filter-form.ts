@@ -2,14 +2,14 @@
 // the main side applies no condition for them.
 import type { Environment } from '../../../../electron/shared/schemas/app';
 import type { CommandInput } from '../../../../electron/shared/contract';
-import type { DocKind, DocStatus } from '../../../../electron/shared/schemas/documents';
+import type { BrowseKind, DocStatus } from '../../../../electron/shared/schemas/documents';
 import { onlyDigits } from '../../../../electron/shared/format';
 
 export type PartyRole = 'any' | 'tomador' | 'remetente' | 'destinatario';
 
 export interface FilterForm {
   environment: Environment | null;
-  kinds: DocKind[];
+  kinds: BrowseKind[];
   statuses: DocStatus[];
   /** Dates as picked (local midnight), or null. */
   from: Date | null;

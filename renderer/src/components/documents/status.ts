@@ -32,5 +32,5 @@ export const statusColors: Record<string, string> = {
 
 export const statusOptions = Object.entries(STATUS).map(([value, s]) => ({ value, label: s.label }));
 
-export const kindLabels = { cte: 'CT-e', cteos: 'CT-e OS', dce: 'DC-e' } as const;
+export const kindLabels = { cte: 'CT-e', cteos: 'CT-e OS', dce: 'DC-e', mdfe: 'MDF-e' } as const;
 export const kindOptions = Object.entries(kindLabels).map(([value, label]) => ({ value, label }));

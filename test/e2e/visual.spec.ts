@@ -141,3 +141,27 @@ test('screen: a document (CT-e details from Documentos)', async ({ page, openApp
   await expect(detail).toBeVisible();
   await snap(page, 'documento-cte', [detail.getByText('e2e-visual-1')], detail);
 });
+
+test('at 1280×720 the sidebar fits without scrolling and the selector shows the whole CNPJ', async ({
+  page,
+  openApp,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await open(page, openApp, '/emitir-cte');
+  const sidebar = page.locator('.sidebar');
+  const [scrollHeight, clientHeight] = await sidebar.evaluate((el) => [el.scrollHeight, el.clientHeight]);
+  expect(scrollHeight).toBeLessThanOrEqual(clientHeight);
+  await expect(page.getByTestId('nav-configuracoes')).toBeInViewport();
+  // Every area title on one line (a wrapped title is a row twice as tall).
+  const heights = await page
+    .locator('.sidebar__link')
+    .evaluateAll((links) => links.map((link) => Math.round(link.getBoundingClientRect().height)));
+  expect(new Set(heights).size).toBe(1);
+  const cnpj = page.getByTestId('company-selector-cnpj');
+  await expect(cnpj).toHaveText(formatCnpj(DEMO_CNPJ));
+  const [cnpjScroll, cnpjClient] = await cnpj.evaluate((el) => [el.scrollWidth, el.clientWidth]);
+  expect(cnpjScroll).toBeLessThanOrEqual(cnpjClient);
+  // The step bar sits on the window's bottom edge.
+  const box = await page.locator('.carreta-step-bar').boundingBox();
+  expect(box && Math.round(box.y + box.height)).toBe(720);
+});

@@ -5,7 +5,7 @@ import { defineComponent, h, nextTick, ref } from 'vue';
 
 import DateInput from '../../renderer/src/components/DateInput.vue';
 
-function mountDate(initial = '', time = false) {
+function mountDate(initial = '', time = false, keepInvalid = false) {
   const value = ref(initial);
   const problem = ref<string | null>(null);
   const Host = defineComponent({
@@ -13,6 +13,7 @@ function mountDate(initial = '', time = false) {
       h(DateInput, {
         label: time ? 'Data e hora de emissão' : 'Data de emissão',
         time,
+        keepInvalid,
         inputId: 'f-date',
         modelValue: value.value,
         'onUpdate:modelValue': (next: string) => (value.value = next),
@@ -86,6 +87,18 @@ describe('DateInput', () => {
     problem.value = null;
     await nextTick();
     expect(shown()).toBe('');
+  });
+
+  it('in an issuing form (keepInvalid) a half-typed time reaches the model as typed, not as "now"', async () => {
+    const { input, value, problem, shown } = mountDate('', true, true);
+    await input.setValue('25/11/2026 23:3');
+    // An empty dhEmi means "the time of sending": the form must see that something else was meant.
+    expect(value.value).toBe('25/11/2026 23:3');
+    expect(shown()).toBe('25/11/2026 23:3');
+    expect(problem.value).toBe('Data e hora de emissão: informe a data completa no formato dd/mm/aaaa hh:mm');
+    await input.setValue('25/11/2026 23:30');
+    expect(value.value).toBe('2026-11-25T23:30');
+    expect(problem.value).toBeNull();
   });
 
   it('with time: dd/mm/aaaa hh:mm ↔ Brasília wall time', async () => {

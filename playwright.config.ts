@@ -4,10 +4,17 @@ import { chromiumLaunchOptions } from './test/e2e/chromium';
 
 // The web host is started in-process by test/e2e/fixtures.ts (one per test file, random port), so
 // there is no `webServer` here. `npm test` builds dist/ with `vite build --mode web` first.
+//
+// Two browsers: the clerk's own (Brasília, pt-BR) runs every spec; a machine set to UTC and en-US
+// runs the clerk-*.spec.ts again, since what the clerk sees must not depend on the PC's clock or
+// language (times in Brasília time, dates typed and shown as dd/mm/aaaa).
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
   outputDir: 'test-results/e2e',
+  // Screenshot baselines (visual.spec.ts) beside the spec, one name per screen, no platform suffix:
+  // the CI machine and a developer's Linux share Debian's Chromium and fonts.
+  snapshotPathTemplate: '{testDir}/{testFileName}-snapshots/{arg}{ext}',
   reporter: 'list',
   workers: 1,
   fullyParallel: false,
@@ -25,4 +32,12 @@ export default defineConfig({
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    { name: 'brasilia' },
+    {
+      name: 'utc-en-us',
+      testMatch: '**/clerk-*.spec.ts',
+      use: { locale: 'en-US', timezoneId: 'UTC' },
+    },
+  ],
 });

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 
 import { PfxError, readPfx } from '../documents/certificate/read-pfx';
 import { AppError } from '../shared/errors';
+import { formatDate } from '../shared/format';
 import type { CertificateInfo } from '../shared/schemas/certificate';
 import { MAX_PFX_BYTES } from '../shared/schemas/certificate';
 
@@ -98,7 +99,7 @@ export class CertificateFiles {
 /** Checks done before a certificate is sent to the API, each with its own message. */
 export function assertUploadable(info: CertificateInfo, cpfCnpj: string): void {
   if (info.expired) {
-    const date = new Date(info.notAfter).toLocaleDateString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+    const date = formatDate(new Date(info.notAfter));
     throw new AppError(
       'certificate_expired',
       `Este certificado venceu em ${date}. Use um certificado dentro da validade.`,

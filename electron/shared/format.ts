@@ -142,6 +142,138 @@ export function formatDateTime(value: string | Date, timeZone = defaultTimeZone)
   return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
+/** '2026-11-26T02:30:00Z' → '23:30' (São Paulo); with seconds '23:30:00'. '' for an invalid time. */
+export function formatTime(
+  value: string | Date,
+  options: { seconds?: boolean } = {},
+  timeZone = defaultTimeZone,
+): string {
+  const date = toDate(value);
+  if (Number.isNaN(date.getTime())) return '';
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(date)
+      .map((part) => [part.type, part.value]),
+  );
+  return options.seconds ? `${parts.hour}:${parts.minute}:${parts.second}` : `${parts.hour}:${parts.minute}`;
+}
+
+/** The calendar day in Brasília at `now`, as 'yyyy-mm-dd' — never the machine's day nor UTC's. */
+export function brasiliaDay(now: Date = new Date(), timeZone = defaultTimeZone): string {
+  const parts = zonedParts(now, timeZone);
+  if (!parts) return '';
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+/** The month in Brasília at `now`, as 'yyyy-mm'. */
+export function brasiliaMonth(now: Date = new Date(), timeZone = defaultTimeZone): string {
+  return brasiliaDay(now, timeZone).slice(0, 7);
+}
+
+/** The Brasília wall clock at `now` as 'yyyy-mm-ddThh:mm', the value of a date-and-time field. */
+export function brasiliaWallClock(now: Date = new Date(), timeZone = defaultTimeZone): string {
+  const parts = zonedParts(now, timeZone);
+  if (!parts) return '';
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** '2026-11' shifted by `delta` months: shiftIsoMonth('2026-01', -1) → '2025-12'. Calendar arithmetic only. */
+export function shiftIsoMonth(month: string, delta: number): string {
+  const [year, m] = month.split('-').map(Number);
+  const index = year * 12 + (m - 1) + delta;
+  return `${String(Math.floor(index / 12)).padStart(4, '0')}-${String((index % 12) + 1).padStart(2, '0')}`;
+}
+
+/** The first and last day of an ISO month: '2026-02' → ['2026-02-01', '2026-02-28']. */
+export function monthDays(month: string): [string, string] {
+  const [year, m] = month.split('-').map(Number);
+  return [`${month}-01`, `${month}-${String(daysInMonth(year, m)).padStart(2, '0')}`];
+}
+
+const monthNames = [
+  'janeiro',
+  'fevereiro',
+  'março',
+  'abril',
+  'maio',
+  'junho',
+  'julho',
+  'agosto',
+  'setembro',
+  'outubro',
+  'novembro',
+  'dezembro',
+];
+
+/** '2026-11' → 'Novembro de 2026' (pt-BR, independent of the machine's locale). */
+export function formatMonth(month: string): string {
+  const match = /^(\d{4})-(\d{2})$/.exec(month);
+  const name = match ? monthNames[Number(match[2]) - 1] : undefined;
+  if (!match || !name) return month;
+  return `${name.charAt(0).toUpperCase()}${name.slice(1)} de ${match[1]}`;
+}
+
+export function isLeapYear(year: number): boolean {
+  return (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+}
+
+export function daysInMonth(year: number, month: number): number {
+  return [31, isLeapYear(year) ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31][month - 1] ?? 0;
+}
+
+/** Whether 'yyyy-mm-dd' names a day that exists in the calendar. */
+export function isIsoDate(value: string): boolean {
+  const match = dateOnly.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  return year >= 1900 && month >= 1 && month <= 12 && day >= 1 && day <= daysInMonth(year, month);
+}
+
+/**
+ * A date typed the Brazilian way, 'dd/mm/aaaa' (optionally followed by ' hh:mm' when `withTime`),
+ * read into its ISO value ('yyyy-mm-dd' or 'yyyy-mm-ddThh:mm'), or a Portuguese reason why not. The
+ * reason names the field (`label`), so "informe a data" never appears without saying which.
+ */
+export function parseDateBr(
+  text: string,
+  label: string,
+  withTime = false,
+): { ok: true; value: string } | { ok: false; message: string } {
+  const trimmed = String(text ?? '').trim();
+  if (!trimmed) return { ok: true, value: '' };
+  const shape = withTime ? 'dd/mm/aaaa hh:mm' : 'dd/mm/aaaa';
+  const match = /^(\d{2})\/(\d{2})\/(\d{4})(?:\s+(\d{2}):(\d{2}))?$/.exec(trimmed);
+  if (!match || (withTime && match[4] === undefined) || (!withTime && match[4] !== undefined)) {
+    return { ok: false, message: `${label}: informe a data completa no formato ${shape}` };
+  }
+  const [, dd, mm, yyyy, hh, min] = match;
+  const iso = `${yyyy}-${mm}-${dd}`;
+  if (!isIsoDate(iso)) {
+    const year = Number(yyyy);
+    const reason = mm === '02' && dd === '29' && !isLeapYear(year) ? ` (${yyyy} não é ano bissexto)` : '';
+    return { ok: false, message: `${label}: ${dd}/${mm}/${yyyy} não é uma data válida${reason}` };
+  }
+  if (!withTime) return { ok: true, value: iso };
+  if (Number(hh) > 23 || Number(min) > 59) {
+    return { ok: false, message: `${label}: ${hh}:${min} não é um horário válido` };
+  }
+  return { ok: true, value: `${iso}T${hh}:${min}` };
+}
+
+/** The text a date field shows for its ISO value: '2026-11-25' → '25/11/2026', '2026-11-25T23:30' → '25/11/2026 23:30'. */
+export function isoToDateBr(value: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2}))?/.exec(String(value ?? ''));
+  if (!match) return '';
+  const day = `${match[3]}/${match[2]}/${match[1]}`;
+  return match[4] === undefined ? day : `${day} ${match[4]}:${match[5]}`;
+}
+
 export function onlyDigits(value: string): string {
   return String(value ?? '').replace(/\D/g, '');
 }

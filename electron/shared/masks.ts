@@ -35,6 +35,8 @@ export function applyMask(pattern: string, value: string): string {
 export const cnpjPattern = 'AA.AAA.AAA/AAAA-99';
 export const cpfPattern = '999.999.999-99';
 export const cepPattern = '99999-999';
+export const datePattern = '99/99/9999';
+export const dateTimePattern = '99/99/9999 99:99';
 
 export function maskCnpj(value: string): string {
   return applyMask(cnpjPattern, value);
@@ -66,7 +68,15 @@ export function maskCpfCnpj(value: string): string {
   return maskCnpj(chars);
 }
 
-export type MaskName = 'cnpj' | 'cpf' | 'cpfCnpj' | 'cep' | 'phone';
+export function maskDate(value: string): string {
+  return applyMask(datePattern, value);
+}
+
+export function maskDateTime(value: string): string {
+  return applyMask(dateTimePattern, value);
+}
+
+export type MaskName = 'cnpj' | 'cpf' | 'cpfCnpj' | 'cep' | 'phone' | 'date' | 'dateTime';
 
 /** By name, for a form field's `mask` option; maxLength is the formatted length. */
 export const inputMasks: Record<MaskName, { apply: (value: string) => string; maxLength: number }> = {
@@ -75,4 +85,6 @@ export const inputMasks: Record<MaskName, { apply: (value: string) => string; ma
   cpfCnpj: { apply: maskCpfCnpj, maxLength: cnpjPattern.length },
   cep: { apply: maskCep, maxLength: cepPattern.length },
   phone: { apply: maskPhone, maxLength: '(99) 99999-9999'.length },
+  date: { apply: maskDate, maxLength: datePattern.length },
+  dateTime: { apply: maskDateTime, maxLength: dateTimePattern.length },
 };

@@ -28,8 +28,13 @@ async function pick(page: Page, selectId: string, option: string): Promise<void>
 }
 
 /** A Brasília date-time three days ahead, as a datetime-local input takes it. */
+/** Three days ahead as the field shows Brasília wall time: 'dd/mm/aaaa hh:mm'. */
 function tripLocal(): string {
-  return new Date(Date.now() + 3 * 86_400_000 - 3 * 3_600_000).toISOString().slice(0, 16);
+  const [day, time] = new Date(Date.now() + 3 * 86_400_000 - 3 * 3_600_000)
+    .toISOString()
+    .slice(0, 16)
+    .split('T');
+  return `${day!.split('-').reverse().join('/')} ${time}`;
 }
 
 test('a CT-e OS of passenger transport: every step, preview, issue, lifecycle screen', async ({

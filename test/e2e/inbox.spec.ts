@@ -128,14 +128,14 @@ test('fetch notes, ciência to all, confirm one, open its DANFE, issue a CT-e fr
   const carrierPanel = page.getByTestId('notes-transportador');
   await carrierPanel.getByTestId('filter-apply').click();
   await expect(carrierTable(page)).toContainText('Nenhuma nota recebida como transportador');
-  await page.locator('#filter-de-transportador').click();
-  // The ate field's panel may still be fading out: only the one opening counts.
-  await expect(page.locator('.p-datepicker-panel:not(.p-anchored-overlay-leave-active)')).toContainText(
-    /janeiro|fevereiro|março|abril|maio|junho|julho|agosto|setembro|outubro|novembro|dezembro/,
-  );
+  // A day that does not exist is said, naming the field, and not searched as if it were empty.
+  await page.locator('#filter-de-transportador').fill('31022026');
+  await expect(page.locator('#filter-de-transportador')).toHaveValue('31/02/2026');
+  await expect(carrierPanel.getByTestId('date-problem')).toHaveText('De: 31/02/2026 não é uma data válida');
   await shot(page, testInfo, 'inbox-filtro-datas');
-  await page.keyboard.press('Escape');
   await carrierPanel.getByTestId('filter-clear').click();
+  await expect(page.locator('#filter-de-transportador')).toHaveValue('');
+  await expect(carrierPanel.getByTestId('date-problem')).toHaveCount(0);
   await expect(page.locator('#filter-ate-transportador')).toHaveValue('');
   await expect(carrierTable(page).locator('tbody tr')).toHaveCount(3);
 

@@ -1,5 +1,6 @@
 import { parseDocument } from '../../documents/parse/index';
 import { AppError } from '../../shared/errors';
+import { brasiliaMonth } from '../../shared/format';
 import type { Environment } from '../../shared/schemas/app';
 import type { DocFileKind } from '../../shared/schemas/documents';
 import { MAX_BACKUP_FILE_BYTES } from '../../shared/schemas/documents';
@@ -48,9 +49,9 @@ async function deliver(host: HostAdapter, bytes: Buffer, options: SaveFileOption
   };
 }
 
+/** The Painel's default month is Brasília's, not the host's (a server or CI machine may run in UTC). */
 function currentMonth(): string {
-  const now = new Date();
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+  return brasiliaMonth();
 }
 
 function extension(kind: DocFileKind, contentType: string): string {

@@ -5,6 +5,7 @@
 import type { NuvemFiscalClient } from '../../nuvemfiscal';
 import type { Distribuicao } from '../../nuvemfiscal/schemas';
 import { AppError } from '../../shared/errors';
+import { formatDateTime } from '../../shared/format';
 import type { InboxDistributeResult } from '../../shared/schemas/inbox';
 import type { DistributedDoc, InboxScope } from './ingest';
 import { ingestPage } from './ingest';
@@ -31,7 +32,7 @@ const MAX_PAGES = 400;
 const XML_CONCURRENCY = 4;
 
 export function waitError(next: string, blocked: boolean): AppError {
-  const when = new Date(next).toLocaleString('pt-BR', { timeZone: 'America/Sao_Paulo' });
+  const when = formatDateTime(new Date(next));
   return new AppError(
     'distribution_wait',
     blocked

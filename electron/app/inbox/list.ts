@@ -43,6 +43,10 @@ export function toNote(row: NoteRow, now: number): InboxNote {
   };
 }
 
+const BRASILIA_DAY = `CASE WHEN n.data_emissao GLOB '*[+-][0-9][0-9]:[0-9][0-9]' OR n.data_emissao GLOB '*Z'
+  THEN coalesce(strftime('%Y-%m-%d', n.data_emissao, '-3 hours'), substr(n.data_emissao, 1, 10))
+  ELSE substr(n.data_emissao, 1, 10) END`;
+
 function whereOf(scope: InboxScope, f: ListInput) {
   const where = ['n.company = ?', 'n.environment = ?'];
   const params: SqlValue[] = [scope.company, scope.environment];
@@ -51,9 +55,11 @@ function whereOf(scope: InboxScope, f: ListInput) {
     params.push(...values);
   };
   add(f.tab === 'transportador' ? 'n.as_carrier = 1' : 'n.as_dest = 1');
-  // Dates compared on the calendar day the note carries (its own offset, Brasília time).
-  if (f.de) add('substr(n.data_emissao, 1, 10) >= ?', f.de);
-  if (f.ate) add('substr(n.data_emissao, 1, 10) <= ?', f.ate);
+  // The period is in Brasília days: a note from Manaus issued at 23:30 -04:00 on the 20th is 00:30
+  // of the 21st in Brasília. A time with an offset (or Z) is moved to -03:00 (Brasília has no DST
+  // since 2019); text without one is taken as written.
+  if (f.de) add(`${BRASILIA_DAY} >= ?`, f.de);
+  if (f.ate) add(`${BRASILIA_DAY} <= ?`, f.ate);
   if (f.emitente) {
     // A CNPJ typed with its mask (numeric or alphanumeric) matches the start of the document; any
     // text matches part of the name. Both are tried, so neither needs guessing which was meant.

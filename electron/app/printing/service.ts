@@ -3,6 +3,7 @@ import { zipSync } from 'fflate';
 import { htmlBatchToPdfSettled } from '../../documents/pdf';
 import { renderDocumentHtml } from '../../documents/render';
 import { AppError, toErrorPayload } from '../../shared/errors';
+import { brasiliaDay } from '../../shared/format';
 import type { PrintBatchResult, PrintProgress } from '../../shared/schemas/printing';
 import type { HostAdapter, PrinterAdapter, SaveFileOptions } from '../host';
 import { toDataUrl } from '../logos';
@@ -163,7 +164,7 @@ export class PrintingService {
     const zip = Buffer.from(zipSync(pdfs, { level: 0 }));
     const file = await this.deliver(zip, {
       title: 'Salvar PDFs',
-      defaultName: `documentos-${new Date().toISOString().slice(0, 10)}.zip`,
+      defaultName: `documentos-${brasiliaDay()}.zip`,
       filters: [{ name: 'Arquivo ZIP', extensions: ['zip'] }],
     });
     return { ...base, file, mode: action === 'print' ? ('browser' as const) : ('saved' as const) };

@@ -83,6 +83,24 @@ describe('filtros da caixa de entrada (offline)', () => {
     expect(await chaves({ de: '2026-11-11', ate: '2026-11-19' })).toEqual([]);
   });
 
+  it('period in Brasília days: a note from Manaus at 23:30 (-04:00) is on the next day', async () => {
+    const [manaus, utc] = await app.t.inject({
+      role: 'destinatario',
+      count: 2,
+      emitente: { cpf_cnpj: '04252011000110', nome_razao_social: 'COMERCIO AMAZONAS LTDA' },
+      data_emissao: '2026-11-20T12:00:00-03:00',
+    });
+    await app.service.distribute(CNPJ, { ignorarTempoEspera: true });
+    // The sandbox writes Brasília times; real notes carry their issuer's offset (Amazonas is -04:00,
+    // MOC 7.0 dhEmi "AAAA-MM-DDThh:mm:ssTZD") and API summaries may come in UTC.
+    const setTime = (chave: string, when: string) =>
+      app.store.db.run('UPDATE inbox_notes SET data_emissao = ? WHERE chave = ?', [when, chave]);
+    await setTime(manaus!, '2026-11-20T23:30:00-04:00');
+    await setTime(utc!, '2026-11-21T02:30:00Z');
+    expect(await chaves({ de: '2026-11-21', ate: '2026-11-21' })).toEqual([manaus]);
+    expect(await chaves({ de: '2026-11-20', ate: '2026-11-20' })).toEqual([beta, utc].sort());
+  });
+
   it('emitente by part of the name or by CNPJ, masked or not', async () => {
     expect(await chaves({ emitente: 'alfa' })).toEqual([...alfa].sort());
     expect(await chaves({ emitente: '47.821.365/0001-40' })).toEqual([...alfa].sort());

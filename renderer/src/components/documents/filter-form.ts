@@ -11,9 +11,11 @@ export interface FilterForm {
   environment: Environment | null;
   kinds: BrowseKind[];
   statuses: DocStatus[];
-  /** Dates as picked (local midnight), or null. */
-  from: Date | null;
-  to: Date | null;
+  /** Brasília calendar days as typed ('yyyy-mm-dd'), '' for none; `problem` when one is not a real date. */
+  from: string;
+  to: string;
+  fromProblem?: string | null;
+  toProblem?: string | null;
   partyRole: PartyRole;
   party: string;
   ufInicio: string;
@@ -31,8 +33,10 @@ export function emptyFilterForm(): FilterForm {
     environment: null,
     kinds: [],
     statuses: [],
-    from: null,
-    to: null,
+    from: '',
+    to: '',
+    fromProblem: null,
+    toProblem: null,
     partyRole: 'any',
     party: '',
     ufInicio: '',
@@ -48,11 +52,6 @@ export function emptyFilterForm(): FilterForm {
 
 export type SearchFilter = CommandInput<'documents:search'>['filter'];
 
-export function isoDay(date: Date): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
 /** A CNPJ/CPF typed with punctuation is searched by its digits; a name stays as typed. */
 function partyValue(text: string): string {
   const trimmed = text.trim();
@@ -64,8 +63,8 @@ export function toSearchFilter(form: FilterForm, company: string): SearchFilter 
   if (form.environment) filter.environment = form.environment;
   if (form.kinds.length) filter.kinds = [...form.kinds];
   if (form.statuses.length) filter.statuses = [...form.statuses];
-  if (form.from) filter.from = isoDay(form.from);
-  if (form.to) filter.to = isoDay(form.to);
+  if (form.from) filter.from = form.from;
+  if (form.to) filter.to = form.to;
   if (form.party.trim()) filter.party = { role: form.partyRole, value: partyValue(form.party) };
   if (form.ufInicio.trim()) filter.ufInicio = form.ufInicio.trim().toUpperCase();
   if (form.ufFim.trim()) filter.ufFim = form.ufFim.trim().toUpperCase();
@@ -76,6 +75,16 @@ export function toSearchFilter(form: FilterForm, company: string): SearchFilter 
   if (form.valorMax !== null) filter.valorMax = form.valorMax;
   if (form.text.trim()) filter.text = form.text.trim();
   return filter;
+}
+
+/** A period the search cannot run with: a date that does not exist, or one typed backwards. */
+export function periodProblem(
+  form: Pick<FilterForm, 'from' | 'to' | 'fromProblem' | 'toProblem'>,
+): string | null {
+  if (form.fromProblem) return form.fromProblem;
+  if (form.toProblem) return form.toProblem;
+  if (form.from && form.to && form.from > form.to) return 'A data inicial é depois da data final.';
+  return null;
 }
 
 /** How many filters (besides the text box) are active, for the collapsed bar's badge. */

@@ -1,14 +1,16 @@
 // The inbox filter bar's form and its mapping to inbox:list. Dates are picked as pt-BR calendar days
 // and sent as the ISO day; empty fields are left out so the cache applies no condition for them.
 import type { InboxListInput } from '../../../../electron/shared/schemas/inbox';
-import { isoDay } from '../documents/filter-form';
 
 export type ManifestationFilter = NonNullable<InboxListInput['manifestacao']>;
 export type FormaFilter = NonNullable<InboxListInput['forma']>;
 
 export interface InboxFilterForm {
-  de: Date | null;
-  ate: Date | null;
+  /** Brasília calendar days ('yyyy-mm-dd'), '' for none. */
+  de: string;
+  ate: string;
+  deProblem?: string | null;
+  ateProblem?: string | null;
   emitente: string;
   valorMin: number | null;
   valorMax: number | null;
@@ -20,8 +22,10 @@ export interface InboxFilterForm {
 
 export function emptyInboxFilters(): InboxFilterForm {
   return {
-    de: null,
-    ate: null,
+    de: '',
+    ate: '',
+    deProblem: null,
+    ateProblem: null,
     emitente: '',
     valorMin: null,
     valorMax: null,
@@ -36,8 +40,8 @@ type ListFilter = Omit<InboxListInput, 'company' | 'tab' | 'offset' | 'limit'>;
 
 export function toListFilter(form: InboxFilterForm): ListFilter {
   const filter: ListFilter = { tipoDocumento: form.tipoDocumento };
-  if (form.de) filter.de = isoDay(form.de);
-  if (form.ate) filter.ate = isoDay(form.ate);
+  if (form.de) filter.de = form.de;
+  if (form.ate) filter.ate = form.ate;
   if (form.emitente.trim()) filter.emitente = form.emitente.trim();
   if (form.valorMin !== null) filter.valorMin = form.valorMin;
   if (form.valorMax !== null) filter.valorMax = form.valorMax;
@@ -51,7 +55,9 @@ export function toListFilter(form: InboxFilterForm): ListFilter {
 
 /** A period typed backwards is a mistake worth saying, not an empty list. */
 export function periodProblem(form: InboxFilterForm): string | null {
-  if (form.de && form.ate && isoDay(form.de) > isoDay(form.ate)) {
+  if (form.deProblem) return form.deProblem;
+  if (form.ateProblem) return form.ateProblem;
+  if (form.de && form.ate && form.de > form.ate) {
     return 'A data inicial é depois da data final.';
   }
   if (form.valorMin !== null && form.valorMax !== null && form.valorMin > form.valorMax) {

@@ -2,26 +2,31 @@
 import { computed, ref, watch } from 'vue';
 
 import type { Dashboard } from '../../../../electron/shared/schemas/documents';
-import { formatCpfCnpj, formatMoney, plural } from '../../../../electron/shared/format';
+import {
+  brasiliaMonth,
+  formatCpfCnpj,
+  formatMoney,
+  formatMonth,
+  plural,
+  shiftIsoMonth,
+} from '../../../../electron/shared/format';
 import { invoke } from '../../bridge';
 import { statusColors, statusLabel } from '../../components/documents/status';
 import { useAppStore } from '../../stores/app';
 import type { Bar } from './BarChart.vue';
 import type { Slice } from './DonutChart.vue';
 
+/** The month the Painel opens on: Brasília's current month, not the machine's nor UTC's. */
 export function currentMonth(now = new Date()): string {
-  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}`;
+  return brasiliaMonth(now);
 }
 
 export function monthLabel(month: string): string {
-  const [year, m] = month.split('-').map(Number);
-  const name = new Date(year, m - 1, 1).toLocaleDateString('pt-BR', { month: 'long' });
-  return `${name.charAt(0).toUpperCase()}${name.slice(1)} de ${year}`;
+  return formatMonth(month);
 }
 
 export function shiftMonth(month: string, delta: number): string {
-  const [year, m] = month.split('-').map(Number);
-  return currentMonth(new Date(year, m - 1 + delta, 1));
+  return shiftIsoMonth(month, delta);
 }
 
 export function useDashboard() {

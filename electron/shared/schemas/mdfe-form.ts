@@ -25,7 +25,8 @@ const text = (min: number, max: number, label: string) =>
   z
     .string({ message: `informe ${label}` })
     .trim()
-    .min(min, { message: min <= 1 ? `informe ${label}` : `${label}: ao menos ${min} caracteres` })
+    .min(1, { message: `informe ${label}` })
+    .min(min, { message: `${label}: ao menos ${min} caracteres` })
     .max(max, { message: `${label}: no máximo ${max} caracteres` });
 const money = (label: string) =>
   z

@@ -219,7 +219,13 @@ export const mdfeFormObject = z.object({
     .max(10_000, { message: 'documentos: no máximo 10.000 por viagem' }),
   rotas: z.array(mdfeRotaSchema).default([]),
   /** Start of the trip (ISO with offset); empty = not informed. */
-  dhIniViagem: z.string().trim().default(''),
+  dhIniViagem: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2})?$/, {
+      message: 'início da viagem: informe data e hora válidas',
+    })
+    .default(''),
   produto: z.object({
     tpCarga: tpCargaSchema,
     xProd: text(2, 120, 'a descrição do produto predominante'),
@@ -263,7 +269,11 @@ export const mdfeFormObject = z.object({
       z.object({
         cnpjFornecedor: cnpjOf('CNPJ da fornecedora do vale-pedágio'),
         cpfCnpjPagador: z.string().trim().default(''),
-        numeroCompra: text(1, 20, 'o número do comprovante de compra do vale-pedágio'),
+        // XSD mdfeModalRodoviario valePed/disp/nCompra: [0-9]{1,20}.
+        numeroCompra: z
+          .string({ message: 'informe o número do comprovante de compra do vale-pedágio' })
+          .trim()
+          .regex(/^\d{1,20}$/, { message: 'comprovante do vale-pedágio: só números, até 20 dígitos' }),
         valor: money('valor do vale-pedágio'),
       }),
     )

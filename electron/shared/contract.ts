@@ -197,6 +197,13 @@ import {
   vehicleListSchema,
   vehicleSaveInputSchema,
 } from './schemas/mdfe';
+import {
+  mdfeFormInputSchema,
+  mdfeIssueFormInputSchema,
+  mdfePrefillInputSchema,
+  mdfePrefillSchema,
+  mdfePreviewSchema,
+} from './schemas/mdfe-form';
 import { settingsPatchSchema, settingsSchema } from './schemas/settings';
 
 export * from './channels';
@@ -279,6 +286,9 @@ export const commands = {
   'mdfe:xml': command(mdfeXmlInputSchema, mdfeXmlSchema),
   'mdfe:pdf': command(mdfeXmlInputSchema, producedFileSchema),
   'mdfe:print': command(mdfePrintInputSchema, mdfePrintSchema),
+  'mdfe:prefill': command(mdfePrefillInputSchema, mdfePrefillSchema),
+  'mdfe:preview': command(mdfeFormInputSchema, mdfePreviewSchema),
+  'mdfe:issueForm': command(mdfeIssueFormInputSchema, mdfeIssueOutcomeSchema),
   'vehicles:list': command(vehicleListInputSchema, vehicleListSchema),
   'vehicles:save': command(vehicleSaveInputSchema, storedVehicleSchema),
   'vehicles:delete': command(vehicleDeleteInputSchema, registryOkSchema),

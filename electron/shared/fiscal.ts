@@ -17,3 +17,4 @@ export {
   isCorrectable,
   justificativaFits,
 } from '../fiscal/events';
+export { isRouteAdjacent, proposeRoute } from '../fiscal/uf-adjacency';

@@ -8,6 +8,7 @@ export type AreaName =
   | 'emitir-cte-simp'
   | 'emitir-cteos'
   | 'emitir-dce'
+  | 'emitir-mdfe'
   | 'mdfe-abertos'
   | 'caixa-entrada'
   | 'empresas'
@@ -84,6 +85,14 @@ export const areaGroups: AreaGroup[] = [
         icon: 'pi pi-box',
         description:
           'Aqui você vai emitir a Declaração de Conteúdo Eletrônica para mercadorias transportadas sem nota fiscal.',
+      },
+      {
+        name: 'emitir-mdfe',
+        path: '/emitir-mdfe',
+        title: 'Emitir MDF-e',
+        icon: 'pi pi-map',
+        description:
+          'O manifesto da viagem: junte os CT-e (ou as NF-e de carga própria) do caminhão, confira o percurso, o veículo, os motoristas e o seguro, e emita um MDF-e por UF de descarregamento.',
       },
       {
         name: 'mdfe-abertos',

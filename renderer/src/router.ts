@@ -19,6 +19,7 @@ const views: Record<AreaName, Loader> = {
   'emitir-cte-simp': () => import('./views/emitir-cte-simp/EmitirCteSimpView.vue'),
   'emitir-cteos': () => import('./views/emitir-cteos/EmitirCteOsView.vue'),
   'emitir-dce': () => import('./views/emitir-dce/EmitirDceView.vue'),
+  'emitir-mdfe': () => import('./views/emitir-mdfe/EmitirMdfeView.vue'),
   'mdfe-abertos': () => import('./views/mdfe-abertos/MdfeAbertosView.vue'),
   'caixa-entrada': () => import('./views/caixa-entrada/CaixaEntradaView.vue'),
   empresas: () => import('./views/empresas/EmpresasView.vue'),

@@ -10,6 +10,7 @@ const areas = [
   ['emitir-cte', 'Emitir CT-e'],
   ['emitir-cteos', 'Emitir CT-e OS'],
   ['emitir-dce', 'Emitir DC-e'],
+  ['emitir-mdfe', 'Emitir MDF-e'],
   ['mdfe-abertos', 'MDF-e em aberto'],
   ['caixa-entrada', 'Caixa de entrada NF-e'],
   ['empresas', 'Empresas'],

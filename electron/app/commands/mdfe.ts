@@ -8,7 +8,12 @@ import type { Issuing } from '../issuing';
 import { MdfeService } from '../mdfe/service';
 import { PrintingService } from '../printing/service';
 import { mdfeCacheSource } from '../printing/source';
+import { withNumbering } from '../../fiscal/payload';
+import { brasiliaDateTime } from '../issuing';
+import { mdfePreviewHtml } from '../issuing/mdfe-preview';
+import { prefillMdfe } from '../mdfe/prefill';
 import { createAppIssuing, toEmitter } from './cte';
+import { serieFor } from './numbering';
 
 type Channels =
   | 'mdfe:list'
@@ -24,6 +29,9 @@ type Channels =
   | 'mdfe:xml'
   | 'mdfe:pdf'
   | 'mdfe:print'
+  | 'mdfe:prefill'
+  | 'mdfe:preview'
+  | 'mdfe:issueForm'
   | 'vehicles:list'
   | 'vehicles:save'
   | 'vehicles:delete'
@@ -77,6 +85,50 @@ export function mdfeCommands(
     'mdfe:xml': ({ id, eventId }) => service.xml(id, eventId),
     'mdfe:pdf': ({ id, eventId }) => printing.pdf(id, eventId),
     'mdfe:print': ({ id, eventId, printer, remember }) => printing.print(id, eventId, printer, remember),
+    'mdfe:prefill': async ({ company, chaves }) =>
+      prefillMdfe(
+        {
+          repos,
+          environment: () => ctx.host.settings.get().environment,
+          fetchCteXml: async (apiId) => (await (await ctx.api.client()).client.cte.xml(apiId)).data,
+          nfeXml: (c, keys) => ctx.inbox.nfeXml(c, keys),
+        },
+        company,
+        chaves,
+      ),
+    'mdfe:preview': async ({ company, form, serie }) => {
+      const { target } = await ctx.api.client();
+      const s = serieFor(ctx, 'mdfe', serie);
+      const state = await issuing.numbering.state({
+        company,
+        kind: 'mdfe',
+        serie: s,
+        environment: target.environment,
+      });
+      const dhEmi = brasiliaDateTime(new Date());
+      const manifests = await service.manifests(company, form);
+      return {
+        manifestos: manifests.map((m, i) => {
+          const infMDFe = withNumbering(m.infMDFe, {
+            serie: s,
+            numero: state.next + i,
+            dhEmi,
+            ambiente: target.ambiente,
+          });
+          return { ufFim: m.ufFim, numero: state.next + i, infMDFe, html: mdfePreviewHtml(infMDFe) };
+        }),
+      };
+    },
+    'mdfe:issueForm': async ({ company, form, ufFim, serie, ignorarAbertos }) => {
+      const outcome = await service.issueForm({
+        company,
+        form,
+        ufFim,
+        serie: serieFor(ctx, 'mdfe', serie),
+        ignorarAbertos,
+      });
+      return { ...outcome, document: outcome.document as Record<string, unknown> | null };
+    },
     'vehicles:list': async ({ company, tipo }) => ({
       items: await repos().registries.vehicles(company, tipo),
     }),

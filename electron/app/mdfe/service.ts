@@ -4,7 +4,8 @@
 import type { Repositories } from '../../cache/repositories';
 import type { CachedMdfe, MdfeEventType, MdfeScope } from '../../cache/repositories/mdfe';
 import type { Environment } from '../../cache/repositories/types';
-import type { EmitterCompany, JsonObject } from '../../fiscal/payload';
+import type { EmitterCompany, JsonObject, MdfeFormFacts, MdfeManifest } from '../../fiscal/payload';
+import { buildMdfePayloads } from '../../fiscal/payload';
 import { openMdfeBlocks } from '../../fiscal/mdfe-rules';
 import type { DfeEvento } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
@@ -120,6 +121,33 @@ export class MdfeService {
         );
     }
     return problems;
+  }
+
+  /** The trip's MDF-e built from the form: one per unloading UF, with the emitter as the API has it. */
+  async manifests(company: string, form: MdfeFormFacts): Promise<MdfeManifest[]> {
+    return buildMdfePayloads(form, await this.deps.emitter(company));
+  }
+
+  /** The trip's MDF-e for `ufFim`, built from the form and issued like `issue`. */
+  async issueForm(input: {
+    company: string;
+    form: MdfeFormFacts;
+    ufFim: string;
+    serie?: number;
+    ignorarAbertos: boolean;
+  }): Promise<IssueOutcome & { mdfe: MdfeSummary | null }> {
+    const manifest = (await this.manifests(input.company, input.form)).find((m) => m.ufFim === input.ufFim);
+    if (!manifest)
+      throw new AppError(
+        'mdfe_uf_not_in_trip',
+        `Nenhum documento da viagem é descarregado em ${input.ufFim}: confira a UF de descarregamento.`,
+      );
+    return this.issue({
+      company: input.company,
+      serie: input.serie,
+      infMDFe: manifest.infMDFe,
+      ignorarAbertos: input.ignorarAbertos,
+    });
   }
 
   async issue(input: MdfeIssueInput): Promise<IssueOutcome & { mdfe: MdfeSummary | null }> {

@@ -194,7 +194,7 @@ export const prefillOutputSchema = z.object({
   warnings: z.array(z.string()),
 });
 
-const draftKind = z.enum(['cte', 'cteos', 'cte-simp', 'dce']);
+const draftKind = z.enum(['cte', 'cteos', 'cte-simp', 'dce', 'mdfe']);
 export const draftSaveInputSchema = z.object({
   id: z.number().int().optional(),
   kind: draftKind,

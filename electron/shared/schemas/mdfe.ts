@@ -13,7 +13,7 @@ import { issueOutcomeSchema } from './issuing';
 
 /** Vehicle UF: the 27 UFs or EX (foreign plate), TUF of the XSD. */
 export const ufSchema = z.enum(UF_SIGLAS, { message: 'UF inválida.' });
-const vehicleUfSchema = z.enum([...UF_SIGLAS, 'EX'], { message: 'UF inválida.' });
+const vehicleUfSchema = z.enum([...UF_SIGLAS, 'EX'], { message: 'Escolha a UF.' });
 
 /** The cache row id of an MDF-e. */
 const mdfeId = z.number().int().positive();
@@ -262,13 +262,32 @@ export const vehicleSchema = z
       .nullable()
       .default(null),
     /** kg, up to 6 digits (TPeso of veicTracao/veicReboque). */
-    tara: z.number().int().min(0).max(999_999),
-    capKg: z.number().int().min(0).max(999_999).nullable().default(null),
-    capM3: z.number().int().min(0).max(999).nullable().default(null),
+    tara: z
+      .number({ message: 'Informe a tara do veículo (kg).' })
+      .int('Tara do veículo: em kg, sem casas decimais.')
+      .min(0, 'Tara do veículo: não pode ser negativa.')
+      .max(999_999, 'Tara do veículo: no máximo 999.999 kg.'),
+    capKg: z
+      .number({ message: 'Capacidade do veículo (kg): informe um número.' })
+      .int('Capacidade do veículo: em kg, sem casas decimais.')
+      .min(0, 'Capacidade do veículo: não pode ser negativa.')
+      .max(999_999, 'Capacidade do veículo: no máximo 999.999 kg.')
+      .nullable()
+      .default(null),
+    capM3: z
+      .number({ message: 'Capacidade do veículo (m³): informe um número.' })
+      .int('Capacidade em m³: sem casas decimais.')
+      .min(0, 'Capacidade em m³: não pode ser negativa.')
+      .max(999, 'Capacidade em m³: no máximo 999.')
+      .nullable()
+      .default(null),
     /** tpRod 01 truck, 02 toco, 03 cavalo mecânico, 04 VAN, 05 utilitário, 06 outros (tração only). */
-    tpRod: z.enum(['01', '02', '03', '04', '05', '06']).nullable().default(null),
+    tpRod: z
+      .enum(['01', '02', '03', '04', '05', '06'], { message: 'Escolha o tipo de rodado.' })
+      .nullable()
+      .default(null),
     /** tpCar 00 não aplicável, 01 aberta, 02 fechada/baú, 03 granelera, 04 porta container, 05 sider. */
-    tpCar: z.enum(['00', '01', '02', '03', '04', '05']),
+    tpCar: z.enum(['00', '01', '02', '03', '04', '05'], { message: 'Escolha o tipo de carroceria.' }),
     uf: vehicleUfSchema,
     proprietario: vehicleOwnerSchema.nullable().default(null),
   })

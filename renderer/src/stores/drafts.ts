@@ -4,7 +4,7 @@ import { ref } from 'vue';
 
 import { invoke } from '../bridge';
 
-export type DraftKind = 'cte' | 'cteos' | 'cte-simp' | 'dce';
+export type DraftKind = 'cte' | 'cteos' | 'cte-simp' | 'dce' | 'mdfe';
 export interface DraftItem {
   id: number;
   kind: string;

@@ -1,0 +1,150 @@
+// The MDF-e form's start from a selection: for each CT-e key (Documentos) the cached processed XML
+// (fetched from the API and cached when missing), for each NF-e key (the inbox, own load) the
+// note's XML; from them the loading and unloading municipalities, the goods' value and weight and
+// the predominant product. Documents that cannot travel (not authorized, not in the cache) come back
+// as problems in words, never as a throw for the whole selection.
+import type { Repositories } from '../../cache/repositories';
+import type { Environment } from '../../cache/repositories/types';
+import { parseDocument } from '../../documents/parse';
+import type { CteView, NfeView } from '../../documents/parse/types';
+import { parseAccessKey } from '../../fiscal/access-key';
+import { routesFor } from '../../fiscal/mdfe-trip';
+import type { MdfeDocumento, MdfePrefill } from '../../shared/schemas/mdfe-form';
+
+export interface MdfePrefillDeps {
+  repos: () => Repositories;
+  environment: () => Environment;
+  /** The processed XML of a CT-e from the API (when the cache lacks it). */
+  fetchCteXml: (apiId: string) => Promise<Buffer>;
+  /** The full XML of inbox notes (throws with a Portuguese message when one is missing/cancelled). */
+  nfeXml: (company: string, chaves: readonly string[]) => Promise<{ chave: string; xml: string }[]>;
+}
+
+const num = (v: string | undefined) => {
+  const n = Number((v ?? '').replace(',', '.'));
+  return Number.isFinite(n) ? n : 0;
+};
+
+/** Gross weight in kg from the CT-e's infQ: the "peso bruto" line in kg, else any kg line, else t. */
+export function cteWeightKg(infQ: readonly { cUnid: string; tpMed: string; qCarga: string }[]): number {
+  const kg = infQ.filter((q) => q.cUnid === '01');
+  const bruto = kg.find((q) => /BRUTO/i.test(q.tpMed));
+  if (bruto) return num(bruto.qCarga);
+  if (kg[0]) return num(kg[0].qCarga);
+  const ton = infQ.find((q) => q.cUnid === '02');
+  return ton ? num(ton.qCarga) * 1000 : 0;
+}
+
+export function cteFacts(view: CteView): Omit<MdfeDocumento, 'chave'> & { chave: string } {
+  return {
+    tipo: 'cte',
+    chave: view.chave,
+    rotulo: `${view.ide.serie}/${view.ide.nCT}`,
+    carrega: { cMun: view.ide.cMunIni, xMun: view.ide.xMunIni, uf: view.ide.UFIni as 'SP' },
+    descarga: { cMun: view.ide.cMunFim, xMun: view.ide.xMunFim, uf: view.ide.UFFim as 'SP' },
+    valor: num(view.carga?.vCarga),
+    pesoKg: cteWeightKg(view.carga?.infQ ?? []),
+    produto: view.carga?.proPred ?? '',
+  };
+}
+
+export function nfeFacts(view: NfeView): MdfeDocumento {
+  const from = view.emit.ender;
+  const to = view.dest?.ender;
+  return {
+    tipo: 'nfe',
+    chave: view.chave,
+    rotulo: `${view.ide.serie}/${view.ide.nNF}`,
+    carrega: { cMun: from.cMun, xMun: from.xMun, uf: from.UF as 'SP' },
+    descarga: { cMun: to?.cMun ?? '', xMun: to?.xMun ?? '', uf: (to?.UF ?? '') as 'SP' },
+    valor: num(view.totals.vNF),
+    pesoKg: view.transp.vol.reduce((s, v) => s + num(v.pesoB), 0),
+    produto: '',
+  };
+}
+
+/** The most frequent non-empty product among the documents ('' when none says). */
+function predominant(docs: readonly MdfeDocumento[]): string {
+  const count = new Map<string, number>();
+  for (const d of docs) if (d.produto) count.set(d.produto, (count.get(d.produto) ?? 0) + 1);
+  let best = '';
+  for (const [p, n] of count) if (n > (count.get(best) ?? 0)) best = p;
+  return best;
+}
+
+export async function prefillMdfe(
+  deps: MdfePrefillDeps,
+  company: string,
+  chaves: readonly string[],
+): Promise<MdfePrefill> {
+  const documentos: MdfeDocumento[] = [];
+  const problemas: { chave: string; motivo: string }[] = [];
+  const nfes: string[] = [];
+  const repos = deps.repos();
+  for (const chave of [...new Set(chaves)]) {
+    const kind = parseAccessKey(chave)?.kind;
+    if (kind === 'nfe') {
+      nfes.push(chave);
+      continue;
+    }
+    if (kind !== 'cte') {
+      problemas.push({ chave, motivo: 'Só CT-e e NF-e entram em um MDF-e.' });
+      continue;
+    }
+    const row = await repos.db.get<{ id: number; api_id: string; status: string }>(
+      "SELECT id, api_id, status FROM documents WHERE company = ? AND environment = ? AND chave = ? AND kind = 'cte' ORDER BY id DESC LIMIT 1",
+      [company, deps.environment(), chave],
+    );
+    if (!row) {
+      problemas.push({
+        chave,
+        motivo: 'CT-e não encontrado no banco local desta empresa: sincronize os documentos.',
+      });
+      continue;
+    }
+    if (row.status !== 'autorizado') {
+      problemas.push({ chave, motivo: `CT-e ${row.status}: só CT-e autorizado entra em um MDF-e.` });
+      continue;
+    }
+    let xml = (await repos.files.get(row.id, 0, 'xml'))?.bytes.toString('utf8');
+    if (!xml) {
+      try {
+        const bytes = await deps.fetchCteXml(row.api_id);
+        await repos.files.put(row.id, 0, 'xml', bytes, 'application/xml');
+        xml = bytes.toString('utf8');
+      } catch {
+        problemas.push({
+          chave,
+          motivo: 'O XML deste CT-e ainda não está no computador e não pôde ser baixado agora.',
+        });
+        continue;
+      }
+    }
+    const view = parseDocument(xml);
+    if (view.kind !== 'cte') {
+      problemas.push({ chave, motivo: 'O XML guardado não é de um CT-e.' });
+      continue;
+    }
+    documentos.push(cteFacts(view) as MdfeDocumento);
+  }
+  if (nfes.length > 0) {
+    try {
+      for (const { chave, xml } of await deps.nfeXml(company, nfes)) {
+        const view = parseDocument(xml);
+        if (view.kind !== 'nfe') problemas.push({ chave, motivo: 'O XML guardado não é de uma NF-e.' });
+        else if (!view.dest?.ender.cMun)
+          problemas.push({ chave, motivo: 'A NF-e não tem o município do destinatário.' });
+        else documentos.push(nfeFacts(view));
+      }
+    } catch (error) {
+      const motivo = error instanceof Error ? error.message : String(error);
+      for (const chave of nfes) problemas.push({ chave, motivo });
+    }
+  }
+  return {
+    documentos,
+    rotas: routesFor(documentos, []) as MdfePrefill['rotas'],
+    produto: predominant(documentos),
+    problemas,
+  };
+}

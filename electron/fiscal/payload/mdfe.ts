@@ -1,0 +1,322 @@
+// The MDF-e (modelo 58, road modal) payloads of a trip, from the form: one `infMDFe` per unloading
+// UF (Ajuste SINIEF 21/10 cl. 3ª §2º), each with its documents grouped by unloading municipality
+// (infMunDescarga with infCTe/infNFe), the loading municipalities (infMunCarrega), the totals that
+// must agree with the list (G0xx → 667), the route UFs in order (663), the vehicle, trailers and
+// drivers, ANTT data and the cargo insurance (698/699). Field names and order from the MDF-e 3.00
+// layout (XSD PL_MDFe_300b, API MdfeSefazInfMDFe). Pure: série, número, dhEmi and tpAmb are the
+// sender's (mdfe:issue), added by `withNumbering` for a preview.
+import { routesFor, tpEmitOf, unloadingUfs } from '../mdfe-trip';
+import type { EmitterCompany, JsonObject } from './common';
+import { compact, documentOf, round2, ufCode, VER_PROC } from './common';
+
+// What the builder reads from the parsed form (electron/shared/schemas/mdfe-form.ts is assignable
+// to it; electron/fiscal stays free of other electron/ folders).
+interface Place {
+  cMun: string;
+  xMun: string;
+  uf: string;
+}
+interface Documento {
+  tipo: 'cte' | 'nfe';
+  chave: string;
+  carrega: Place;
+  descarga: Place;
+  valor: number;
+  pesoKg: number;
+}
+interface Vehicle {
+  placa: string;
+  renavam: string | null;
+  tara: number;
+  capKg: number | null;
+  capM3: number | null;
+  tpRod: string | null;
+  tpCar: string;
+  uf: string;
+  proprietario: {
+    cpfCnpj: string;
+    nome: string;
+    rntrc: string;
+    ie: string | null;
+    uf: string;
+    tpProp: string;
+  } | null;
+}
+interface Pagamento {
+  nome: string;
+  cpfCnpj: string;
+  componentes: { tipo: string; valor: number; descricao: string }[];
+  indPag: 0 | 1;
+  adiantamento: number | null;
+  parcelas: { vencimento: string; valor: number }[];
+  banco: string;
+  agencia: string;
+  pix: string;
+}
+export interface MdfeFormFacts {
+  documentos: Documento[];
+  rotas: { ufFim: string; percurso: string[] }[];
+  dhIniViagem: string;
+  produto: { tpCarga: string; xProd: string; ncm: string };
+  unidade: '01' | '02';
+  veiculo: Vehicle;
+  reboques: Vehicle[];
+  condutores: { nome: string; cpf: string }[];
+  rntrc: string;
+  ciot: { ciot: string; cpfCnpj: string }[];
+  valePedagio: { cnpjFornecedor: string; cpfCnpjPagador: string; numeroCompra: string; valor: number }[];
+  contratantes: { nome: string; cpfCnpj: string }[];
+  pagamentos: Pagamento[];
+  seguros: {
+    responsavel: 1 | 2;
+    cpfCnpjResponsavel: string;
+    seguradora: string;
+    cnpjSeguradora: string;
+    apolice: string;
+    averbacoes: string[];
+  }[];
+  infCpl: string;
+}
+type MdfeForm = MdfeFormFacts;
+
+/** One MDF-e of the trip: the unloading UF it covers and its infMDFe (without numbering). */
+export interface MdfeManifest {
+  ufFim: string;
+  infMDFe: JsonObject;
+}
+
+const digitsOnly = (v: string | null | undefined) => (v ? v.replace(/\D/g, '') : '') || undefined;
+
+function emitGroup(company: EmitterCompany): JsonObject {
+  const e = company.endereco;
+  return compact({
+    ...documentOf(company.cpf_cnpj),
+    IE: digitsOnly(company.inscricao_estadual),
+    xNome: company.nome_razao_social.slice(0, 60),
+    xFant: company.nome_fantasia ? company.nome_fantasia.slice(0, 60) : undefined,
+    enderEmit: {
+      xLgr: e.logradouro.slice(0, 60),
+      nro: e.numero.slice(0, 60),
+      xCpl: e.complemento ? e.complemento.slice(0, 60) : undefined,
+      xBairro: e.bairro.slice(0, 60),
+      cMun: e.codigo_municipio,
+      xMun: (e.cidade ?? '').slice(0, 60) || 'Não informado',
+      CEP: digitsOnly(e.cep),
+      UF: e.uf,
+      fone: digitsOnly(company.fone),
+    },
+  }) as JsonObject;
+}
+
+function owner(v: Vehicle): JsonObject | undefined {
+  const p = v.proprietario;
+  if (!p) return undefined;
+  const ie = p.ie ? p.ie.replace(/[^0-9A-Z]/gi, '').toUpperCase() : '';
+  return compact({
+    ...documentOf(p.cpfCnpj),
+    RNTRC: p.rntrc,
+    xNome: p.nome.slice(0, 60),
+    // IE and UF go together (XSD: UF only with the IE); a foreign owner (EX) has neither.
+    IE: ie && p.uf !== 'EX' ? ie : undefined,
+    UF: ie && p.uf !== 'EX' ? p.uf : undefined,
+    tpProp: Number(p.tpProp),
+  }) as JsonObject;
+}
+
+function tracao(v: Vehicle, condutores: MdfeForm['condutores']): JsonObject {
+  return compact({
+    placa: v.placa,
+    RENAVAM: v.renavam ?? undefined,
+    tara: v.tara,
+    capKG: v.capKg ?? undefined,
+    capM3: v.capM3 ?? undefined,
+    prop: owner(v),
+    condutor: condutores.map((c) => ({ xNome: c.nome, CPF: c.cpf })),
+    tpRod: v.tpRod ?? '06',
+    tpCar: v.tpCar,
+    UF: v.uf,
+  }) as JsonObject;
+}
+
+function reboque(v: Vehicle): JsonObject {
+  return compact({
+    placa: v.placa,
+    RENAVAM: v.renavam ?? undefined,
+    tara: v.tara,
+    capKG: v.capKg ?? 0,
+    capM3: v.capM3 ?? undefined,
+    prop: owner(v),
+    tpCar: v.tpCar,
+    UF: v.uf,
+  }) as JsonObject;
+}
+
+function infPag(p: MdfeForm['pagamentos'][number]): JsonObject {
+  const vContrato = round2(p.componentes.reduce((s, c) => s + c.valor, 0));
+  return compact({
+    xNome: p.nome,
+    ...documentOf(p.cpfCnpj),
+    Comp: p.componentes.map((c) => ({
+      tpComp: c.tipo,
+      vComp: c.valor,
+      xComp: c.descricao || undefined,
+    })),
+    vContrato,
+    indPag: p.indPag,
+    vAdiant: p.adiantamento ?? undefined,
+    infPrazo:
+      p.indPag === 1
+        ? p.parcelas.map((x, i) => ({ nParcela: i + 1, dVenc: x.vencimento, vParcela: x.valor }))
+        : undefined,
+    infBanc: (p.pix ? { PIX: p.pix } : { codBanco: p.banco, codAgencia: p.agencia }) as JsonObject,
+  }) as JsonObject;
+}
+
+function infANTT(form: MdfeForm): JsonObject | undefined {
+  const group = compact({
+    RNTRC: form.rntrc || undefined,
+    infCIOT: form.ciot.length
+      ? form.ciot.map((c) => ({ CIOT: c.ciot, ...documentOf(c.cpfCnpj) }))
+      : undefined,
+    valePed: form.valePedagio.length
+      ? {
+          disp: form.valePedagio.map((v) => {
+            const pg = v.cpfCnpjPagador.replace(/[^0-9A-Za-z]/g, '');
+            return compact({
+              CNPJForn: v.cnpjFornecedor,
+              CNPJPg: pg.length === 14 ? pg : undefined,
+              CPFPg: pg.length === 11 ? pg : undefined,
+              nCompra: v.numeroCompra,
+              vValePed: v.valor,
+            });
+          }),
+        }
+      : undefined,
+    infContratante: form.contratantes.length
+      ? form.contratantes.map((c) => compact({ xNome: c.nome || undefined, ...documentOf(c.cpfCnpj) }))
+      : undefined,
+    infPag: form.pagamentos.length ? form.pagamentos.map(infPag) : undefined,
+  }) as JsonObject;
+  return Object.keys(group).length ? group : undefined;
+}
+
+function seguros(form: MdfeForm, company: EmitterCompany): JsonObject[] | undefined {
+  if (form.seguros.length === 0) return undefined;
+  return form.seguros.map((s) => {
+    const resp = s.cpfCnpjResponsavel.replace(/[^0-9A-Za-z]/g, '') || company.cpf_cnpj;
+    return {
+      infResp: { respSeg: s.responsavel, ...documentOf(resp) },
+      infSeg: { xSeg: s.seguradora, CNPJ: s.cnpjSeguradora },
+      nApol: s.apolice,
+      nAver: [...s.averbacoes],
+    };
+  });
+}
+
+/**
+ * The documents grouped by unloading municipality, in the order each municipality first appears:
+ * each group carries its CT-e keys (infCTe) or NF-e keys (infNFe).
+ */
+export function groupByDescarga(docs: readonly Documento[]): JsonObject[] {
+  const groups = new Map<string, { cMun: string; xMun: string; cte: string[]; nfe: string[] }>();
+  for (const d of docs) {
+    let g = groups.get(d.descarga.cMun);
+    if (!g) {
+      g = { cMun: d.descarga.cMun, xMun: d.descarga.xMun, cte: [], nfe: [] };
+      groups.set(d.descarga.cMun, g);
+    }
+    (d.tipo === 'cte' ? g.cte : g.nfe).push(d.chave);
+  }
+  return [...groups.values()].map(
+    (g) =>
+      compact({
+        cMunDescarga: g.cMun,
+        xMunDescarga: g.xMun.slice(0, 60),
+        infCTe: g.cte.length ? g.cte.map((chCTe) => ({ chCTe })) : undefined,
+        infNFe: g.nfe.length ? g.nfe.map((chNFe) => ({ chNFe })) : undefined,
+      }) as JsonObject,
+  );
+}
+
+/** The loading municipalities (infMunCarrega, 1..50), each once, in the order they appear. */
+export function loadingMunicipalities(docs: readonly Documento[]): JsonObject[] {
+  const seen = new Map<string, string>();
+  for (const d of docs) if (!seen.has(d.carrega.cMun)) seen.set(d.carrega.cMun, d.carrega.xMun);
+  return [...seen].map(([cMunCarrega, xMun]) => ({ cMunCarrega, xMunCarrega: xMun.slice(0, 60) }));
+}
+
+/** tot: the count per kind, the goods' value, and the weight in the chosen unit (kg or t). */
+export function totals(docs: readonly Documento[], unidade: '01' | '02'): JsonObject {
+  const qCTe = docs.filter((d) => d.tipo === 'cte').length;
+  const qNFe = docs.length - qCTe;
+  const kg = docs.reduce((s, d) => s + d.pesoKg, 0);
+  return compact({
+    qCTe: qCTe || undefined,
+    qNFe: qNFe || undefined,
+    vCarga: round2(docs.reduce((s, d) => s + d.valor, 0)),
+    cUnid: unidade,
+    qCarga: unidade === '02' ? Math.round((kg / 1000) * 10_000) / 10_000 : Math.round(kg * 10_000) / 10_000,
+  }) as JsonObject;
+}
+
+/**
+ * The trip's MDF-e: one per unloading UF, in the order the UFs first appear among the documents.
+ * `form` is the parsed form (mdfeFormSchema), so its rules already hold.
+ */
+export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): MdfeManifest[] {
+  const docs = form.documentos;
+  const ufIni = docs[0]!.carrega.uf;
+  const tpEmit = tpEmitOf(docs);
+  const routes = routesFor(docs, form.rotas);
+  const rodo = compact({
+    infANTT: infANTT(form),
+    veicTracao: tracao(form.veiculo, form.condutores),
+    veicReboque: form.reboques.length ? form.reboques.map(reboque) : undefined,
+  }) as JsonObject;
+  const emit = emitGroup(company);
+  const seg = seguros(form, company);
+  return unloadingUfs(docs).map((ufFim) => {
+    const mine = docs.filter((d) => d.descarga.uf === ufFim);
+    const percurso = routes.find((r) => r.ufFim === ufFim)?.percurso ?? [];
+    const infMDFe = compact({
+      versao: '3.00',
+      ide: {
+        cUF: ufCode(company.endereco.uf),
+        tpEmit,
+        modal: 1,
+        tpEmis: 1,
+        procEmi: '0',
+        verProc: VER_PROC,
+        UFIni: ufIni,
+        UFFim: ufFim,
+        infMunCarrega: loadingMunicipalities(mine),
+        infPercurso: percurso.length ? percurso.map((UFPer) => ({ UFPer })) : undefined,
+        dhIniViagem: form.dhIniViagem || undefined,
+      },
+      emit,
+      infModal: { versaoModal: '3.00', rodo },
+      infDoc: { infMunDescarga: groupByDescarga(mine) },
+      seg,
+      prodPred: compact({
+        tpCarga: form.produto.tpCarga,
+        xProd: form.produto.xProd,
+        NCM: form.produto.ncm || undefined,
+      }),
+      tot: totals(mine, form.unidade),
+      infAdic: form.infCpl ? { infCpl: form.infCpl } : undefined,
+    }) as JsonObject;
+    return { ufFim, infMDFe };
+  });
+}
+
+/** What the sender adds before sending (mdfe:issue does the same): for previews and tests. */
+export function withNumbering(
+  infMDFe: JsonObject,
+  n: { serie: number; numero: number; dhEmi: string; ambiente: 'homologacao' | 'producao' },
+): JsonObject {
+  const ide = infMDFe.ide as JsonObject;
+  return {
+    ...infMDFe,
+    ide: { ...ide, tpAmb: n.ambiente === 'producao' ? 1 : 2, serie: n.serie, nMDF: n.numero, dhEmi: n.dhEmi },
+  };
+}

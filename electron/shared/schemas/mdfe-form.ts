@@ -1,0 +1,450 @@
+// The MDF-e issuing form (modelo 58, road modal): the trip's documents with their loading and
+// unloading municipalities, the route per unloading UF, the vehicle and drivers from the
+// registries, ANTT data (RNTRC, CIOT, vale-pedágio, contratante, payment of the freight) and the
+// cargo insurance. Every message names its field. Layout limits from the MDF-e 3.00 XSD
+// (mdfeTiposBasico, mdfeModalRodoviario, PL_MDFe_300b); rules from the MOC MDF-e 3.00 §5 and
+// Ajuste SINIEF 21/10 cl. 3ª §2º (one MDF-e per unloading UF).
+import { z } from 'zod';
+
+import { isValidAccessKey, normalizeAccessKey } from '../../fiscal/access-key';
+import { isValidCnpj, isValidCpfCnpj, normalizeCnpj } from '../../fiscal/cnpj';
+import { ibgeMatchesUf } from '../../fiscal/ibge';
+import { routesFor, tpEmitOf } from '../../fiscal/mdfe-trip';
+import { isRouteAdjacent, proposeRoute } from '../../fiscal/uf-adjacency';
+import { MDFE_MAX_CONDUTORES, MDFE_MAX_REBOQUES } from '../../fiscal/mdfe-rules';
+import { UF_SIGLAS } from '../../fiscal/uf';
+
+export { routesFor, tpEmitOf, unloadingUfs } from '../../fiscal/mdfe-trip';
+import { cpfCnpjSchema } from './company';
+import { driverSchema, vehicleSchema } from './mdfe';
+
+type Sink = { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void };
+
+const uf = (label: string) => z.enum(UF_SIGLAS, { message: `${label}: UF inválida` });
+const text = (min: number, max: number, label: string) =>
+  z
+    .string({ message: `informe ${label}` })
+    .trim()
+    .min(1, { message: `informe ${label}` })
+    .min(min, { message: `${label}: ao menos ${min} caracteres` })
+    .max(max, { message: `${label}: no máximo ${max} caracteres` });
+const money = (label: string) =>
+  z
+    .number({ message: `informe ${label}` })
+    .min(0, { message: `${label}: não pode ser negativo` })
+    .max(9_999_999_999_999, { message: `${label}: valor grande demais` })
+    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
+      message: `${label}: use no máximo duas casas decimais`,
+    });
+const docOf = (label: string) =>
+  z
+    .string({ message: `informe o ${label}` })
+    .trim()
+    .transform((v) => normalizeCnpj(v))
+    .refine(isValidCpfCnpj, { message: `${label}: CPF ou CNPJ inválido, confira os dígitos` });
+const cnpjOf = (label: string) =>
+  z
+    .string({ message: `informe o ${label}` })
+    .trim()
+    .transform((v) => normalizeCnpj(v))
+    .refine(isValidCnpj, { message: `${label}: CNPJ inválido, confira os dígitos` });
+
+/** A municipality of loading or unloading (IBGE code, name, UF). */
+export const mdfePlaceSchema = z
+  .object({
+    cMun: z
+      .string({ message: 'informe o código IBGE do município' })
+      .trim()
+      .regex(/^\d{7}$/, { message: 'município: o código IBGE tem 7 dígitos' }),
+    xMun: text(2, 60, 'o nome do município'),
+    uf: uf('UF do município'),
+  })
+  .refine((p) => ibgeMatchesUf(p.cMun, p.uf), {
+    message: 'município: o código IBGE não pertence à UF informada',
+    path: ['cMun'],
+  });
+export type MdfePlace = z.infer<typeof mdfePlaceSchema>;
+
+/** One CT-e (carrier) or NF-e (own load) of the trip, with the facts read from its XML. */
+export const mdfeDocumentoSchema = z.object({
+  tipo: z.enum(['cte', 'nfe']),
+  chave: z
+    .string({ message: 'informe a chave de acesso' })
+    .transform((v) => normalizeAccessKey(v))
+    .refine(isValidAccessKey, { message: 'chave de acesso inválida: confira os 44 caracteres' }),
+  /** Série/número for the screens ("1/123"); not sent. */
+  rotulo: z.string().max(40).default(''),
+  carrega: mdfePlaceSchema,
+  descarga: mdfePlaceSchema,
+  /** Value of the goods (vCarga of the CT-e, vNF of the NF-e). */
+  valor: money('valor da carga do documento'),
+  /** Gross weight in kg. */
+  pesoKg: z
+    .number({ message: 'informe o peso do documento (kg)' })
+    .min(0, { message: 'peso do documento: não pode ser negativo' })
+    .max(999_999_999, { message: 'peso do documento: valor grande demais' }),
+  /** The document's predominant product (proPred of the CT-e), to propose prodPred. */
+  produto: z.string().trim().max(120).default(''),
+});
+export type MdfeDocumento = z.infer<typeof mdfeDocumentoSchema>;
+
+export const mdfeRotaSchema = z.object({
+  ufFim: uf('UF de descarregamento'),
+  /** UFs crossed between loading and unloading, in order (infPercurso, 0..25). */
+  percurso: z.array(uf('UF de percurso')).max(25, { message: 'percurso: no máximo 25 UFs' }),
+});
+
+/** Tipo de carga (ANTT Res. 5.849/2019, XSD prodPred/tpCarga). */
+export const TP_CARGA = {
+  '01': 'Granel sólido',
+  '02': 'Granel líquido',
+  '03': 'Frigorificada',
+  '04': 'Conteinerizada',
+  '05': 'Carga geral',
+  '06': 'Neogranel',
+  '07': 'Perigosa (granel sólido)',
+  '08': 'Perigosa (granel líquido)',
+  '09': 'Perigosa (carga frigorificada)',
+  '10': 'Perigosa (conteinerizada)',
+  '11': 'Perigosa (carga geral)',
+  '12': 'Granel pressurizada',
+} as const;
+const tpCargaSchema = z.enum(Object.keys(TP_CARGA) as [keyof typeof TP_CARGA], {
+  message: 'tipo de carga: escolha um da lista',
+});
+
+/** Payment components (infPag/Comp/tpComp, NT 2025.001: 04 frete). */
+export const TP_COMP = {
+  '01': 'Vale-pedágio',
+  '02': 'Impostos, taxas e contribuições',
+  '03': 'Despesas (bancárias, meios de pagamento, outras)',
+  '04': 'Frete',
+  '99': 'Outros',
+} as const;
+
+export const mdfePagamentoSchema = z
+  .object({
+    nome: text(2, 60, 'o nome de quem recebe o pagamento'),
+    cpfCnpj: docOf('CPF/CNPJ de quem recebe o pagamento'),
+    componentes: z
+      .array(
+        z.object({
+          tipo: z.enum(Object.keys(TP_COMP) as [keyof typeof TP_COMP], {
+            message: 'componente do pagamento: escolha o tipo',
+          }),
+          valor: money('valor do componente'),
+          descricao: z.string().trim().max(60).default(''),
+        }),
+      )
+      .min(1, { message: 'pagamento: informe ao menos um componente (frete, pedágio…)' }),
+    /** 0 à vista, 1 a prazo. */
+    indPag: z.union([z.literal(0), z.literal(1)]),
+    adiantamento: money('valor do adiantamento').nullable().default(null),
+    parcelas: z
+      .array(
+        z.object({
+          vencimento: z
+            .string({ message: 'informe o vencimento da parcela' })
+            .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'vencimento da parcela: data inválida' }),
+          valor: money('valor da parcela'),
+        }),
+      )
+      .default([]),
+    /** Where the payee is paid: bank and branch, or a PIX key. */
+    banco: z
+      .string()
+      .trim()
+      .regex(/^\d{3,5}$/, { message: 'código do banco: 3 a 5 dígitos' })
+      .or(z.literal('')),
+    agencia: z.string().trim().max(10, { message: 'agência: no máximo 10 caracteres' }).default(''),
+    pix: z.string().trim().max(60, { message: 'chave PIX: no máximo 60 caracteres' }).default(''),
+  })
+  .superRefine((p, ctx) => {
+    p.componentes.forEach((c, i) => {
+      if (c.tipo === '99' && !c.descricao)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['componentes', i, 'descricao'],
+          message: 'componente "Outros": descreva o componente',
+        });
+    });
+    if (p.indPag === 1 && p.parcelas.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['parcelas'],
+        message: 'pagamento a prazo: informe ao menos uma parcela com vencimento',
+      });
+    if (!p.pix && !(p.banco && p.agencia))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['banco'],
+        message: 'pagamento: informe banco e agência ou uma chave PIX de quem recebe',
+      });
+  });
+export type MdfePagamento = z.infer<typeof mdfePagamentoSchema>;
+
+export const mdfeSeguroSchema = z
+  .object({
+    /** 1 emitente do MDF-e, 2 contratante do serviço de transporte. */
+    responsavel: z.union([z.literal(1), z.literal(2)]),
+    /** The responsible's CPF/CNPJ; empty means the emitter when responsavel is 1. */
+    cpfCnpjResponsavel: z.string().trim().default(''),
+    seguradora: text(2, 30, 'o nome da seguradora'),
+    cnpjSeguradora: cnpjOf('CNPJ da seguradora'),
+    apolice: text(1, 20, 'o número da apólice'),
+    averbacoes: z
+      .array(text(1, 40, 'o número da averbação'))
+      .min(1, { message: 'seguro: informe ao menos um número de averbação (rejeição 699)' }),
+  })
+  .superRefine((s, ctx) => {
+    const doc = normalizeCnpj(s.cpfCnpjResponsavel);
+    if (s.responsavel === 2 && !doc)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cpfCnpjResponsavel'],
+        message: 'responsável pelo seguro: informe o CPF/CNPJ do contratante',
+      });
+    else if (doc && !isValidCpfCnpj(doc))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['cpfCnpjResponsavel'],
+        message: 'responsável pelo seguro: CPF ou CNPJ inválido',
+      });
+  });
+
+export const mdfeFormObject = z.object({
+  documentos: z
+    .array(mdfeDocumentoSchema)
+    .min(1, { message: 'documentos: selecione ao menos um CT-e ou NF-e da viagem' })
+    .max(10_000, { message: 'documentos: no máximo 10.000 por viagem' }),
+  rotas: z.array(mdfeRotaSchema).default([]),
+  /** Start of the trip (ISO with offset); empty = not informed. */
+  dhIniViagem: z
+    .string()
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2})?$/, {
+      message: 'início da viagem: informe data e hora válidas',
+    })
+    .default(''),
+  produto: z.object({
+    tpCarga: tpCargaSchema,
+    xProd: text(2, 120, 'a descrição do produto predominante'),
+    ncm: z
+      .string()
+      .trim()
+      .regex(/^(\d{2}|\d{8})$/, { message: 'NCM do produto: 2 ou 8 dígitos' })
+      .or(z.literal(''))
+      .default(''),
+  }),
+  /** cUnid of tot: 01 kg, 02 toneladas. */
+  unidade: z.enum(['01', '02']).default('01'),
+  veiculo: vehicleSchema,
+  reboques: z
+    .array(vehicleSchema)
+    .max(MDFE_MAX_REBOQUES, { message: `reboques: no máximo ${MDFE_MAX_REBOQUES}` })
+    .default([]),
+  condutores: z
+    .array(driverSchema)
+    .min(1, { message: 'condutores: informe ao menos um motorista' })
+    .max(MDFE_MAX_CONDUTORES, { message: `condutores: no máximo ${MDFE_MAX_CONDUTORES}` }),
+  rntrc: z
+    .string()
+    .trim()
+    .regex(/^\d{8}$/, { message: 'RNTRC da empresa: 8 dígitos' })
+    .or(z.literal(''))
+    .default(''),
+  ciot: z
+    .array(
+      z.object({
+        ciot: z
+          .string()
+          .trim()
+          .regex(/^\d{12}$/, { message: 'CIOT: 12 dígitos' }),
+        cpfCnpj: docOf('CPF/CNPJ do responsável pelo CIOT'),
+      }),
+    )
+    .default([]),
+  valePedagio: z
+    .array(
+      z.object({
+        cnpjFornecedor: cnpjOf('CNPJ da fornecedora do vale-pedágio'),
+        cpfCnpjPagador: z.string().trim().default(''),
+        // XSD mdfeModalRodoviario valePed/disp/nCompra: [0-9]{1,20}.
+        numeroCompra: z
+          .string({ message: 'informe o número do comprovante de compra do vale-pedágio' })
+          .trim()
+          .regex(/^\d{1,20}$/, { message: 'comprovante do vale-pedágio: só números, até 20 dígitos' }),
+        valor: money('valor do vale-pedágio'),
+      }),
+    )
+    .default([]),
+  contratantes: z
+    .array(
+      z.object({
+        nome: z.string().trim().max(60, { message: 'nome do contratante: no máximo 60' }).default(''),
+        cpfCnpj: docOf('CPF/CNPJ do contratante'),
+      }),
+    )
+    .default([]),
+  pagamentos: z.array(mdfePagamentoSchema).default([]),
+  seguros: z.array(mdfeSeguroSchema).default([]),
+  infCpl: z
+    .string()
+    .trim()
+    .max(5000, { message: 'informações complementares: no máximo 5000 caracteres' })
+    .default(''),
+});
+
+type Parsed = z.infer<typeof mdfeFormObject>;
+export type MdfeFormRuleInput = Pick<
+  Parsed,
+  'documentos' | 'rotas' | 'veiculo' | 'reboques' | 'condutores'
+> & {
+  seguros: readonly unknown[];
+};
+
+/** Cross-field rules (MOC MDF-e 3.00 §5 G0xx, Ajuste SINIEF 21/10): every message names its field. */
+export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
+  const docs = f.documentos;
+  if (docs.length > 0) {
+    const kinds = new Set(docs.map((d) => d.tipo));
+    if (kinds.size > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['documentos'],
+        message:
+          'documentos: um MDF-e leva só CT-e (transportadora) ou só NF-e (carga própria); tire um dos tipos da seleção',
+      });
+    const seen = new Set<string>();
+    docs.forEach((d, i) => {
+      if (seen.has(d.chave))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['documentos', i, 'chave'],
+          message: `documento ${d.chave}: está duas vezes na viagem`,
+        });
+      seen.add(d.chave);
+    });
+    const ufsIni = [...new Set(docs.map((d) => d.carrega.uf))];
+    if (ufsIni.length > 1)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['documentos'],
+        message: `documentos: o carregamento é em mais de uma UF (${ufsIni.join(', ')}); um MDF-e parte de uma só UF — emita um para cada UF de carregamento`,
+      });
+    const ufIni = ufsIni[0]!;
+    routesFor(docs, f.rotas).forEach((r) => {
+      const index = f.rotas.findIndex((x) => x.ufFim === r.ufFim);
+      if (!isRouteAdjacent(ufIni, r.percurso, r.ufFim)) {
+        const proposal = proposeRoute(ufIni, r.ufFim);
+        ctx.addIssue({
+          code: 'custom',
+          path: index >= 0 ? ['rotas', index, 'percurso'] : ['rotas'],
+          message: `percurso ${ufIni} → ${r.ufFim}: as UFs não fazem divisa na ordem informada (a SEFAZ rejeita com 663)${proposal ? `; sugestão: ${proposal.length ? proposal.join(', ') : 'nenhuma UF entre elas'}` : ''}`,
+        });
+      }
+    });
+    if (tpEmitOf(docs) === 1 && f.seguros.length === 0)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['seguros'],
+        message:
+          'seguro da carga: obrigatório para transportadora (a SEFAZ rejeita com 698); informe seguradora, apólice e averbação',
+      });
+  }
+  if (f.veiculo.tipo !== 'tracao')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['veiculo', 'placa'],
+      message: 'veículo de tração: escolha um cavalo, caminhão ou utilitário, não um reboque',
+    });
+  const plates = [f.veiculo.placa];
+  f.reboques.forEach((r, i) => {
+    if (r.tipo !== 'reboque')
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reboques', i, 'placa'],
+        message: `reboque ${r.placa}: está cadastrado como veículo de tração`,
+      });
+    if (plates.includes(r.placa))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['reboques', i, 'placa'],
+        message: `reboque ${r.placa}: placa repetida na viagem`,
+      });
+    plates.push(r.placa);
+  });
+  const cpfs = new Set<string>();
+  f.condutores.forEach((c, i) => {
+    if (cpfs.has(c.cpf))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['condutores', i, 'cpf'],
+        message: `condutor ${c.nome}: CPF repetido (a SEFAZ rejeita com 577)`,
+      });
+    cpfs.add(c.cpf);
+  });
+}
+
+export const mdfeFormSchema = mdfeFormObject.superRefine((f, ctx) => checkMdfeRules(f, ctx));
+export type MdfeForm = z.infer<typeof mdfeFormSchema>;
+export type MdfeFormInput = z.input<typeof mdfeFormSchema>;
+
+// Commands -----------------------------------------------------------------------------------
+
+/** The documents picked in Documentos (CT-e) or in the inbox (NF-e), by key. */
+export const mdfePrefillInputSchema = z
+  .object({
+    company: cpfCnpjSchema,
+    chaves: z
+      .array(
+        z
+          .string()
+          .transform((v) => normalizeAccessKey(v))
+          .refine(isValidAccessKey, { message: 'chave de acesso inválida' }),
+      )
+      .min(1, { message: 'selecione ao menos um documento' })
+      .max(2000, { message: 'no máximo 2000 documentos de uma vez' }),
+  })
+  .strict();
+
+export const mdfePrefillSchema = z.object({
+  documentos: z.array(mdfeDocumentoSchema),
+  /** The route proposed for each unloading UF, from the UF border table. */
+  rotas: z.array(mdfeRotaSchema),
+  /** The most frequent proPred of the documents, as the predominant product's description. */
+  produto: z.string(),
+  /** Documents left out, each with the reason in words. */
+  problemas: z.array(z.object({ chave: z.string(), motivo: z.string() })),
+});
+export type MdfePrefill = z.infer<typeof mdfePrefillSchema>;
+
+export const mdfeFormInputSchema = z
+  .object({
+    company: cpfCnpjSchema,
+    form: mdfeFormSchema,
+    serie: z.number().int().min(0).max(999).optional(),
+  })
+  .strict();
+
+export const mdfePreviewSchema = z.object({
+  manifestos: z.array(
+    z.object({
+      ufFim: z.string(),
+      numero: z.number().int(),
+      infMDFe: z.record(z.string(), z.unknown()),
+      html: z.string(),
+    }),
+  ),
+});
+
+/** One of the trip's MDF-e (the one for `ufFim`) sent through mdfe:issue. */
+export const mdfeIssueFormInputSchema = z
+  .object({
+    company: cpfCnpjSchema,
+    form: mdfeFormSchema,
+    ufFim: z.enum(UF_SIGLAS, { message: 'UF de descarregamento inválida.' }),
+    serie: z.number().int().min(0).max(999).optional(),
+    ignorarAbertos: z.boolean().default(false),
+  })
+  .strict();

@@ -1,0 +1,269 @@
+// The MDF-e form as the clerk edits it (every field present, empty while unfilled). `toMdfeInput`
+// turns it into what mdfe-form.ts validates: that zod schema stays the single source of the
+// messages (each names its field) and of the paths the steps count.
+import type { MdfeDocumento, MdfeFormInput } from '../../../../electron/shared/schemas/mdfe-form';
+import {
+  checkMdfeRules,
+  mdfeFormSchema,
+  routesFor,
+  unloadingUfs,
+} from '../../../../electron/shared/schemas/mdfe-form';
+import type { FieldErrors, StepDef } from '../../components/cte/form-model';
+import { pathKey } from '../../components/cte/form-model';
+
+type Money = number | null;
+
+export interface OwnerDraft {
+  cpfCnpj: string;
+  nome: string;
+  rntrc: string;
+  uf: string;
+  tpProp: string;
+}
+export interface VehicleDraft {
+  placa: string;
+  tipo: 'tracao' | 'reboque';
+  renavam: string;
+  tara: Money;
+  capKg: Money;
+  capM3: Money;
+  tpRod: string | null;
+  tpCar: string;
+  uf: string;
+  terceiro: boolean;
+  proprietario: OwnerDraft;
+}
+export interface PagamentoDraft {
+  nome: string;
+  cpfCnpj: string;
+  componentes: { tipo: string; valor: Money; descricao: string }[];
+  indPag: 0 | 1;
+  adiantamento: Money;
+  parcelas: { vencimento: string; valor: Money }[];
+  banco: string;
+  agencia: string;
+  pix: string;
+}
+export interface SeguroDraft {
+  responsavel: 1 | 2;
+  cpfCnpjResponsavel: string;
+  seguradora: string;
+  cnpjSeguradora: string;
+  apolice: string;
+  averbacoes: string[];
+}
+
+export interface MdfeDraftData {
+  documentos: MdfeDocumento[];
+  /** The route of each unloading UF as edited (absent: the proposal from the UF borders). */
+  rotas: { ufFim: string; percurso: string[] }[];
+  /** datetime-local (Brasília); empty = not informed. */
+  dhIniViagem: string;
+  produto: { tpCarga: string; xProd: string; ncm: string };
+  unidade: '01' | '02';
+  veiculo: VehicleDraft;
+  reboques: VehicleDraft[];
+  condutores: { nome: string; cpf: string }[];
+  rntrc: string;
+  ciot: { ciot: string; cpfCnpj: string }[];
+  valePedagio: { cnpjFornecedor: string; cpfCnpjPagador: string; numeroCompra: string; valor: Money }[];
+  contratantes: { nome: string; cpfCnpj: string }[];
+  pagamentos: PagamentoDraft[];
+  seguros: SeguroDraft[];
+  infCpl: string;
+}
+
+export const emptyOwner = (): OwnerDraft => ({ cpfCnpj: '', nome: '', rntrc: '', uf: '', tpProp: '2' });
+export const emptyVehicle = (tipo: 'tracao' | 'reboque'): VehicleDraft => ({
+  placa: '',
+  tipo,
+  renavam: '',
+  tara: null,
+  capKg: null,
+  capM3: null,
+  tpRod: tipo === 'tracao' ? null : null,
+  tpCar: '02',
+  uf: '',
+  terceiro: false,
+  proprietario: emptyOwner(),
+});
+export const emptySeguro = (): SeguroDraft => ({
+  responsavel: 1,
+  cpfCnpjResponsavel: '',
+  seguradora: '',
+  cnpjSeguradora: '',
+  apolice: '',
+  averbacoes: [''],
+});
+export const emptyPagamento = (): PagamentoDraft => ({
+  nome: '',
+  cpfCnpj: '',
+  componentes: [{ tipo: '04', valor: null, descricao: '' }],
+  indPag: 0,
+  adiantamento: null,
+  parcelas: [],
+  banco: '',
+  agencia: '',
+  pix: '',
+});
+
+export function emptyMdfeDraft(): MdfeDraftData {
+  return {
+    documentos: [],
+    rotas: [],
+    dhIniViagem: '',
+    produto: { tpCarga: '05', xProd: '', ncm: '' },
+    unidade: '01',
+    veiculo: emptyVehicle('tracao'),
+    reboques: [],
+    condutores: [{ nome: '', cpf: '' }],
+    rntrc: '',
+    ciot: [],
+    valePedagio: [],
+    contratantes: [],
+    pagamentos: [],
+    seguros: [emptySeguro()],
+    infCpl: '',
+  };
+}
+
+/** A saved draft brought back to the current shape (missing members take their empty values). */
+export function fromSaved(raw: unknown): MdfeDraftData {
+  const base = emptyMdfeDraft();
+  if (!raw || typeof raw !== 'object') return base;
+  const saved = raw as Partial<MdfeDraftData>;
+  return {
+    ...base,
+    ...saved,
+    produto: { ...base.produto, ...(saved.produto ?? {}) },
+    veiculo: { ...base.veiculo, ...(saved.veiculo ?? {}) },
+  };
+}
+
+/** A vehicle of the registry (vehicles:list) as the form edits it. */
+export function vehicleFromRegistry(v: {
+  placa: string;
+  tipo: 'tracao' | 'reboque';
+  renavam: string | null;
+  tara: number;
+  capKg: number | null;
+  capM3: number | null;
+  tpRod: string | null;
+  tpCar: string;
+  uf: string;
+  proprietario: { cpfCnpj: string; nome: string; rntrc: string; uf: string; tpProp: string } | null;
+}): VehicleDraft {
+  return {
+    placa: v.placa,
+    tipo: v.tipo,
+    renavam: v.renavam ?? '',
+    tara: v.tara,
+    capKg: v.capKg,
+    capM3: v.capM3,
+    tpRod: v.tpRod,
+    tpCar: v.tpCar,
+    uf: v.uf,
+    terceiro: v.proprietario !== null,
+    proprietario: v.proprietario
+      ? {
+          cpfCnpj: v.proprietario.cpfCnpj,
+          nome: v.proprietario.nome,
+          rntrc: v.proprietario.rntrc,
+          uf: v.proprietario.uf,
+          tpProp: v.proprietario.tpProp,
+        }
+      : emptyOwner(),
+  };
+}
+
+function vehicleInput(v: VehicleDraft) {
+  return {
+    placa: v.placa,
+    tipo: v.tipo,
+    renavam: v.renavam.trim() ? v.renavam.trim().toUpperCase() : null,
+    tara: v.tara,
+    capKg: v.capKg,
+    capM3: v.capM3,
+    tpRod: v.tipo === 'tracao' ? v.tpRod : null,
+    tpCar: v.tpCar,
+    uf: v.uf,
+    proprietario: v.terceiro ? { ...v.proprietario, ie: null } : null,
+  };
+}
+
+/** datetime-local (Brasília, no offset) → ISO with the -03:00 offset the layout asks for. */
+const withOffset = (local: string) => (local ? `${local.length === 16 ? `${local}:00` : local}-03:00` : '');
+
+export function toMdfeInput(d: MdfeDraftData): MdfeFormInput {
+  return {
+    documentos: d.documentos,
+    rotas: d.rotas as MdfeFormInput['rotas'],
+    dhIniViagem: withOffset(d.dhIniViagem),
+    produto: d.produto as MdfeFormInput['produto'],
+    unidade: d.unidade,
+    veiculo: vehicleInput(d.veiculo) as MdfeFormInput['veiculo'],
+    reboques: d.reboques.map(vehicleInput) as MdfeFormInput['reboques'],
+    condutores: d.condutores,
+    rntrc: d.rntrc,
+    ciot: d.ciot,
+    valePedagio: d.valePedagio as MdfeFormInput['valePedagio'],
+    contratantes: d.contratantes,
+    pagamentos: d.pagamentos as MdfeFormInput['pagamentos'],
+    seguros: d.seguros.map((s) => ({ ...s, averbacoes: s.averbacoes.filter((a) => a.trim()) })),
+    infCpl: d.infCpl,
+  };
+}
+
+/** Every problem by field path; the trip's rules run even while other steps are incomplete. */
+export function validateMdfe(d: MdfeDraftData): FieldErrors {
+  const errors: FieldErrors = {};
+  const input = toMdfeInput(d);
+  const result = mdfeFormSchema.safeParse(input);
+  if (result.success) return errors;
+  for (const issue of result.error.issues) errors[pathKey(issue.path)] ??= issue.message;
+  try {
+    checkMdfeRules(input as never, {
+      addIssue: (i) => void (errors[pathKey(i.path)] ??= i.message),
+    });
+  } catch {
+    // A half-filled group the rules cannot read yet: its own field errors are already listed.
+  }
+  return errors;
+}
+
+export const MDFE_STEPS: StepDef[] = [
+  {
+    key: 'documentos',
+    label: 'Documentos e percurso',
+    roots: ['documentos', 'rotas', 'produto', 'unidade', 'dhIniViagem'],
+  },
+  { key: 'veiculo', label: 'Veículo e condutores', roots: ['veiculo', 'reboques', 'condutores', 'rntrc'] },
+  {
+    key: 'seguro',
+    label: 'Seguro e pagamento',
+    roots: ['seguros', 'pagamentos', 'ciot', 'valePedagio', 'contratantes', 'infCpl'],
+  },
+  { key: 'revisao', label: 'Revisão', roots: [] },
+];
+
+/** The route each unloading UF will carry (edited or proposed). */
+export function tripRoutes(d: MdfeDraftData): { ufIni: string; ufFim: string; percurso: string[] }[] {
+  const ufIni = d.documentos[0]?.carrega.uf ?? '';
+  return routesFor(d.documentos, d.rotas).map((r) => ({ ufIni, ...r }));
+}
+
+/** How many MDF-e the trip needs: one per unloading UF (Ajuste SINIEF 21/10 cl. 3ª §2º). */
+export function manifestCount(d: MdfeDraftData): number {
+  return unloadingUfs(d.documentos).length;
+}
+
+export function draftTitle(d: MdfeDraftData): string {
+  const ufs = unloadingUfs(d.documentos);
+  const ini = d.documentos[0]?.carrega.uf;
+  const route = ini && ufs.length ? `${ini} → ${ufs.join(', ')}` : '';
+  const plate = d.veiculo.placa ? `placa ${d.veiculo.placa.toUpperCase()}` : '';
+  return (
+    [route, plate, d.documentos.length ? `${d.documentos.length} doc.` : ''].filter(Boolean).join(' · ') ||
+    'MDF-e sem título'
+  );
+}

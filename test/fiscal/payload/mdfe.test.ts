@@ -1,0 +1,272 @@
+// The MDF-e builder (fiscal/payload/mdfe.ts) and the form's rules (shared/schemas/mdfe-form.ts):
+// documents grouped by unloading municipality, one MDF-e per unloading UF (Ajuste SINIEF 21/10
+// cl. 3ª §2º), totals that agree with the list (667), the route proposed from the UF borders and
+// checked in order (663), insurance required for a carrier (698), trailers and several drivers.
+import { describe, expect, it } from 'vitest';
+
+import { buildMdfePayloads, groupByDescarga } from '../../../electron/fiscal/payload/mdfe';
+import { mdfeFormSchema } from '../../../electron/shared/schemas/mdfe-form';
+import type { MdfeFormInput } from '../../../electron/shared/schemas/mdfe-form';
+import { company } from './forms';
+import {
+  carreta,
+  CPF_MOTORISTA,
+  CPF_MOTORISTA_2,
+  cteDoc,
+  cteKeyFrom,
+  mdfeForm,
+  MUN,
+  nfeDoc,
+  nfeKeyFrom,
+} from './mdfe-forms';
+
+type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+const build = (input: MdfeFormInput) => buildMdfePayloads(mdfeFormSchema.parse(input), company);
+const messages = (input: MdfeFormInput) => {
+  const r = mdfeFormSchema.safeParse(input);
+  return r.success ? [] : r.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`);
+};
+
+describe('MDF-e builder', () => {
+  it('one unloading municipality: one group with both CT-e, totals and the route SP→PR', () => {
+    const [m, ...rest] = build(mdfeForm());
+    expect(rest).toHaveLength(0);
+    const inf = m!.infMDFe as J;
+    expect(m!.ufFim).toBe('PR');
+    expect(inf.ide).toMatchObject({ cUF: 41, tpEmit: 1, modal: 1, UFIni: 'SP', UFFim: 'PR' });
+    expect(inf.ide.infPercurso).toBeUndefined(); // SP borders PR
+    expect(inf.ide.infMunCarrega).toEqual([{ cMunCarrega: '3550308', xMunCarrega: 'São Paulo' }]);
+    expect(inf.infDoc.infMunDescarga).toEqual([
+      {
+        cMunDescarga: '4106902',
+        xMunDescarga: 'Curitiba',
+        infCTe: [{ chCTe: cteKeyFrom('SP', 1) }, { chCTe: cteKeyFrom('SP', 2) }],
+      },
+    ]);
+    expect(inf.tot).toEqual({ qCTe: 2, vCarga: 2000, cUnid: '01', qCarga: 1000 });
+    expect(inf.emit).toMatchObject({ CNPJ: '11222333000181', IE: '9012345663' });
+    expect(inf.emit.CRT).toBeUndefined(); // no CRT in the MDF-e emit (XSD)
+    expect(inf.prodPred).toEqual({ tpCarga: '05', xProd: 'MOVEIS' });
+    expect(inf.seg).toEqual([
+      {
+        infResp: { respSeg: 1, CNPJ: '11222333000181' },
+        infSeg: { xSeg: 'SEGURADORA EXEMPLO', CNPJ: '33000167000101' },
+        nApol: '1234567890',
+        nAver: ['0001234567890'],
+      },
+    ]);
+    expect(inf.infModal.rodo.infANTT).toEqual({ RNTRC: '12345678' });
+  });
+
+  it('several unloading municipalities of one UF: one MDF-e, a group per municipality, in order', () => {
+    const form = mdfeForm({
+      documentos: [
+        cteDoc(1, MUN.saoPaulo, MUN.curitiba, 100.1, 10),
+        cteDoc(2, MUN.campinas, MUN.londrina, 200.2, 20),
+        cteDoc(3, MUN.saoPaulo, MUN.curitiba, 300.3, 30),
+      ],
+    });
+    const manifests = build(form);
+    expect(manifests).toHaveLength(1);
+    const inf = manifests[0]!.infMDFe as J;
+    expect(inf.infDoc.infMunDescarga.map((g: J) => [g.xMunDescarga, g.infCTe.length])).toEqual([
+      ['Curitiba', 2],
+      ['Londrina', 1],
+    ]);
+    expect(inf.ide.infMunCarrega.map((c: J) => c.cMunCarrega)).toEqual(['3550308', '3509502']);
+    expect(inf.tot).toEqual({ qCTe: 3, vCarga: 600.6, cUnid: '01', qCarga: 60 });
+  });
+
+  it('several unloading UFs: one MDF-e per UF, each with only its documents and its route', () => {
+    const form = mdfeForm({
+      documentos: [
+        cteDoc(1, MUN.portoAlegre, MUN.saoPaulo),
+        cteDoc(2, MUN.portoAlegre, MUN.salvador),
+        cteDoc(3, MUN.portoAlegre, MUN.curitiba),
+        cteDoc(4, MUN.portoAlegre, MUN.salvador),
+      ],
+    });
+    const manifests = build(form);
+    expect(manifests.map((m) => m.ufFim)).toEqual(['SP', 'BA', 'PR']);
+    const byUf = Object.fromEntries(manifests.map((m) => [m.ufFim, m.infMDFe as J]));
+    expect(byUf.BA!.tot.qCTe).toBe(2);
+    expect(byUf.SP!.tot.qCTe).toBe(1);
+    expect(byUf.BA!.infDoc.infMunDescarga[0].infCTe).toEqual([
+      { chCTe: cteKeyFrom('RS', 2) },
+      { chCTe: cteKeyFrom('RS', 4) },
+    ]);
+    // RS→BA by the coast: SC, PR, SP, MG (the shorter of the 4-UF routes between capitals).
+    expect(byUf.BA!.ide.infPercurso).toEqual([
+      { UFPer: 'SC' },
+      { UFPer: 'PR' },
+      { UFPer: 'SP' },
+      { UFPer: 'MG' },
+    ]);
+    expect(byUf.SP!.ide.infPercurso).toEqual([{ UFPer: 'SC' }, { UFPer: 'PR' }]);
+    expect(byUf.PR!.ide.infPercurso).toEqual([{ UFPer: 'SC' }]);
+  });
+
+  it('AM→SP proposes a real land route and an edited route wins over the proposal', () => {
+    const docs = [cteDoc(1, MUN.manaus, MUN.saoPaulo)];
+    const proposed = build(mdfeForm({ documentos: docs }))[0]!.infMDFe as J;
+    const ufs = proposed.ide.infPercurso.map((p: J) => p.UFPer);
+    expect(ufs).toEqual(['MT', 'MS']);
+    const edited = build(
+      mdfeForm({ documentos: docs, rotas: [{ ufFim: 'SP', percurso: ['RO', 'MT', 'GO', 'MG'] }] }),
+    )[0]!.infMDFe as J;
+    expect(edited.ide.infPercurso.map((p: J) => p.UFPer)).toEqual(['RO', 'MT', 'GO', 'MG']);
+  });
+
+  it('an NF-e trip (own load) is tpEmit 2, infNFe and qNFe, and needs no insurance', () => {
+    const form = mdfeForm({
+      documentos: [nfeDoc(7, MUN.saoPaulo, MUN.curitiba), nfeDoc(8, MUN.saoPaulo, MUN.londrina)],
+      seguros: [],
+      unidade: '02',
+    });
+    expect(messages(form)).toEqual([]);
+    const inf = build(form)[0]!.infMDFe as J;
+    expect(inf.ide.tpEmit).toBe(2);
+    expect(inf.infDoc.infMunDescarga).toEqual([
+      { cMunDescarga: '4106902', xMunDescarga: 'Curitiba', infNFe: [{ chNFe: nfeKeyFrom('SP', 7) }] },
+      { cMunDescarga: '4113700', xMunDescarga: 'Londrina', infNFe: [{ chNFe: nfeKeyFrom('SP', 8) }] },
+    ]);
+    expect(inf.tot).toEqual({ qNFe: 2, vCarga: 4000, cUnid: '02', qCarga: 1.6 });
+    expect(inf.seg).toBeUndefined();
+  });
+
+  it('trailers, several drivers, CIOT, vale-pedágio, contratante and payment go into rodo', () => {
+    const form = mdfeForm({
+      reboques: [carreta('REB1A23'), carreta('REB2B34')],
+      condutores: [
+        { nome: 'JOSE DA SILVA', cpf: CPF_MOTORISTA },
+        { nome: 'MARIA SOUZA', cpf: CPF_MOTORISTA_2 },
+      ],
+      ciot: [{ ciot: '123456789012', cpfCnpj: '11222333000181' }],
+      valePedagio: [
+        {
+          cnpjFornecedor: '33000167000101',
+          cpfCnpjPagador: '11222333000181',
+          numeroCompra: '778899',
+          valor: 85.4,
+        },
+      ],
+      contratantes: [{ nome: 'CLIENTE SA', cpfCnpj: '33000167000101' }],
+      pagamentos: [
+        {
+          nome: 'RODOVIA AZUL',
+          cpfCnpj: '11222333000181',
+          componentes: [
+            { tipo: '04', valor: 4200, descricao: '' },
+            { tipo: '01', valor: 85.4, descricao: '' },
+          ],
+          indPag: 1,
+          adiantamento: 1000,
+          parcelas: [
+            { vencimento: '2026-12-10', valor: 1642.7 },
+            { vencimento: '2027-01-10', valor: 1642.7 },
+          ],
+          banco: '001',
+          agencia: '1234',
+          pix: '',
+        },
+      ],
+    });
+    expect(messages(form)).toEqual([]);
+    const rodo = (build(form)[0]!.infMDFe as J).infModal.rodo;
+    expect(rodo.veicTracao.condutor).toEqual([
+      { xNome: 'JOSE DA SILVA', CPF: CPF_MOTORISTA },
+      { xNome: 'MARIA SOUZA', CPF: CPF_MOTORISTA_2 },
+    ]);
+    expect(rodo.veicTracao).toMatchObject({ placa: 'RTA1B23', tpRod: '03', tpCar: '02', tara: 8500 });
+    expect(rodo.veicReboque.map((r: J) => [r.placa, r.capKG])).toEqual([
+      ['REB1A23', 30000],
+      ['REB2B34', 30000],
+    ]);
+    expect(rodo.infANTT.infCIOT).toEqual([{ CIOT: '123456789012', CNPJ: '11222333000181' }]);
+    expect(rodo.infANTT.valePed.disp[0]).toEqual({
+      CNPJForn: '33000167000101',
+      CNPJPg: '11222333000181',
+      nCompra: '778899',
+      vValePed: 85.4,
+    });
+    expect(rodo.infANTT.infPag[0]).toMatchObject({
+      vContrato: 4285.4,
+      indPag: 1,
+      vAdiant: 1000,
+      infBanc: { codBanco: '001', codAgencia: '1234' },
+    });
+    expect(rodo.infANTT.infPag[0].infPrazo.map((p: J) => p.nParcela)).toEqual([1, 2]);
+  });
+
+  it('groupByDescarga keeps CT-e and NF-e of one municipality apart', () => {
+    const parsed = mdfeFormSchema.parse(mdfeForm()).documentos;
+    expect(groupByDescarga(parsed)).toHaveLength(1);
+  });
+});
+
+describe('MDF-e form rules (messages name the field)', () => {
+  it('accepts the plain trip', () => {
+    expect(messages(mdfeForm())).toEqual([]);
+  });
+  it('a carrier without insurance is told before SEFAZ answers 698', () => {
+    expect(messages(mdfeForm({ seguros: [] }))).toEqual([
+      expect.stringMatching(/^seguros: seguro da carga: obrigatório para transportadora .*698/),
+    ]);
+  });
+  it('a route whose UFs do not border in order is refused with a proposal (663)', () => {
+    const form = mdfeForm({
+      documentos: [cteDoc(1, MUN.portoAlegre, MUN.salvador)],
+      rotas: [{ ufFim: 'BA', percurso: ['PR', 'SP', 'MG'] }],
+    });
+    expect(messages(form)).toEqual([
+      'rotas.0.percurso: percurso RS → BA: as UFs não fazem divisa na ordem informada (a SEFAZ rejeita com 663); sugestão: SC, PR, SP, MG',
+    ]);
+  });
+  it('CT-e and NF-e mixed, or loading in two UFs, are refused', () => {
+    const mixed = mdfeForm({
+      documentos: [cteDoc(1, MUN.saoPaulo, MUN.curitiba), nfeDoc(2, MUN.saoPaulo, MUN.curitiba)],
+    });
+    expect(messages(mixed).join('\n')).toContain('um MDF-e leva só CT-e (transportadora) ou só NF-e');
+    const twoUfs = mdfeForm({
+      documentos: [cteDoc(1, MUN.saoPaulo, MUN.curitiba), cteDoc(2, MUN.florianopolis, MUN.curitiba)],
+    });
+    expect(messages(twoUfs).join('\n')).toContain('o carregamento é em mais de uma UF (SP, SC)');
+  });
+  it('a trailer as tractor, a repeated plate or a repeated driver are named', () => {
+    const form = mdfeForm({
+      veiculo: carreta('REB1A23'),
+      reboques: [carreta('REB1A23')],
+      condutores: [
+        { nome: 'JOSE DA SILVA', cpf: CPF_MOTORISTA },
+        { nome: 'JOSE DE NOVO', cpf: CPF_MOTORISTA },
+      ],
+    });
+    expect(messages(form)).toEqual([
+      'veiculo.placa: veículo de tração: escolha um cavalo, caminhão ou utilitário, não um reboque',
+      'reboques.0.placa: reboque REB1A23: placa repetida na viagem',
+      'condutores.1.cpf: condutor JOSE DE NOVO: CPF repetido (a SEFAZ rejeita com 577)',
+    ]);
+  });
+  it('a payment a prazo needs its parcelas and a bank or PIX', () => {
+    const form = mdfeForm({
+      pagamentos: [
+        {
+          nome: 'RODOVIA AZUL',
+          cpfCnpj: '11222333000181',
+          componentes: [{ tipo: '99', valor: 10, descricao: '' }],
+          indPag: 1,
+          adiantamento: null,
+          parcelas: [],
+          banco: '',
+          agencia: '',
+          pix: '',
+        },
+      ],
+    });
+    expect(messages(form)).toEqual([
+      'pagamentos.0.componentes.0.descricao: componente "Outros": descreva o componente',
+      'pagamentos.0.parcelas: pagamento a prazo: informe ao menos uma parcela com vencimento',
+      'pagamentos.0.banco: pagamento: informe banco e agência ou uma chave PIX de quem recebe',
+    ]);
+  });
+});

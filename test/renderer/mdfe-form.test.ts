@@ -1,0 +1,276 @@
+// Emitir MDF-e: the draft model (what reaches mdfe-form.ts), the start from a Documentos selection
+// (mdfe:prefill), the split notice, offline validation naming the field, the sending of one MDF-e
+// per unloading UF, the open-MDF-e warning with "Encerrar o aberto", and the rejection in words.
+import { afterEach, describe, expect, it } from 'vitest';
+
+import { setTransport } from '../../renderer/src/bridge';
+import { useAppStore } from '../../renderer/src/stores/app';
+import EmitirMdfeView from '../../renderer/src/views/emitir-mdfe/EmitirMdfeView.vue';
+import type { MdfeDraftData } from '../../renderer/src/views/emitir-mdfe/mdfe-model';
+import {
+  emptyMdfeDraft,
+  manifestCount,
+  toMdfeInput,
+  tripRoutes,
+  validateMdfe,
+} from '../../renderer/src/views/emitir-mdfe/mdfe-model';
+import { useMdfeFormStore } from '../../renderer/src/views/emitir-mdfe/mdfe-store';
+import { cteDoc, cteKeyFrom, MUN } from '../fiscal/payload/mdfe-forms';
+import { createFakeTransport, settingsWith } from './support/fake-transport';
+import { mountWith, settle } from './support/mount';
+
+const company = '45723174000110';
+const mounted: { unmount(): void }[] = [];
+afterEach(() => {
+  for (const w of mounted.splice(0)) w.unmount();
+  setTransport(null);
+  document.body.innerHTML = '';
+});
+
+const docsSpPr = () => [cteDoc(1, MUN.saoPaulo, MUN.curitiba), cteDoc(2, MUN.saoPaulo, MUN.londrina)];
+
+function validTrip(): MdfeDraftData {
+  const d = emptyMdfeDraft();
+  d.documentos = docsSpPr();
+  d.produto.xProd = 'MOVEIS';
+  Object.assign(d.veiculo, { placa: 'abc1d23', tara: 8500, tpRod: '03', tpCar: '02', uf: 'SP' });
+  d.condutores = [{ nome: 'JOSE DA SILVA', cpf: '529.982.247-25' }];
+  d.seguros = [
+    {
+      responsavel: 1,
+      cpfCnpjResponsavel: '',
+      seguradora: 'SEGURADORA EXEMPLO',
+      cnpjSeguradora: '33.000.167/0001-01',
+      apolice: '123',
+      averbacoes: ['456', ''],
+    },
+  ];
+  return d;
+}
+
+function issued(ufFim: string, numero: number) {
+  return {
+    status: 'autorizado',
+    referencia: `carreta-${numero}`,
+    outboxId: numero,
+    kind: 'mdfe',
+    numero,
+    serie: 1,
+    cacheId: numero,
+    document: { id: `mdfe-${numero}`, status: 'autorizado' },
+    rejection: null,
+    warnings: [],
+    mdfe: {
+      cacheId: numero,
+      apiId: `mdfe-${numero}`,
+      company,
+      chave: null,
+      serie: 1,
+      numero,
+      status: 'autorizado',
+      emitidoEm: null,
+      autorizadoEm: null,
+      encerradoEm: null,
+      placa: 'ABC1D23',
+      reboques: [],
+      ufInicio: 'RS',
+      ufFim,
+      percurso: [],
+      municipiosDescarga: null,
+      condutores: null,
+      qtdCte: 1,
+      qtdNfe: null,
+      valorCarga: 1000,
+      xmlCached: true,
+      diasEmAberto: 0,
+    },
+  };
+}
+
+async function mountForm(route = '/emitir-mdfe') {
+  const transport = createFakeTransport({ settings: settingsWith({ selectedCompany: company }) });
+  transport.handlers['drafts:list'] = () => ({ ok: true, data: { drafts: [] } });
+  transport.handlers['drafts:save'] = (input) => ({
+    ok: true,
+    data: {
+      id: 5,
+      kind: 'mdfe',
+      company,
+      title: null,
+      data: (input as { data: unknown }).data,
+      createdAt: '2026-11-26T10:00:00.000Z',
+      updatedAt: '2026-11-26T10:00:00.000Z',
+    },
+  });
+  transport.handlers['drafts:delete'] = () => ({ ok: true, data: { ok: true } });
+  transport.handlers['vehicles:list'] = () => ({ ok: true, data: { items: [] } });
+  transport.handlers['drivers:list'] = () => ({ ok: true, data: { items: [] } });
+  transport.handlers['mdfe:prefill'] = () => ({
+    ok: true,
+    data: {
+      documentos: [cteDoc(1, MUN.portoAlegre, MUN.saoPaulo), cteDoc(2, MUN.portoAlegre, MUN.salvador)],
+      rotas: [],
+      produto: 'MOVEIS',
+      problemas: [{ chave: '3'.repeat(44), motivo: 'CT-e cancelado: só CT-e autorizado entra em um MDF-e.' }],
+    },
+  });
+  const result = await mountWith(EmitirMdfeView, transport, { route });
+  mounted.push(result.wrapper);
+  await useAppStore().updateSettings({ selectedCompany: company });
+  await settle();
+  return { ...result, transport, store: useMdfeFormStore() };
+}
+
+describe('MDF-e draft model', () => {
+  it('a complete trip passes the schema; what is sent is normalized', () => {
+    const d = validTrip();
+    expect(validateMdfe(d)).toEqual({});
+    const input = toMdfeInput(d);
+    expect(input.seguros![0]!.averbacoes).toEqual(['456']);
+    expect(input.veiculo.renavam).toBeNull();
+    expect(input.veiculo.proprietario).toBeNull();
+  });
+
+  it('an empty form names its fields in Portuguese', () => {
+    const errors = validateMdfe(emptyMdfeDraft());
+    expect(errors.documentos).toBe('documentos: selecione ao menos um CT-e ou NF-e da viagem');
+    expect(errors['veiculo.placa']).toContain('Placa inválida');
+    expect(errors['veiculo.tara']).toBe('Informe a tara do veículo (kg).');
+    expect(errors['condutores.0.nome']).toContain('Informe o nome');
+    expect(errors['seguros.0.seguradora']).toBe('informe o nome da seguradora');
+    expect(errors['produto.xProd']).toBe('informe a descrição do produto predominante');
+  });
+
+  it('proposes a route per unloading UF and counts one MDF-e per UF', () => {
+    const d = validTrip();
+    d.documentos = [cteDoc(1, MUN.portoAlegre, MUN.saoPaulo), cteDoc(2, MUN.portoAlegre, MUN.salvador)];
+    expect(manifestCount(d)).toBe(2);
+    expect(tripRoutes(d)).toEqual([
+      { ufIni: 'RS', ufFim: 'SP', percurso: ['SC', 'PR'] },
+      { ufIni: 'RS', ufFim: 'BA', percurso: ['SC', 'PR', 'SP', 'MG'] },
+    ]);
+    d.rotas = [{ ufFim: 'BA', percurso: ['SC', 'MG'] }];
+    expect(validateMdfe(d)['rotas.0.percurso']).toContain('as UFs não fazem divisa na ordem informada');
+  });
+});
+
+describe('Emitir MDF-e screen', () => {
+  it('starts from the keys of the Documentos selection, says the trip splits and lists what was left out', async () => {
+    const keys = [cteKeyFrom('RS', 1), cteKeyFrom('RS', 2)];
+    const { wrapper, transport, store } = await mountForm(`/emitir-mdfe?chaves=${keys.join(',')}`);
+    await settle();
+    const prefill = transport.calls.find((c) => c.channel === 'mdfe:prefill');
+    expect(prefill?.input).toEqual({ company, chaves: keys });
+    expect(store.data.documentos).toHaveLength(2);
+    expect(wrapper.find('[data-testid="mdfe-split"]').text()).toContain(
+      'Esta viagem descarrega em 2 UFs (SP, BA): serão emitidos 2 MDF-e',
+    );
+    expect(wrapper.find('[data-testid="mdfe-prefill-problem"]').text()).toContain('CT-e cancelado');
+    expect(wrapper.find('[data-testid="rota-BA"] input').element).toHaveProperty('value', 'SC, PR, SP, MG');
+  });
+
+  it('refuses to send an incomplete form and opens the step with the first problem', async () => {
+    const { wrapper, transport, store } = await mountForm();
+    store.goTo(3);
+    await settle();
+    await wrapper.find('[data-testid="emitir-mdfe"]').trigger('click');
+    await settle();
+    expect(store.step).toBe(0);
+    expect(wrapper.find('[data-testid="mdfe-problem"]').text()).toMatch(/campos? a corrigir/);
+    expect(transport.calls.some((c) => c.channel === 'mdfe:issueForm')).toBe(false);
+  });
+
+  it('sends one MDF-e per unloading UF; after a rejection only the missing UF is sent again', async () => {
+    const { wrapper, transport, store } = await mountForm();
+    const d = validTrip();
+    d.documentos = [cteDoc(1, MUN.portoAlegre, MUN.saoPaulo), cteDoc(2, MUN.portoAlegre, MUN.salvador)];
+    store.reset(d);
+    await settle();
+    let bahia = 0;
+    transport.handlers['mdfe:issueForm'] = (input) => {
+      const uf = (input as { ufFim: string }).ufFim;
+      if (uf === 'BA' && bahia++ === 0)
+        return {
+          ok: true,
+          data: {
+            ...issued('BA', 8),
+            status: 'rejeitado',
+            mdfe: null,
+            rejection: { codigo: 663, motivo: 'Percurso informado inválido', fields: [] },
+          },
+        };
+      return { ok: true, data: issued(uf, uf === 'SP' ? 7 : 9) };
+    };
+    store.goTo(3);
+    await settle();
+    await wrapper.find('[data-testid="emitir-mdfe"]').trigger('click');
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-rejection"]').text()).toContain('663');
+    expect(wrapper.find('[data-testid="mdfe-rejection-explained"]').text()).toContain(
+      'informe as UFs atravessadas, na ordem',
+    );
+    expect(wrapper.find('[data-testid="mdfe-parcial"]').text()).toContain('MDF-e 7 (SP)');
+    await wrapper.find('[data-testid="emitir-mdfe"]').trigger('click');
+    await settle();
+    const sent = transport.calls
+      .filter((c) => c.channel === 'mdfe:issueForm')
+      .map((c) => (c.input as { ufFim: string }).ufFim);
+    expect(sent).toEqual(['SP', 'BA', 'BA']);
+    expect(wrapper.find('[data-testid="mdfe-outcome"]').text()).toContain('2 MDF-e autorizados');
+  });
+
+  it('an open MDF-e of the truck is explained; "Encerrar o aberto" closes it, then it sends', async () => {
+    const { wrapper, transport, store } = await mountForm();
+    store.reset(validTrip());
+    await settle();
+    let warned = false;
+    transport.handlers['mdfe:issueForm'] = (input) => {
+      if (!warned && !(input as { ignorarAbertos: boolean }).ignorarAbertos) {
+        warned = true;
+        return {
+          ok: false,
+          error: {
+            code: 'mdfe_open_conflict',
+            message: 'Há MDF-e em aberto que a SEFAZ vai usar para rejeitar este: MDF-e 1/3 (placa ABC1D23).',
+          },
+        };
+      }
+      return { ok: true, data: issued('PR', 4) };
+    };
+    transport.handlers['mdfe:open'] = () => ({
+      ok: true,
+      data: {
+        items: [{ ...issued('PR', 3).mdfe, municipiosDescarga: 'Curitiba, Londrina' }],
+        outros: [],
+        consultadoNaSefaz: true,
+        aviso: null,
+      },
+    });
+    transport.handlers['municipio:search'] = () => ({
+      ok: true,
+      data: [{ codigo: '4113700', nome: 'Londrina', uf: 'PR' }],
+    });
+    transport.handlers['mdfe:close'] = (input) => ({
+      ok: true,
+      data: { event: {}, mdfe: { ...issued('PR', 3).mdfe, status: 'encerrado', input } },
+    });
+    store.goTo(3);
+    await settle();
+    await wrapper.find('[data-testid="emitir-mdfe"]').trigger('click');
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-conflito"]').text()).toContain(
+      'Este caminhão tem um MDF-e em aberto para PR',
+    );
+    await wrapper.find('[data-testid="mdfe-encerrar-aberto"]').trigger('click');
+    await settle();
+    expect(transport.calls.find((c) => c.channel === 'mdfe:close')?.input).toEqual({
+      id: 3,
+      uf: 'PR',
+      codigoMunicipio: '4113700',
+    });
+    expect(wrapper.find('[data-testid="mdfe-info"]').text()).toContain('encerrado em Londrina/PR');
+    await wrapper.find('[data-testid="emitir-mdfe"]').trigger('click');
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-outcome"]').text()).toContain('MDF-e autorizado');
+  });
+});

@@ -8,8 +8,8 @@ import {
   routesFor,
   unloadingUfs,
 } from '../../../../electron/shared/schemas/mdfe-form';
-import type { FieldErrors, StepDef } from '../../components/cte/form-model';
-import { pathKey } from '../../components/cte/form-model';
+import type { FieldErrors, StepDef } from '../emitir-cte/form-model';
+import { pathKey } from '../emitir-cte/form-model';
 
 type Money = number | null;
 

@@ -108,4 +108,16 @@ describe('Configurações', () => {
     });
     expect(wrapper.get('[data-testid="env-badge"]').text()).toBe('HOMOLOGAÇÃO');
   });
+
+  it('opens a collapsible panel by clicking its title', async () => {
+    const { wrapper } = await openConfiguracoes();
+    const advanced = wrapper.get('[data-testid="settings-advanced"]');
+    expect(wrapper.get('[data-testid="settings-scopes"]').isVisible()).toBe(false);
+    await advanced.get('.p-panel-title').trigger('click');
+    await settle();
+    expect(wrapper.get('[data-testid="settings-scopes"]').isVisible()).toBe(true);
+    await advanced.get('.p-panel-title').trigger('click');
+    await settle();
+    expect(wrapper.get('[data-testid="settings-scopes"]').isVisible()).toBe(false);
+  });
 });

@@ -42,7 +42,11 @@ export function accountCommands(ctx: AppContext): Pick<CommandTable, AccountChan
       void ctx.connectivity.refresh();
       return status;
     },
-    'credentials:clear': ({ environment }) => ctx.credentials.clear(environment),
+    'credentials:clear': async ({ environment }) => {
+      const status = await ctx.credentials.clear(environment);
+      void ctx.connectivity.refresh();
+      return status;
+    },
     'connection:test': async ({ environment, ...typed }) => {
       const started = Date.now();
       const { client, target } = await ctx.api.trial(

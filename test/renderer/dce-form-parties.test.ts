@@ -151,7 +151,7 @@ describe('Emitir DC-e parties', { timeout: 20_000 }, () => {
     const t = transport();
     const wrapper = await openForm(t);
     const store = useDceStore();
-    const search = wrapper.findAll('input[aria-label="Buscar na agenda"]')[1]!;
+    const search = wrapper.findAll('input[aria-label="Buscar nos parceiros"]')[1]!;
     await search.setValue('loja');
     await search.trigger('keydown', { key: 'Enter' });
     await settle();

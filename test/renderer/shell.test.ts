@@ -16,6 +16,7 @@ const expectedAreas = [
   ['mdfe-abertos', 'MDF-e em aberto'],
   ['caixa-entrada', 'Caixa de entrada NF-e'],
   ['empresas', 'Empresas'],
+  ['parceiros', 'Parceiros'],
   ['consultas', 'Consultas'],
   ['conta', 'Conta'],
   ['configuracoes', 'Configurações'],
@@ -27,7 +28,7 @@ afterEach(() => {
 });
 
 describe('app shell', () => {
-  it('lists the twelve areas in the sidebar with their test hooks and highlights the current one', async () => {
+  it('lists the thirteen areas in the sidebar with their test hooks and highlights the current one', async () => {
     const { wrapper } = await mountWith(App, createFakeTransport(), { route: '/documentos' });
     await settle();
     expect(wrapper.find('[data-testid="app-ready"]').exists()).toBe(true);

@@ -130,7 +130,7 @@ export function mdfeCacheSource(repos: () => Repositories): PrintSource {
         id,
         company: row.company,
         label,
-        baseName: base,
+        baseName: printoutBase(base, 'mdfe'),
         xml: file.toString('utf8'),
         events: eventXml,
         cancelled: row.status === 'cancelado',

@@ -1,5 +1,5 @@
 import type { Connectivity } from '../shared/schemas/app';
-import type { ApiConnection } from './api-connection';
+import type { AccessCheck, ApiConnection } from './api-connection';
 import type { AuthorizerStatusCache } from './authorizer-status';
 import type { CertificateFiles } from './certificates';
 import type { Probe } from './connectivity';
@@ -42,6 +42,8 @@ export class ConnectivityMonitor {
     private readonly events: EventBus,
     private readonly embeddedUrl: () => string | null,
     private readonly probe: Probe = fetchProbe,
+    /** Whether the credentials buy a token; without it, reachability alone is reported. */
+    private readonly access?: () => Promise<AccessCheck>,
   ) {}
 
   current(): Connectivity | null {
@@ -50,8 +52,28 @@ export class ConnectivityMonitor {
 
   async refresh(): Promise<Connectivity> {
     const target = connectivityTarget(this.host.settings.get(), this.embeddedUrl());
-    const next = await checkConnectivity(target, this.probe);
-    const changed = !this.last || this.last.online !== next.online || this.last.target !== next.target;
+    let next = await checkConnectivity(target, this.probe);
+    // "Conectado" needs a token: a host that answers says nothing about the client id and secret.
+    if (next.online && this.access) {
+      const checked = await this.access().catch((error: unknown): AccessCheck => ({
+        access: 'failed',
+        reason: error instanceof Error ? error.message : String(error),
+      }));
+      next =
+        checked.access === 'unreachable'
+          ? { ...next, online: false, reason: checked.reason }
+          : {
+              ...next,
+              access: checked.access,
+              ...(checked.reason ? { accessReason: checked.reason } : {}),
+            };
+    }
+    const changed =
+      !this.last ||
+      this.last.online !== next.online ||
+      this.last.target !== next.target ||
+      this.last.access !== next.access ||
+      this.last.accessReason !== next.accessReason;
     this.last = next;
     if (changed) this.events.emit('connectivity:changed', next);
     return next;

@@ -1,4 +1,5 @@
 import type { CredentialsInput, CredentialsStatus, RemoteEnvironment } from '../shared/schemas/account';
+import type { ApiHosts } from '../shared/schemas/settings';
 import { defaultSettings } from '../shared/schemas/settings';
 import type { SecretStore, SettingsStore } from './host';
 import type { ApiBinding } from './secret-binding';
@@ -81,6 +82,22 @@ export class CredentialsService {
   async clear(environment: RemoteEnvironment): Promise<CredentialsStatus> {
     await this.secrets.delete(key(environment));
     return this.status(environment);
+  }
+
+  /**
+   * Main side only: the stored secret of `clientId`, when it was typed for `hosts` (a connection
+   * test with unsaved hosts must not carry it elsewhere). `other_hosts` when a secret exists but
+   * belongs to other servers.
+   */
+  async storedSecretFor(
+    environment: RemoteEnvironment,
+    clientId: string,
+    hosts: ApiHosts,
+  ): Promise<string | 'other_hosts' | null> {
+    const stored = await this.read(environment);
+    if (!stored?.clientSecret || stored.clientId !== clientId) return null;
+    const boundTo = stored.boundTo ?? apiBindingOf(defaultSettings.hosts[environment]);
+    return sameApiBinding(boundTo, apiBindingOf(hosts)) ? stored.clientSecret : 'other_hosts';
   }
 
   /** Main side only: the values the API client needs, and whether they belong to the current hosts. */

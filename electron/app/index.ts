@@ -111,7 +111,13 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   );
   const credentials = new CredentialsService(host.secrets, host.settings);
   const api = new ApiConnection(host, credentials, embedded);
-  const connectivity = new ConnectivityMonitor(host, events, () => embedded.url());
+  const connectivity = new ConnectivityMonitor(
+    host,
+    events,
+    () => embedded.url(),
+    undefined,
+    () => api.access(),
+  );
   const logos = new LogoStore(path.join(host.userDataDir, 'logos'));
   embedded.onStarted((endpoint) => seedDemo(endpoint, host, logos));
   // A cache that cannot be opened leaves the app running in a degraded mode that offers restore.

@@ -60,17 +60,27 @@ export const CORRECTION_LIMITS = {
   itemMax: 99,
 } as const;
 
-/** What the correction-letter form offers: fields a letter may change. */
+/**
+ * What the correction-letter form offers: fields a letter may change, each named by its caption on
+ * the DACTE, so the clerk finds it on the printed document. Captions from MOC CT-e 4.00 Anexo II
+ * (DACTE), §3 "Correlação dos campos do XML do CT-e x DACTE" (natOp: quadro "CFOP - Natureza da
+ * Operação"; xObs de compl: "Observações Gerais"; proPred, xOutCat de infCarga: "Produto
+ * Predominante", "Outras características da carga"; qCarga: "Peso Bruto (KG)", "Cubagem (m3)",
+ * "Quantidade de Volumes (und)" by the unit; RNTRC em rodo: "RNTRC da Empresa"; xCaracSer:
+ * "Característica Adicional do Serviço"). xCaracAd is not printed on the DACTE: its name is the
+ * layout's (Anexo I, campo 62 "Característica adicional do transporte"), and so is tpMed's ("Tipo da
+ * medida", the label beside each quantity).
+ */
 export const CORRECTABLE = [
-  { label: 'Natureza da operação', grupo: 'ide', campo: 'natOp' },
+  { label: 'CFOP – Natureza da operação', grupo: 'ide', campo: 'natOp' },
   { label: 'Observações gerais', grupo: 'compl', campo: 'xObs' },
   { label: 'Característica adicional do transporte', grupo: 'compl', campo: 'xCaracAd' },
   { label: 'Característica adicional do serviço', grupo: 'compl', campo: 'xCaracSer' },
   { label: 'Produto predominante', grupo: 'infCarga', campo: 'proPred' },
   { label: 'Outras características da carga', grupo: 'infCarga', campo: 'xOutCat' },
-  { label: 'Tipo de medida da carga', grupo: 'infQ', campo: 'tpMed' },
-  { label: 'Quantidade da carga', grupo: 'infQ', campo: 'qCarga' },
-  { label: 'RNTRC', grupo: 'rodo', campo: 'RNTRC' },
+  { label: 'Tipo da medida da carga (ex.: peso bruto, volumes)', grupo: 'infQ', campo: 'tpMed' },
+  { label: 'Quantidade da carga (peso bruto, cubagem ou volumes)', grupo: 'infQ', campo: 'qCarga' },
+  { label: 'RNTRC da empresa', grupo: 'rodo', campo: 'RNTRC' },
 ] as const;
 
 /**

@@ -29,6 +29,8 @@ export interface TokenManagerOptions {
 
 interface CachedToken {
   accessToken: string;
+  /** Which client id + secret bought it (a hash): a token never outlives a changed secret. */
+  credential?: string;
   issuedAt: number;
   expiresAt: number;
   scope: string;
@@ -89,12 +91,21 @@ export class TokenManager {
     return token.expiresAt - this.now() <= margin;
   }
 
+  /** Hash of the client id and secret, stored beside the token (the store key has no secret in it). */
+  private async credentialHash(): Promise<string> {
+    const secret = (await this.options.clientSecret()) ?? '';
+    return createHash('sha256').update(`${this.options.clientId}\n${secret}`).digest('hex').slice(0, 24);
+  }
+
   private async loadFromStore(): Promise<void> {
     this.loaded = true;
     try {
       const text = await this.options.store.get(this.storeKey);
       if (!text) return;
       const parsed = JSON.parse(text) as Partial<CachedToken>;
+      // A token bought with another secret says nothing about this one (a wrong secret typed after a
+      // right one must not look connected).
+      if (parsed.credential !== (await this.credentialHash())) return;
       if (typeof parsed.accessToken === 'string' && typeof parsed.expiresAt === 'number') {
         this.cached = {
           accessToken: parsed.accessToken,
@@ -167,6 +178,7 @@ export class TokenManager {
       issuedAt,
       expiresAt: issuedAt + (Number.isFinite(expiresIn) && expiresIn > 0 ? expiresIn : 3600) * 1000,
       scope: typeof parsed.scope === 'string' ? parsed.scope : normalizeScopes(this.options.scopes),
+      credential: await this.credentialHash(),
     };
     this.cached = token;
     await this.options.store.set(this.storeKey, JSON.stringify(token)).catch(() => undefined);

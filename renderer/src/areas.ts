@@ -12,6 +12,7 @@ export type AreaName =
   | 'mdfe-abertos'
   | 'caixa-entrada'
   | 'empresas'
+  | 'parceiros'
   | 'consultas'
   | 'conta'
   | 'configuracoes';
@@ -39,7 +40,7 @@ export const areaGroups: AreaGroup[] = [
         path: '/painel',
         title: 'Painel',
         icon: 'pi pi-home',
-        description: 'Visão geral do aplicativo, do ambiente de emissão e da conexão.',
+        description: 'O resumo do mês, os primeiros passos e o estado da conexão.',
       },
       {
         name: 'documentos',
@@ -47,7 +48,7 @@ export const areaGroups: AreaGroup[] = [
         title: 'Documentos',
         icon: 'pi pi-folder-open',
         description:
-          'Aqui você vai consultar, filtrar e imprimir os CT-e, CT-e OS e DC-e emitidos, mesmo sem conexão.',
+          'Consulte, filtre, imprima e exporte os CT-e, CT-e OS e DC-e emitidos, mesmo sem conexão.',
       },
     ],
   },
@@ -60,15 +61,14 @@ export const areaGroups: AreaGroup[] = [
         title: 'Emitir CT-e',
         icon: 'pi pi-truck',
         description:
-          'Aqui você vai preencher e transmitir o Conhecimento de Transporte Eletrônico (modelo 57) e imprimir o DACTE.',
+          'Preencha e transmita o Conhecimento de Transporte Eletrônico (modelo 57) e imprima o DACTE.',
       },
       {
         name: 'emitir-cte-simp',
         path: '/emitir-cte-simp',
         title: 'Emitir CT-e simplificado',
         icon: 'pi pi-sitemap',
-        description:
-          'Aqui você vai emitir um só CT-e para várias entregas do mesmo tomador, a partir dos XML das NF-e.',
+        description: 'Emita um só CT-e para várias entregas do mesmo tomador, a partir dos XML das NF-e.',
       },
       {
         name: 'emitir-cteos',
@@ -76,7 +76,7 @@ export const areaGroups: AreaGroup[] = [
         title: 'Emitir CT-e OS',
         icon: 'pi pi-briefcase',
         description:
-          'Aqui você vai emitir o CT-e Outros Serviços (modelo 67), usado no transporte de pessoas, valores e bagagens.',
+          'Emita o CT-e Outros Serviços (modelo 67), usado no transporte de pessoas, valores e bagagens.',
       },
       {
         name: 'emitir-dce',
@@ -84,7 +84,7 @@ export const areaGroups: AreaGroup[] = [
         title: 'Emitir DC-e',
         icon: 'pi pi-box',
         description:
-          'Aqui você vai emitir a Declaração de Conteúdo Eletrônica para mercadorias transportadas sem nota fiscal.',
+          'Emita a Declaração de Conteúdo Eletrônica para mercadorias transportadas sem nota fiscal.',
       },
       {
         name: 'emitir-mdfe',
@@ -112,8 +112,7 @@ export const areaGroups: AreaGroup[] = [
         path: '/caixa-entrada',
         title: 'Caixa de entrada NF-e',
         icon: 'pi pi-inbox',
-        description:
-          'Aqui você vai receber as NF-e emitidas para a empresa e registrar a manifestação do destinatário.',
+        description: 'Receba as NF-e emitidas para a empresa e registre a manifestação do destinatário.',
       },
     ],
   },
@@ -125,7 +124,15 @@ export const areaGroups: AreaGroup[] = [
         path: '/empresas',
         title: 'Empresas',
         icon: 'pi pi-building',
-        description: 'Aqui você vai cadastrar as empresas emitentes, com certificado digital e logotipo.',
+        description: 'Cadastre as empresas emitentes, com certificado digital e logotipo.',
+      },
+      {
+        name: 'parceiros',
+        path: '/parceiros',
+        title: 'Parceiros',
+        icon: 'pi pi-users',
+        description:
+          'Remetentes, destinatários e tomadores já usados: procure, corrija ou cadastre para preencher o CT-e mais rápido.',
       },
       {
         name: 'consultas',
@@ -144,14 +151,14 @@ export const areaGroups: AreaGroup[] = [
         path: '/conta',
         title: 'Conta',
         icon: 'pi pi-id-card',
-        description: 'Aqui você vai acompanhar a conta na Nuvem Fiscal e o consumo das cotas de emissão.',
+        description: 'Acompanhe a conta na Nuvem Fiscal, o consumo das cotas e os e-mails enviados pela API.',
       },
       {
         name: 'configuracoes',
         path: '/configuracoes',
         title: 'Configurações',
         icon: 'pi pi-cog',
-        description: 'Ambiente de emissão e endereços de conexão com a Nuvem Fiscal.',
+        description: 'Ambiente de emissão, credenciais da API, e-mail de envio e cópias de segurança.',
       },
     ],
   },

@@ -10,6 +10,7 @@ import { createApp } from 'vue';
 import App from './App.vue';
 import { installErrorHandling } from './error-handling';
 import { localePtBr } from './locale-pt-br';
+import { panelTitleToggle } from './panel-title-toggle';
 import { createAppRouter } from './router';
 import { theme } from './theme';
 
@@ -21,6 +22,7 @@ app.use(PrimeVue, {
   theme,
   locale: localePtBr,
   ripple: false,
+  pt: panelTitleToggle,
 });
 app.use(ToastService);
 app.directive('tooltip', Tooltip);

@@ -23,6 +23,7 @@ const views: Record<AreaName, Loader> = {
   'mdfe-abertos': () => import('./views/mdfe-abertos/MdfeAbertosView.vue'),
   'caixa-entrada': () => import('./views/caixa-entrada/CaixaEntradaView.vue'),
   empresas: () => import('./views/empresas/EmpresasView.vue'),
+  parceiros: () => import('./views/parceiros/ParceirosView.vue'),
   consultas: () => import('./views/consultas/ConsultasView.vue'),
   conta: () => import('./views/conta/ContaView.vue'),
   configuracoes: () => import('./views/configuracoes/ConfiguracoesView.vue'),

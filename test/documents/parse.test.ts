@@ -42,12 +42,15 @@ describe('hostile and broken input', () => {
     expect(error.message).toMatch(/grande demais/);
   });
 
-  it('names the root it found and the supported ones for a wrong root', () => {
+  it('says in words what file is expected; the root found and the supported ones go in the detail', () => {
     const error = errorOf(() => parseDocument('<?xml version="1.0"?><consStatServCTe versao="4.00"/>'));
     expect(error.code).toBe('xml_unsupported_root');
-    expect(error.message).toContain('<consStatServCTe>');
-    expect(error.message).toContain('cteProc');
-    expect(error.message).toContain('dceProc');
+    expect(error.message).toContain('escolha o XML de um CT-e, CT-e OS, DC-e, MDF-e ou NF-e');
+    // No tag names in what the clerk reads (issue 19): they are for support, in the detail.
+    expect(error.message).not.toMatch(/<|Proc\b|consStatServCTe/);
+    expect(error.detail).toContain('<consStatServCTe>');
+    expect(error.detail).toContain('cteProc');
+    expect(error.detail).toContain('dceProc');
   });
 
   it('reports malformed XML with its position, and empty input', () => {

@@ -174,8 +174,8 @@ test('an imported NF-e without protocol: its warning stays on the review and Emi
 /** The agenda of one party panel: search, then pick the entry by its name. */
 async function pickFromAgenda(page: Page, panel: RegExp, text: string, nome: string): Promise<void> {
   const box = page.locator('.p-panel').filter({ has: page.locator('.p-panel-header', { hasText: panel }) });
-  await box.getByLabel('Buscar na agenda').fill(text);
-  await box.getByRole('button', { name: 'Agenda' }).click();
+  await box.getByLabel('Buscar nos parceiros').fill(text);
+  await box.getByRole('button', { name: 'Parceiros', exact: true }).click();
   await box.getByRole('button', { name: new RegExp(nome) }).click();
 }
 

@@ -151,7 +151,7 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
 
   // The parties of the authorized DC-e went to the address book: a new DC-e offers them.
   await page.getByRole('button', { name: 'Nova DC-e' }).click();
-  const book = page.getByLabel('Buscar na agenda').nth(1);
+  const book = page.getByLabel('Buscar nos parceiros').nth(1);
   await book.fill('Loja Destino');
   await book.press('Enter');
   await page.getByRole('button', { name: /Loja Destino Ltda/ }).click();

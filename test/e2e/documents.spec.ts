@@ -72,7 +72,7 @@ async function savePdf(page: Page, testInfo: TestInfo, name: string): Promise<vo
   const download = page.waitForEvent('download');
   await page.getByTestId('doc-pdf').click();
   const done = await download;
-  expect(done.suggestedFilename()).toMatch(/^\d{44}\.pdf$/);
+  expect(done.suggestedFilename()).toMatch(/^\d{44}-dacte\.pdf$/);
   const file = await done.path();
   const bytes = await readFile(file);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');

@@ -87,8 +87,8 @@ test('configures SMTP, tests it, and e-mails a CT-e with its DACTE and XML', asy
   const mime = parseMime(smtp.received[0]!.raw);
   const chave = envelope.data.document.chave;
   const parts = new Map(mime.parts.map((part) => [attachmentName(part), part]));
-  expect(parts.get(`${chave}.pdf`)?.body.subarray(0, 5).toString()).toBe('%PDF-');
-  expect(parts.get(`${chave}-procCTe.xml`)?.body.toString('utf8')).toContain(`<chCTe>${chave}</chCTe>`);
+  expect(parts.get(`${chave}-dacte.pdf`)?.body.subarray(0, 5).toString()).toBe('%PDF-');
+  expect(parts.get(`${chave}-cte.xml`)?.body.toString('utf8')).toContain(`<chCTe>${chave}</chCTe>`);
   expect(mime.headers.get('subject')).toMatch(/^CT-e nº \d+ série \d+ — /);
 
   await page.getByTestId('send-email').click();

@@ -98,6 +98,9 @@ test('onboarding: credentials, company with autofill, certificate, logo, service
   await page.getByTestId('settings-hosts-sandbox-api').fill(hosted.url);
   await page.getByTestId('settings-hosts-sandbox-auth').fill(`${hosted.url}/oauth/token`);
   await page.getByTestId('settings-save').click();
+  // No credentials yet: the switch is only saved on explicit confirmation.
+  await expect(page.getByTestId('env-switch-reason')).toContainText('Faltam o client id e o client secret');
+  await page.getByTestId('env-switch-force').click();
   await expect(page.getByTestId('toast').filter({ hasText: 'Configurações salvas.' })).toBeVisible();
   await expect(page.getByTestId('env-badge').first()).toHaveText('HOMOLOGAÇÃO');
 

@@ -132,7 +132,7 @@ test('freight counts only authorized CT-e, the DC-e apart; search by município;
   await expect(page.getByTestId('export-done')).toContainText('4 documentos e 1 evento exportados');
   await expect(page.getByTestId('export-missing')).toHaveCount(0);
   const names = Object.keys(zip);
-  expect(names.filter((n) => n.endsWith('-cancelamento-1.xml'))).toHaveLength(1);
+  expect(names.filter((n) => n.endsWith('-cancelamento.xml'))).toHaveLength(1);
   expect(names.filter((n) => /\/\d{44}-(cte|dce)\.xml$/.test(n))).toHaveLength(4);
   const csv = strFromU8(zip['resumo.csv']).trim().split('\r\n');
   expect(csv.at(-1)).toBe('Total de frete (CT-e e CT-e OS autorizados);;;;;;;;;;3000,00;360,00;37,50;0');

@@ -145,6 +145,27 @@ describe('Configurações → Credenciais da API', () => {
     expect(fail.get('details').text()).toContain('Código: api_auth');
   });
 
+  it('tests the values typed before saving them', async () => {
+    const { transport, card } = await open();
+    transport.handlers['connection:test'] = () => ({
+      ok: true,
+      data: { environment: 'sandbox', apiUrl: 'http://127.0.0.1:4010', elapsedMs: 120, quotas: [] },
+    });
+    await card.get('#credentials-sandbox-id').setValue('outro-cliente');
+    await card.get('#credentials-sandbox-secret').setValue(SECRET);
+    await card.get('[data-testid="credentials-sandbox-test"]').trigger('click');
+    await settle();
+    expect(transport.calls.find((call) => call.channel === 'connection:test')?.input).toEqual({
+      environment: 'sandbox',
+      clientId: 'outro-cliente',
+      clientSecret: SECRET,
+    });
+    expect(transport.calls.some((call) => call.channel === 'credentials:set')).toBe(false);
+    expect(card.get('[data-testid="credentials-sandbox-ok"]').text()).toContain(
+      'Os valores testados ainda não foram salvos.',
+    );
+  });
+
   it('removes the credentials only after confirmation', async () => {
     const { transport, card, store } = await open();
     await card.get('[data-testid="credentials-sandbox-clear"]').trigger('click');

@@ -281,7 +281,7 @@ describe('Catálogo de parceiros', () => {
     expect(saved.company).toBe(company);
     expect(saved.party).toMatchObject({ ie: 'ISENTO', xNome: 'Remetente Ltda' });
     expect(saved.party.cpfCnpj.replace(/\D/g, '')).toBe('04252011000110');
-    expect(dialog().textContent).toContain('Remetente Ltda salvo no catálogo.');
+    expect(dialog().textContent).toContain('Remetente Ltda salvo em Parceiros.');
   });
 
   it('deletes an entry only after confirmation', async () => {
@@ -308,7 +308,7 @@ describe('Catálogo de parceiros', () => {
       company,
       cpfCnpj: '04252011000110',
     });
-    expect(dialog().textContent).toContain('O catálogo ainda está vazio.');
+    expect(dialog().textContent).toContain('Ainda não há parceiros.');
   });
 });
 

@@ -258,4 +258,48 @@ describe('CT-e lifecycle screen', () => {
     expect(wrapper.get('[data-testid="offline-copy"]').text()).toContain('cópia salva neste computador');
     expect(wrapper.get('[data-testid="timeline"]').text()).toContain('Carta de correção nº 1');
   });
+
+  it('names the correctable fields by their DACTE captions, never by XML path', async () => {
+    const { wrapper } = await mountDoc(transportFor('autorizado', 30, true));
+    const select = wrapper
+      .findAllComponents({ name: 'Select' })
+      .find(
+        (c) =>
+          c.attributes('aria-label') === 'Campo da correção 1' ||
+          c.props('ariaLabel') === 'Campo da correção 1',
+      );
+    const labels = (select!.props('options') as { label: string }[]).map((o) => o.label);
+    expect(labels).toContain('CFOP – Natureza da operação');
+    expect(labels).toContain('RNTRC da empresa');
+    for (const label of labels) expect(label).not.toMatch(/\b(ide|compl|infCarga|infQ|rodo)\/|natOp|xObs/);
+  });
+
+  it('keeps the technical panel under one closed "Avançado", with no "Depuração" panel of its own', async () => {
+    const { wrapper } = await mountDoc(transportFor('autorizado', 30, true));
+    const headers = wrapper.findAll('.p-panel-title').map((h) => h.text());
+    expect(headers).toContain('Avançado');
+    expect(headers).not.toContain('Depuração');
+    const advanced = wrapper.get('[data-testid="doc-advanced"]');
+    expect(advanced.get('.p-panel-content-container').isVisible()).toBe(false);
+    expect(wrapper.get('[data-testid="doc-files"]').text()).not.toContain('XML enviado');
+  });
+
+  it('offers downloads only for the events that exist', async () => {
+    const plain = await mountDoc(transportFor('autorizado', 30, true));
+    const files = plain.wrapper.get('[data-testid="doc-files"]').text();
+    expect(files).toContain('XML autorizado');
+    expect(files).toContain('DACTE (PDF)');
+    expect(files).not.toContain('Cancelamento');
+    expect(files).not.toContain('Carta de correção');
+    plain.wrapper.unmount();
+    mounted.splice(0);
+
+    const corrected = await mountDoc(
+      transportFor('cancelado', 30, false, [letter(1, 'Doca 3'), cancelamento]),
+    );
+    const all = corrected.wrapper.get('[data-testid="doc-files"]').text();
+    expect(all).toContain('Cancelamento (XML)');
+    expect(all).toContain('Carta de correção (XML)');
+    expect(all).toContain('Carta de correção (PDF)');
+  });
 });

@@ -151,7 +151,12 @@ describe('Emitir DC-e parties', { timeout: 20_000 }, () => {
     const t = transport();
     const wrapper = await openForm(t);
     const store = useDceStore();
-    const search = wrapper.findAll('input[aria-label="Buscar na agenda"]')[1]!;
+    // jsdom does not scroll: record which element the form brings into view.
+    const scrolled: Element[] = [];
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    const search = wrapper.findAll('input[aria-label="Buscar nos parceiros"]')[1]!;
     await search.setValue('loja');
     await search.trigger('keydown', { key: 'Enter' });
     await settle();
@@ -159,6 +164,9 @@ describe('Emitir DC-e parties', { timeout: 20_000 }, () => {
       company,
       text: 'loja',
     });
+    // The results open below the search box: they are scrolled into view, not left below the fold.
+    expect(scrolled.map((el) => el.getAttribute('data-testid'))).toEqual(['party-book-results']);
+    delete (Element.prototype as Partial<Element>).scrollIntoView;
     const entry = wrapper.findAll('.cte-party__list button').find((b) => b.text().includes('Loja Destino'));
     await entry!.trigger('click');
     await settle();

@@ -62,7 +62,13 @@ describe('Cópia de segurança (Configurações)', { timeout: 20_000 }, () => {
     const restores = () => transport.calls.filter((c) => c.channel === 'backup:restore').map((c) => c.input);
     expect(restores()).toEqual([{ base64: btoa('PK\u0003\u0004') }]);
     const dialog = await waitFor(() => document.body.querySelector('[data-testid="backup-confirm"]')!);
-    expect(dialog.textContent).toContain('serão substituídos');
+    // Plain words: what is replaced and that it cannot be undone.
+    expect(dialog.querySelector('[data-testid="backup-confirm-replaces"]')!.textContent).toContain(
+      'Será substituído por completo o que está guardado neste computador: documentos emitidos',
+    );
+    expect(dialog.querySelector('[data-testid="backup-confirm-irreversible"]')!.textContent).toContain(
+      'A restauração não pode ser desfeita pelo Carreta.',
+    );
     document.body.querySelector<HTMLButtonElement>('[data-testid="backup-confirm-yes"]')!.click();
     await settle();
     expect(restores()[1]).toEqual({ token: 'tok-1', confirm: true, acceptServerChanges: [] });

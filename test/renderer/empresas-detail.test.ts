@@ -182,8 +182,17 @@ describe('Certificado', { timeout: 20_000 }, () => {
     expect(wrapper.get('[data-testid="certificate-validity"]').text()).toContain('01/12/2026');
     expect(wrapper.get('[data-testid="certificate-expiring"]').text()).toContain('vence em 20 dias');
 
+    const storeReads = () =>
+      transport.calls.filter(
+        (call) =>
+          call.channel === 'certificates:list' &&
+          (call.input as { includeExpired?: boolean }).includeExpired === true,
+      ).length;
+    const readsBefore = storeReads();
     await wrapper.get('[data-testid="certificate-upload"]').trigger('click');
     await settle();
+    // The Painel's certificate card reads the account store: it is refreshed at once, not in 5 minutes.
+    expect(storeReads()).toBe(readsBefore + 1);
     expect(transport.calls.find((call) => call.channel === 'certificate:upload')?.input).toEqual({
       handle: 'h-1',
       password: PASSWORD,

@@ -257,4 +257,49 @@ describe('Nova empresa: saving', () => {
     expect(wrapper.find('[data-testid="certificate-file"]').exists()).toBe(true);
     expect(wrapper.find('[data-testid="certificate-pick"]').exists()).toBe(false);
   });
+
+  it('"Concluir" saves the regime chosen in Serviços instead of dropping it (issue 19, point 6)', async () => {
+    let saved: Record<string, unknown> | null = null;
+    const configs: Record<string, unknown> = {};
+    const { wrapper, transport, router } = await openWizard((t) => {
+      t.handlers['companies:save'] = (input) => {
+        saved = { ...(input as Record<string, unknown>) };
+        return { ok: true, data: saved };
+      };
+      t.handlers['companies:get'] = () => ({ ok: true, data: saved });
+      t.handlers['companies:list'] = () => ({ ok: true, data: { companies: saved ? [saved] : [] } });
+      t.handlers['certificates:list'] = () => ({ ok: true, data: { certificates: [] } });
+      t.handlers['logo:get'] = () => ({ ok: true, data: { logo: null } });
+      t.handlers['serviceConfig:get'] = (input) => {
+        const kind = (input as { kind: string }).kind;
+        return { ok: true, data: { kind, config: configs[kind] ?? null } };
+      };
+      t.handlers['serviceConfig:set'] = (input) => {
+        const { kind, config } = input as { kind: string; config: unknown };
+        configs[kind] = config;
+        return { ok: true, data: { kind, config } };
+      };
+    });
+    await fillValid(wrapper);
+    await click(wrapper, 'wizard-save');
+    await waitFor(() => wrapper.get('[data-testid="certificate-section"]'));
+    await click(wrapper, 'wizard-skip');
+    await click(wrapper, 'wizard-skip');
+    await waitFor(() => wrapper.get('[data-testid="services-section"]'));
+    await settle();
+    const crt = wrapper
+      .findAllComponents({ name: 'Select' })
+      .find((select) => select.props('inputId') === 'service-cte-CRT');
+    expect(crt).toBeDefined();
+    crt!.vm.$emit('update:modelValue', 3);
+    await settle();
+    expect(transport.calls.some((call) => call.channel === 'serviceConfig:set')).toBe(false);
+
+    await click(wrapper, 'wizard-finish');
+    await waitFor(() => expect(router.currentRoute.value.name).toBe('empresas-detalhe'));
+    const sets = transport.calls.filter((call) => call.channel === 'serviceConfig:set');
+    // Only the card the user changed is saved, with the regime chosen.
+    expect(sets.map((call) => (call.input as { kind: string }).kind)).toEqual(['cte']);
+    expect(sets[0]!.input).toMatchObject({ cpfCnpj: CNPJ, kind: 'cte', config: { CRT: 3 } });
+  });
 });

@@ -17,6 +17,7 @@ const expectedAreas = [
   ['mdfe-abertos', 'MDF-e em aberto'],
   ['caixa-entrada', 'Caixa de entrada NF-e'],
   ['empresas', 'Empresas'],
+  ['parceiros', 'Parceiros'],
   ['consultas', 'Consultas'],
   ['conta', 'Conta'],
   ['configuracoes', 'Configurações'],
@@ -83,9 +84,46 @@ describe('app shell', () => {
       online: true,
       checkedAt: '2026-03-05T13:02:00.000Z',
       target: 'https://api.nuvemfiscal.com.br',
+      access: 'ok',
     });
     await settle();
     expect(indicator().text()).toBe('Conectado');
+  });
+
+  it('is "Conectado" only when a token was obtained: missing or refused credentials say so', async () => {
+    const transport = createFakeTransport();
+    const { wrapper } = await mountWith(App, transport);
+    await settle();
+    const indicator = () => wrapper.get('[data-testid="connectivity"]');
+    const reason =
+      'Faltam o client id e o client secret do Sandbox. Informe-os em Configurações > Credenciais da API.';
+    transport.emit('connectivity:changed', {
+      online: true,
+      checkedAt: '2026-03-05T13:01:00.000Z',
+      target: 'https://api.sandbox.nuvemfiscal.com.br',
+      access: 'missing',
+      accessReason: reason,
+    });
+    await settle();
+    expect(indicator().text()).toBe('Sem credenciais');
+    expect(indicator().attributes('data-state')).toBe('credentials');
+    transport.emit('connectivity:changed', {
+      online: true,
+      checkedAt: '2026-03-05T13:02:00.000Z',
+      target: 'https://api.sandbox.nuvemfiscal.com.br',
+      access: 'rejected',
+      accessReason: 'Client id ou client secret incorretos.',
+    });
+    await settle();
+    expect(indicator().text()).toBe('Credenciais recusadas');
+    // The host answering is not enough.
+    transport.emit('connectivity:changed', {
+      online: true,
+      checkedAt: '2026-03-05T13:03:00.000Z',
+      target: 'https://api.sandbox.nuvemfiscal.com.br',
+    });
+    await settle();
+    expect(indicator().text()).not.toBe('Conectado');
   });
 
   it('follows the browser going offline even before the main side notices', async () => {

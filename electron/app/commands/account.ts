@@ -1,4 +1,7 @@
 import type { ContaCota } from '../../nuvemfiscal';
+import { ApiError } from '../../nuvemfiscal';
+import { AppError } from '../../shared/errors';
+import { tokenRefusalText } from '../api-connection';
 import type { Quota } from '../../shared/schemas/account';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
@@ -12,6 +15,22 @@ export function toQuota(cota: ContaCota): Quota {
   };
 }
 
+/** The token request's failure in words: the server's own answer, or which host did not answer. */
+function explainTokenFailure(error: unknown, tokenUrl: string): unknown {
+  if (!(error instanceof ApiError)) return error;
+  if (error.kind === 'auth') {
+    return new AppError(error.code, tokenRefusalText(error), { detail: error.detail, cause: error });
+  }
+  if (['offline', 'dns', 'timeout', 'tls'].includes(error.kind)) {
+    return new AppError(
+      error.code,
+      `Não foi possível alcançar o servidor de autenticação ${new URL(tokenUrl).host}: ${error.message}`,
+      { detail: error.detail, cause: error },
+    );
+  }
+  return error;
+}
+
 type AccountChannels =
   'credentials:get' | 'credentials:set' | 'credentials:clear' | 'connection:test' | 'account:quotas';
 
@@ -23,11 +42,23 @@ export function accountCommands(ctx: AppContext): Pick<CommandTable, AccountChan
       void ctx.connectivity.refresh();
       return status;
     },
-    'credentials:clear': ({ environment }) => ctx.credentials.clear(environment),
-    'connection:test': async ({ environment }) => {
+    'credentials:clear': async ({ environment }) => {
+      const status = await ctx.credentials.clear(environment);
+      void ctx.connectivity.refresh();
+      return status;
+    },
+    'connection:test': async ({ environment, ...typed }) => {
       const started = Date.now();
-      const { client, target } = await ctx.api.client(environment);
-      await client.tokens.token();
+      const { client, target } = await ctx.api.trial(
+        environment ?? ctx.host.settings.get().environment,
+        typed,
+      );
+      // "Conexão estabelecida" means a token was obtained, not merely that the host answered.
+      try {
+        await client.tokens.token();
+      } catch (error) {
+        throw explainTokenFailure(error, target.tokenUrl);
+      }
       const cotas = await client.conta.cotas();
       return {
         environment: target.environment,

@@ -28,6 +28,8 @@ import { previewHtml } from '../issuing/preview';
 import { storeDocument } from '../issuing/store-document';
 import { isOffline } from '../sync/source';
 import { serieFor } from './numbering';
+import { fileBase } from '../../shared/file-names';
+import { apiFileName } from '../api-file-names';
 
 type Channels =
   | 'cte:issue'
@@ -238,7 +240,7 @@ export function cteCommands(
       return { document: doc, cacheId, events };
     },
     'cte:files': async ({ kind, id, file }) => {
-      const { client } = await ctx.api.client();
+      const { client, target } = await ctx.api.client();
       const api = client[kind];
       const fetchers = {
         xml: () => api.xml(id),
@@ -250,9 +252,13 @@ export function cteCommands(
         carta_correcao_pdf: () => api.pdfCartaCorrecao(id),
       } as const;
       const answer = await fetchers[file]();
-      const ext = file.endsWith('pdf') ? 'pdf' : 'xml';
+      // Named by the access key, as the clerk and the accountant file it, not by the API's id.
+      const row = await repos()
+        .documents.byApiId(target.environment, id)
+        .catch(() => undefined);
+      const base = fileBase(row?.chave, { kind, serie: row?.serie, numero: row?.numero });
       return {
-        name: `${kind}-${id}-${file}.${ext}`,
+        name: apiFileName(base, kind, file),
         contentType: answer.contentType,
         base64: answer.data.toString('base64'),
       };

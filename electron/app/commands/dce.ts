@@ -15,6 +15,8 @@ import { dcePreviewHtml } from '../issuing/dce-preview';
 import { cancelState, debugView, docIdInCache, storeEvent } from '../issuing/lifecycle';
 import { storeDocument } from '../issuing/store-document';
 import { createAppIssuing, toEmitter } from './cte';
+import { fileBase } from '../../shared/file-names';
+import { apiFileName } from '../api-file-names';
 
 type Channels =
   | 'dce:issue'
@@ -146,7 +148,7 @@ export function dceCommands(
       return { event: event as Record<string, unknown>, hoursLeft: state.hoursLeft };
     },
     'dce:files': async ({ id, file }) => {
-      const { client } = await ctx.api.client();
+      const { client, target } = await ctx.api.client();
       const api = client.dce;
       const fetchers = {
         xml: () => api.xml(id),
@@ -156,9 +158,12 @@ export function dceCommands(
         cancelamento_xml: () => api.xmlCancelamento(id),
       } as const;
       const answer = await fetchers[file]();
-      const ext = file === 'pdf' ? 'pdf' : 'xml';
+      const row = await repos()
+        .documents.byApiId(target.environment, id)
+        .catch(() => undefined);
+      const base = fileBase(row?.chave, { kind: 'dce', serie: row?.serie, numero: row?.numero });
       return {
-        name: `dce-${id}-${file}.${ext}`,
+        name: apiFileName(base, 'dce', file),
         contentType: answer.contentType,
         base64: answer.data.toString('base64'),
       };

@@ -13,6 +13,7 @@ import type { HostAdapter, SaveFileOptions } from '../host';
 import { OfflineError, SYNC_FIRST_DELAY_MS, SYNC_INTERVAL_MS } from '../sync/service';
 import type { SyncSource } from '../sync/source';
 import { clientSource } from '../sync/source';
+import { documentXmlName, eventFileBase, fileBase, printoutName } from '../../shared/file-names';
 
 type Channels =
   | 'documents:search'
@@ -137,10 +138,17 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
         );
       }
       const event = eventId ? (await repos.events.list(id)).find((e) => e.id === eventId) : undefined;
-      const base = row.chave ?? row.api_id;
-      const suffix = event ? `-${event.type}-${event.sequence}` : kind === 'xml' ? '' : `-${kind}`;
+      const base = fileBase(row.chave, { kind: row.kind, serie: row.serie, numero: row.numero });
+      const ext = extension(kind, file.contentType);
+      const fileName = event
+        ? `${eventFileBase(base, event.type, event.sequence)}${kind === 'xml' ? '' : `-${kind}`}.${ext}`
+        : kind === 'xml'
+          ? documentXmlName(base, row.kind)
+          : kind === 'pdf'
+            ? printoutName(base, row.kind)
+            : `${base}-${row.kind}-${kind.replace(/^xml_/, '').replace(/_/g, '-')}.${ext}`;
       return {
-        fileName: `${base}${suffix}.${extension(kind, file.contentType)}`,
+        fileName,
         contentType: file.contentType,
         base64: file.bytes.toString('base64'),
       };

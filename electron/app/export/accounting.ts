@@ -11,6 +11,7 @@ import type { SyncSource } from '../sync/source';
 import type { MissingFile } from './complete';
 import { completeFiles, documentLabel } from './complete';
 import { addMdfeFiles, mdfeLabel } from './mdfe-files';
+import { documentXmlName, eventFileBase, fileBase } from '../../shared/file-names';
 
 export interface ExportRequest {
   company: string;
@@ -144,13 +145,13 @@ export async function buildAccountingExport(
   let events = mdfe.events;
   for (const row of rows) {
     const month = (row.data_emissao ?? '0000-00').slice(0, 7);
-    const base = safeName(row.chave ?? `${row.kind}-${row.serie ?? 0}-${row.numero ?? row.api_id}`);
+    const base = safeName(fileBase(row.chave, { kind: row.kind, serie: row.serie, numero: row.numero }));
     const xml = await repos.files.get(row.id, 0, 'xml');
-    if (xml) files[`${month}/${base}-${row.kind}.xml`] = xml.bytes;
+    if (xml) files[`${month}/${documentXmlName(base, row.kind)}`] = xml.bytes;
     for (const event of await repos.events.list(row.id)) {
       const eventXml = await repos.files.get(row.id, event.id, 'xml');
       if (!eventXml) continue;
-      files[`${month}/eventos/${base}-${event.type}-${event.sequence}.xml`] = eventXml.bytes;
+      files[`${month}/eventos/${eventFileBase(base, event.type, event.sequence)}.xml`] = eventXml.bytes;
       events++;
     }
   }

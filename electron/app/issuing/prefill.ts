@@ -122,7 +122,10 @@ export async function prefillFromNfe(
       if (bytes.length > MAX_BYTES) throw new AppError('xml_too_large', 'O arquivo passa de 10 MB.');
       const view = parseDocument(bytes.toString('utf8'));
       if (view.kind !== 'nfe') {
-        throw new AppError('not_nfe', 'O arquivo não é o XML de uma NF-e (nfeProc ou NFe).');
+        throw new AppError(
+          'not_nfe',
+          'O arquivo não é o XML de uma NF-e. Escolha o arquivo .xml da nota fiscal (o que acompanha a nota autorizada).',
+        );
       }
       if (!isValidAccessKey(view.chave))
         throw new AppError('nfe_key', 'A chave de acesso da NF-e é inválida.');

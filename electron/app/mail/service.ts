@@ -21,6 +21,7 @@ import { documentLabel, fillTemplate, placeholderValues, recipientSuggestions } 
 import type { MailSettingsService, SmtpConfig } from './settings';
 import type { SmtpTimeouts, SmtpTlsOverrides } from './transport';
 import { createTransport, DEFAULT_TIMEOUTS } from './transport';
+import { documentXmlName, fileBase, printoutName } from '../../shared/file-names';
 
 type Kind = MailLogEntry['kind'];
 
@@ -52,7 +53,6 @@ const notFound = () =>
   new AppError('document_not_found', 'Documento não encontrado no banco local. Sincronize e tente de novo.');
 
 const NETWORK_CODES = new Set(['mail_unknown_host', 'mail_refused', 'mail_timeout', 'mail_connection']);
-const XML_SUFFIX = { cte: 'procCTe', cteos: 'procCTeOS', dce: 'procDCe' } as const;
 
 export class MailService {
   constructor(private readonly deps: MailDeps) {}
@@ -93,7 +93,7 @@ export class MailService {
     const values = placeholderValues(view);
     const suggestions = recipientSuggestions(view);
     const tomadorRole = view.kind === 'dce' ? 'Destinatário' : 'Tomador';
-    const base = row.chave ?? row.api_id;
+    const base = fileBase(row.chave, { kind: row.kind, serie: row.serie, numero: row.numero });
     return {
       configured: smtp !== null,
       label: documentLabel(view),
@@ -103,7 +103,7 @@ export class MailService {
       suggestions,
       subject: smtp ? fillTemplate(smtp.subjectTemplate, values) : '',
       body: smtp ? fillTemplate(smtp.bodyTemplate, values) : '',
-      attachments: [`${base}.pdf`, `${base}-${XML_SUFFIX[row.kind]}.xml`],
+      attachments: [printoutName(base, row.kind), documentXmlName(base, row.kind)],
     };
   }
 
@@ -132,8 +132,8 @@ export class MailService {
   async send(input: MailSendInput): Promise<MailSendResult> {
     const row = await this.row(input.id);
     const startedAt = new Date();
-    const base = row.chave ?? row.api_id;
-    const attachments = [`${base}.pdf`, `${base}-${XML_SUFFIX[row.kind]}.xml`];
+    const base = fileBase(row.chave, { kind: row.kind, serie: row.serie, numero: row.numero });
+    const attachments = [printoutName(base, row.kind), documentXmlName(base, row.kind)];
     const entry = { docId: row.id, kind: row.kind, ...input, attachments };
     let config: SmtpConfig | null = null;
     try {

@@ -1,5 +1,6 @@
 import type { Repositories } from '../../cache/repositories';
 import { AppError } from '../../shared/errors';
+import { eventFileBase, fileBase, printoutBase } from '../../shared/file-names';
 
 /** One printable item: the processed XML, with what decides the CANCELADO watermark. */
 export interface Printable {
@@ -39,7 +40,7 @@ export function cacheSource(repos: () => Repositories): PrintSource {
         );
       }
       const label = `${KIND_LABEL[row.kind]} ${row.serie ?? '-'}/${row.numero ?? '-'}`;
-      const base = row.chave ?? row.api_id;
+      const base = fileBase(row.chave, { kind: row.kind, serie: row.serie, numero: row.numero });
       const events = await r.events.list(id);
       if (eventId > 0) {
         const event = events.find((e) => e.id === eventId);
@@ -49,7 +50,7 @@ export function cacheSource(repos: () => Repositories): PrintSource {
           id,
           company: row.company,
           label: `${label} — evento ${event.sequence}`,
-          baseName: `${base}-${event.type}-${event.sequence}`,
+          baseName: eventFileBase(base, event.type, event.sequence),
           xml: file.bytes.toString('utf8'),
           events: [],
           cancelled: false,
@@ -67,7 +68,7 @@ export function cacheSource(repos: () => Repositories): PrintSource {
         id,
         company: row.company,
         label,
-        baseName: base,
+        baseName: printoutBase(base, row.kind),
         xml: file.bytes.toString('utf8'),
         events: eventXml,
         cancelled: row.status === 'cancelado',
@@ -129,7 +130,7 @@ export function mdfeCacheSource(repos: () => Repositories): PrintSource {
         id,
         company: row.company,
         label,
-        baseName: base,
+        baseName: printoutBase(base, 'mdfe'),
         xml: file.toString('utf8'),
         events: eventXml,
         cancelled: row.status === 'cancelado',

@@ -132,8 +132,9 @@ export function parseDocument(xml: string): DocumentView {
     default:
       throw new AppError(
         'xml_unsupported_root',
-        `Este XML não é um documento suportado: o elemento raiz é <${rootName}>. São aceitos: ${SUPPORTED}.`,
-        { detail: `root=${rootName}` },
+        // The tag names stay in the detail (for support); the clerk reads what the file should be.
+        'Este arquivo não é um documento que o Carreta lê: escolha o XML de um CT-e, CT-e OS, DC-e, MDF-e ou NF-e (ou de um evento deles), como baixado do Carreta, da SEFAZ ou enviado pelo fornecedor.',
+        { detail: `Elemento raiz: <${rootName}>. Aceitos: ${SUPPORTED}.` },
       );
   }
 }

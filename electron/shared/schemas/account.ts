@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { environmentSchema } from './app';
+import { apiHostsSchema } from './settings';
 
 /** Environments that use the hosted API and so need the user's credentials. */
 export const remoteEnvironmentSchema = z.enum(['sandbox', 'producao']);
@@ -35,7 +36,20 @@ export const quotaSchema = z.object({
 });
 export type Quota = z.infer<typeof quotaSchema>;
 
-export const connectionTestInputSchema = z.object({ environment: environmentSchema.optional() }).strict();
+export const connectionTestInputSchema = z
+  .object({
+    environment: environmentSchema.optional(),
+    /**
+     * Values typed but not saved yet ("Testar conexão" before "Salvar"): a typed client id/secret
+     * and the hosts of Configurações > Avançado. A stored secret is only sent to the hosts it was
+     * typed for; a typed one goes to the typed hosts.
+     */
+    clientId: z.string().trim().min(1).max(200).optional(),
+    clientSecret: z.string().min(1).max(500).optional(),
+    hosts: apiHostsSchema.optional(),
+  })
+  .strict();
+export type ConnectionTestInput = z.infer<typeof connectionTestInputSchema>;
 
 export const connectionTestResultSchema = z.object({
   environment: environmentSchema,

@@ -19,6 +19,14 @@ export const connectivitySchema = z.object({
   /** Host that was probed, for the tooltip. */
   target: z.string(),
   reason: z.string().optional(),
+  /**
+   * Whether the API gave this app an access token (the only proof the credentials work): `ok` a
+   * token was obtained, `missing` no client id/secret for this environment, `rejected` the token
+   * endpoint refused them, `failed` it answered something else. Absent while the host is unreachable.
+   */
+  access: z.enum(['ok', 'missing', 'rejected', 'failed']).optional(),
+  /** Why access is not `ok`, in words, for the indicator and the Painel. */
+  accessReason: z.string().optional(),
 });
 export type Connectivity = z.infer<typeof connectivitySchema>;
 

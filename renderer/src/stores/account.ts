@@ -64,10 +64,13 @@ export const useAccountStore = defineStore('account', () => {
     return requestedAt != null && Date.now() - requestedAt < REFRESH_MS;
   }
 
-  /** All registered certificates, expired included; at most once per 5 minutes. Never throws. */
-  function refreshCertificates(): Promise<void> {
-    if (pendingCertificates) return pendingCertificates;
-    if (fresh(certificatesRequestedAt.value)) return Promise.resolve();
+  /**
+   * All registered certificates, expired included; at most once per 5 minutes unless `force` (a
+   * certificate was just sent or removed: the Painel's card must not stay stale). Never throws.
+   */
+  function refreshCertificates(force = false): Promise<void> {
+    if (pendingCertificates && !force) return pendingCertificates;
+    if (!force && fresh(certificatesRequestedAt.value)) return Promise.resolve();
     certificatesRequestedAt.value = Date.now();
     certificatesLoading.value = true;
     pendingCertificates = invoke('certificates:list', { includeExpired: true })

@@ -22,6 +22,8 @@ export interface ConnectivityView {
   target: string;
   reason?: string;
   checkedAt?: string;
+  access?: Connectivity['access'];
+  accessReason?: string;
 }
 
 export const useAppStore = defineStore('app', () => {

@@ -138,7 +138,12 @@ describe('dce commands (demonstração)', () => {
       const f = await call<{ name: string; base64: string }>('dce:files', { id, file: kind });
       return { name: f.name, text: Buffer.from(f.base64, 'base64').toString('latin1') };
     };
-    expect((await file('xml')).text).toContain('<dceProc');
+    const xml = await file('xml');
+    expect(xml.text).toContain('<dceProc');
+    const chave = /<chDCe>(\d{44})<\/chDCe>/.exec(xml.text)?.[1];
+    expect(chave).toBeDefined();
+    expect(xml.name).toBe(`${chave}-dce.xml`);
+    expect((await file('pdf')).name).toBe(`${chave}-dace.pdf`);
     expect((await file('xml_enviado')).text).toMatch(/<DCe[ >]/);
     expect((await file('xml_protocolo')).text).toContain('protDCe');
     const pdf = await file('pdf');

@@ -113,15 +113,15 @@ describe('accounting export', () => {
         `${month}/${plain}-cte.xml`,
         `${month}/${cancelled}-cte.xml`,
         `${month}/${corrected}-cte.xml`,
-        `${month}/eventos/${cancelled}-cancelamento-1.xml`,
-        `${month}/eventos/${corrected}-carta_correcao-1.xml`,
+        `${month}/eventos/${cancelled}-cancelamento.xml`,
+        `${month}/eventos/${corrected}-carta-correcao-1.xml`,
         'resumo.csv',
         'resumo.xlsx',
       ].sort(),
     );
     const entries = unzipSync(built.zip);
-    expect(strFromU8(entries[`${month}/eventos/${cancelled}-cancelamento-1.xml`])).toContain('110111');
-    expect(strFromU8(entries[`${month}/eventos/${corrected}-carta_correcao-1.xml`])).toContain(
+    expect(strFromU8(entries[`${month}/eventos/${cancelled}-cancelamento.xml`])).toContain('110111');
+    expect(strFromU8(entries[`${month}/eventos/${corrected}-carta-correcao-1.xml`])).toContain(
       'Entrega pela doca 3',
     );
     // Kept in the cache: a second export offline has everything.

@@ -86,7 +86,7 @@ describe('document commands', () => {
     expect(detail.view?.kind).toBe('cte');
     const file = await ok<{ fileName: string; base64: string }>(a, 'documents:file', { id, kind: 'xml' });
     expect(Buffer.from(file.base64, 'base64').toString('utf8')).toBe(docs[6].xml);
-    expect(file.fileName).toBe(`${docs[6].record.chave}.xml`);
+    expect(file.fileName).toBe(`${docs[6].record.chave}-cte.xml`);
     const missing = await a.dispatch('documents:file', { id, kind: 'pdf' });
     expect(missing).toMatchObject({ ok: false, error: { code: 'file_not_cached' } });
     const bad = await a.dispatch('documents:search', { filter: { company, from: '10/10/2026' } });

@@ -111,8 +111,17 @@ describe('cte commands', () => {
   });
 
   it('cte:files serves the processed XML; cte:debug the original payload', async () => {
-    const xml = (await call('cte:files', { kind: 'cte', id: id(), file: 'xml' })) as { base64: string };
-    expect(Buffer.from(xml.base64, 'base64').toString('utf8')).toContain('<cteProc');
+    const xml = (await call('cte:files', { kind: 'cte', id: id(), file: 'xml' })) as {
+      base64: string;
+      name: string;
+    };
+    const text = Buffer.from(xml.base64, 'base64').toString('utf8');
+    expect(text).toContain('<cteProc');
+    // Named by the access key (issue 19): `<chave>-cte.xml`, never the API's internal id.
+    const chave = /<chCTe>(\d{44})<\/chCTe>/.exec(text)![1];
+    expect(xml.name).toBe(`${chave}-cte.xml`);
+    const pdf = (await call('cte:files', { kind: 'cte', id: id(), file: 'pdf' })) as { name: string };
+    expect(pdf.name).toBe(`${chave}-dacte.pdf`);
     const debug = (await call('cte:debug', { kind: 'cte', id: id() })) as { payload: { referencia: string } };
     expect(debug.payload.referencia).toMatch(/^carreta-/);
   });

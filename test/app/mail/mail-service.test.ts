@@ -70,8 +70,8 @@ describe('e-mail of documents through a real SMTP server on 127.0.0.1', () => {
       `Segue o DACTE do CT-e ${numero}. Chave ${String(doc.record.chave)}. Tomador: ${doc.tomador.nome}.`,
     );
     expect(draft.attachments).toEqual([
-      `${String(doc.record.chave)}.pdf`,
-      `${String(doc.record.chave)}-procCTe.xml`,
+      `${String(doc.record.chave)}-dacte.pdf`,
+      `${String(doc.record.chave)}-cte.xml`,
     ]);
   });
 
@@ -106,8 +106,8 @@ describe('e-mail of documents through a real SMTP server on 127.0.0.1', () => {
 
     const files = new Map(mime.parts.map((part) => [attachmentName(part), part]));
     const chave = String(running.doc.record.chave);
-    const pdf = files.get(`${chave}.pdf`);
-    const xml = files.get(`${chave}-procCTe.xml`);
+    const pdf = files.get(`${chave}-dacte.pdf`);
+    const xml = files.get(`${chave}-cte.xml`);
     expect(pdf?.headers.get('content-type')).toContain('application/pdf');
     expect(pdf?.body.equals(running.printer.pdfs[0]!)).toBe(true);
     expect(pdf?.body.toString()).toContain('DACTE');
@@ -125,7 +125,7 @@ describe('e-mail of documents through a real SMTP server on 127.0.0.1', () => {
       to: [TOMADOR_EMAIL, 'Outro@Cliente.Example'],
       cc: ['copia@carreta.example'],
       bcc: ['arquivo@carreta.example'],
-      attachments: [`${chave}.pdf`, `${chave}-procCTe.xml`],
+      attachments: [`${chave}-dacte.pdf`, `${chave}-cte.xml`],
     });
     expect(sent.accepted).toHaveLength(4);
   });

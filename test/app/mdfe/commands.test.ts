@@ -181,7 +181,7 @@ describe('mdfe commands (demonstração)', () => {
     expect((await call<{ items: Summary[] }>('mdfe:open', { company: DEMO_CNPJ })).items).toEqual([]);
 
     const pdf = await call<{ base64: string; fileName: string }>('mdfe:pdf', { id: first.cacheId });
-    expect(pdf.fileName).toBe(`${first.mdfe!.chave}.pdf`);
+    expect(pdf.fileName).toBe(`${first.mdfe!.chave}-damdfe.pdf`);
     const page = html.at(-1)!;
     expect(page).toContain('<span>ENCERRADO</span>');
     expect(page).toContain('MARIA SOUZA');

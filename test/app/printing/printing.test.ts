@@ -94,7 +94,7 @@ describe('printing from the offline cache', () => {
       id: rows[0].id,
     });
     expect(preview.kind).toBe('dacte');
-    expect(preview.fileName).toBe(`${rows[0].chave}.pdf`);
+    expect(preview.fileName).toBe(`${rows[0].chave}-dacte.pdf`);
     expect(preview.html).not.toMatch(/<script/i);
     const result = await ok<{ mode: string }>(a, 'print:print', { id: rows[0].id });
     expect(result.mode).toBe('printed');
@@ -164,7 +164,7 @@ describe('printing from the offline cache', () => {
     expect(Object.keys(zip).sort()).toEqual(
       rows
         .slice(0, 3)
-        .map((r) => `${r.chave}.pdf`)
+        .map((r) => `${r.chave}-dacte.pdf`)
         .sort(),
     );
     expect(strFromU8(Object.values(zip)[0])).toMatch(/^%PDF/);

@@ -99,7 +99,12 @@ export function createFakeTransport(options: { settings?: Settings } = {}): Fake
     'companies:list': () => ({ ok: true, data: { companies: [] } }),
     'connectivity:check': () => ({
       ok: true,
-      data: { online: true, checkedAt: '2026-03-05T13:00:00.000Z', target: 'http://127.0.0.1:5555' },
+      data: {
+        online: true,
+        checkedAt: '2026-03-05T13:00:00.000Z',
+        target: 'http://127.0.0.1:5555',
+        access: 'ok',
+      },
     }),
   };
   const invalidInputExpected = new Set<string>();

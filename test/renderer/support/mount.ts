@@ -8,6 +8,7 @@ import { createMemoryHistory } from 'vue-router';
 
 import { setTransport } from '../../../renderer/src/bridge';
 import { localePtBr } from '../../../renderer/src/locale-pt-br';
+import { panelTitleToggle } from '../../../renderer/src/panel-title-toggle';
 import { createAppRouter } from '../../../renderer/src/router';
 import type { FakeTransport } from './fake-transport';
 
@@ -26,7 +27,12 @@ export async function mountWith(
   const wrapper = mount(component, {
     attachTo: document.body,
     global: {
-      plugins: [pinia, router, [PrimeVue, { theme: 'none', locale: localePtBr }], ToastService],
+      plugins: [
+        pinia,
+        router,
+        [PrimeVue, { theme: 'none', locale: localePtBr, pt: panelTitleToggle }],
+        ToastService,
+      ],
       directives: { tooltip: Tooltip },
     },
   });

@@ -12,7 +12,7 @@ export const contaTabs: TabRoute[] = [
   { name: 'conta', label: 'Cotas', icon: 'pi pi-chart-bar' },
   { name: 'conta-autorizadores', label: 'Autorizadores', icon: 'pi pi-server' },
   { name: 'conta-certificados', label: 'Certificados', icon: 'pi pi-id-card' },
-  { name: 'conta-emails', label: 'E-mails', icon: 'pi pi-envelope' },
+  { name: 'conta-emails', label: 'E-mails enviados pela API', icon: 'pi pi-envelope' },
 ];
 
 export const contaRoutes: RouteRecordRaw[] = [

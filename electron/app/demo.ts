@@ -4,6 +4,8 @@ import { createNuvemFiscalClient } from '../nuvemfiscal';
 import { ApiError } from '../nuvemfiscal';
 import { cnpjCheckDigits } from '../fiscal/cnpj';
 import { makePfx } from '../sandbox/certificates/make-pfx';
+import type { DemoMonthResult } from './demo-month';
+import { seedDemoMonth } from './demo-month';
 import type { EmbeddedEndpoint } from './embedded-sandbox';
 import type { HostAdapter } from './host';
 import type { LogoStore } from './logos';
@@ -73,12 +75,27 @@ export function demoLogoPng(): Buffer {
   return encodePng(width, height, pixels);
 }
 
-/** Creates the demo company on a fresh embedded sandbox; does nothing when it already exists. */
+/** Moves the embedded sandbox's clock through its control API (`null`: real time again). */
+export function sandboxClock(endpoint: EmbeddedEndpoint): (at: Date | null) => Promise<void> {
+  return async (at) => {
+    const res = await fetch(`${endpoint.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-secret': endpoint.clientSecret },
+      body: JSON.stringify({ set: at ? at.toISOString() : null }),
+    });
+    if (!res.ok) throw new Error(`relógio do sandbox: ${res.status} ${await res.text()}`);
+  };
+}
+
+/**
+ * Creates the demo company on a fresh embedded sandbox (does nothing when it already exists), then
+ * its month of documents (see demo-month.ts); answers what the month's seeding did.
+ */
 export async function seedDemo(
   endpoint: EmbeddedEndpoint,
   host: HostAdapter,
   logos: LogoStore,
-): Promise<void> {
+): Promise<DemoMonthResult> {
   const client = createNuvemFiscalClient({
     apiUrl: endpoint.url,
     tokenUrl: endpoint.tokenUrl,
@@ -130,4 +147,9 @@ export async function seedDemo(
   }
   if (!(await logos.load(DEMO_CNPJ))) await logos.save(DEMO_CNPJ, logo, 'image/png');
   if (!host.settings.get().selectedCompany) host.settings.update({ selectedCompany: DEMO_CNPJ });
+  return seedDemoMonth({
+    client,
+    company: { ...demoCompany, crt: 3 },
+    setClock: sandboxClock(endpoint),
+  });
 }

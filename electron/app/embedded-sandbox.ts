@@ -14,7 +14,7 @@ export interface EmbeddedEndpoint {
   clientSecret: string;
 }
 
-type Seeder = (endpoint: EmbeddedEndpoint) => Promise<void>;
+type Seeder = (endpoint: EmbeddedEndpoint) => Promise<unknown>;
 
 /**
  * The local sandbox of the fiscal API, started in-process for demonstração mode: random port on

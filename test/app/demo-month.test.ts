@@ -108,6 +108,12 @@ describe('a fresh demonstração', () => {
         { timeout: 20_000 },
       )
       .toBe(30);
+    const { totals } = ok<{ totals: unknown }>(
+      await app.dispatch('documents:search', { filter: { company: DEMO_CNPJ } }),
+    );
+    // Freight: the 25 authorized CT-e (R$ 84.916,90), the CT-e Simplificado (R$ 1.100,00) and the two
+    // CT-e OS (R$ 4.250,00); not the cancelled R$ 3.568,60 nor the DC-e's declared R$ 1.289,00.
+    expect(totals).toEqual({ count: 30, valorPrestacao: 90366.9, valorIcms: 10304.9, valorDeclarado: 1289 });
   });
 
   it('is not seeded twice on the next start', async () => {

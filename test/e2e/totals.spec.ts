@@ -1,13 +1,10 @@
-import { readFile } from 'node:fs/promises';
-
 import type { TestInfo } from '@playwright/test';
-import { strFromU8, unzipSync } from 'fflate';
 
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import { cteBody, dceBody } from '../sandbox/dfe/fixtures';
 import type { E2eHost, Page } from './fixtures';
 import { expect, test } from './fixtures';
-import { painelTwoMonths } from './painel-months';
+import { exportTwoMonths, painelTwoMonths } from './painel-months';
 
 // Numbers a clerk can trust, in demonstração: on top of the demo month (30 documents: R$ 90.366,90
 // of freight, R$ 10.304,90 of ICMS, a DC-e declaring R$ 1.289,00, a cancelled CT-e and a corrected
@@ -132,28 +129,7 @@ test('freight counts only authorized CT-e, the DC-e apart; search by município;
   await page.getByTestId('doc-search').click();
   // The month's documents fall in this calendar month and the previous one: both exports together
   // hold every document and event, and their freight adds up to Documentos' figure.
-  await page.getByTestId('doc-export').click();
-  const names: string[] = [];
-  const freight = { documents: 0, events: 0, frete: 0, icms: 0, declarado: 0 };
-  for (const period of ['Mês atual', 'Mês anterior']) {
-    await page.getByTestId('export-dialog').getByRole('button', { name: period }).click();
-    const exported = page.waitForEvent('download');
-    await page.getByTestId('export-run').click();
-    const zip = unzipSync(await readFile(await (await exported).path()));
-    const done = (await page.getByTestId('export-done').textContent()) ?? '';
-    const counted = /(\d+) documentos? e (\d+) eventos? exportados/.exec(done);
-    expect(counted, done).not.toBeNull();
-    freight.documents += Number(counted![1]);
-    freight.events += Number(counted![2]);
-    await expect(page.getByTestId('export-missing')).toHaveCount(0);
-    names.push(...Object.keys(zip));
-    const total = strFromU8(zip['resumo.csv']).trim().split('\r\n').at(-1)!.split(';');
-    expect(total[0]).toBe('Total de frete (CT-e e CT-e OS autorizados)');
-    const [frete, icms, declarado] = total.slice(10, 13).map((v) => Number(v.replace(',', '.')));
-    freight.frete += frete!;
-    freight.icms += icms!;
-    freight.declarado += declarado!;
-  }
+  const { names, ...freight } = await exportTwoMonths(page);
   // Events: the two cancellations and the month's correction letter.
   expect(freight.documents).toBe(34);
   expect(freight.events).toBe(3);

@@ -190,6 +190,10 @@ export const prefillOutputSchema = z.object({
     volumes: z.number(),
   }),
   chaves: z.array(z.string()),
+  /** NF-e transp/modFrete of the notes (X02); null when absent. */
+  modFrete: z.enum(['0', '1', '2', '3', '4', '9']).nullable().default(null),
+  /** The CT-e tomador (toma3) the freight mode names: 0 remetente, 3 destinatário; null: ask. */
+  toma: z.union([z.literal(0), z.literal(3)]).nullable().default(null),
   problems: z.array(z.object({ name: z.string(), message: z.string() })),
   warnings: z.array(z.string()),
 });

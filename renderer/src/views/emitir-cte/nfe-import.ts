@@ -60,6 +60,9 @@ export async function importNfe(
   const result = await invoke('cte:prefillFromNfe', { files, company: company ?? undefined });
   if (result.remetente) mergeParty(data.remetente, result.remetente);
   if (result.destinatario) mergeParty(data.destinatario, result.destinatario);
+  // Who pays the freight (NF-e modFrete): CIF → remetente, FOB → destinatário; otherwise the
+  // clerk chooses (the warning says so).
+  if (result.toma === 0 || result.toma === 3) data.geral.toma = result.toma;
   if (result.chaves.length) {
     if (result.carga.vCarga > 0) data.carga.vCarga = result.carga.vCarga;
     const qty = data.carga.quantidades;

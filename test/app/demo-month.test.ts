@@ -74,6 +74,17 @@ describe('a fresh demonstração', () => {
     expect(warnings).toEqual([]);
   });
 
+  it('gives the demo company its CT-e defaults (RNTRC, CFOP 5353/6353, ICMS 00 at 12%, série 1)', () => {
+    expect(app.context.host.settings.get().companyDefaults?.[DEMO_CNPJ]).toEqual({
+      rntrc: '45723174',
+      cfopIntra: '5353',
+      cfopInter: '6353',
+      icms: { situacao: '00', pICMS: 12 },
+      serie: 1,
+      xObs: 'Mercadoria conferida na coleta.',
+    });
+  });
+
   it('has the month at the API: 26 CT-e (one cancelled), 2 CT-e OS, a DC-e, all back-dated', async () => {
     const { client } = await app.context.api.client();
     const filter = { cpf_cnpj: DEMO_CNPJ, ambiente: 'homologacao' as const };

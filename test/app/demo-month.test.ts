@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_CNPJ } from '../../electron/app/demo';
-import { DEMO_REF_PREFIX, demoInstant, demoMonthPlan } from '../../electron/app/demo-month';
+import { DEMO_PARTIES, DEMO_REF_PREFIX, demoInstant, demoMonthPlan } from '../../electron/app/demo-month';
+import { nfeXml } from '../support/nfe-xml';
 import type { CarretaApp } from '../../electron/app/index';
 import { createApp } from '../../electron/app/index';
 import type { CommandEnvelope } from '../../electron/shared/errors';
@@ -125,6 +126,55 @@ describe('a fresh demonstração', () => {
     // Freight: the 25 authorized CT-e (R$ 84.916,90), the CT-e Simplificado (R$ 1.100,00) and the two
     // CT-e OS (R$ 4.250,00); not the cancelled R$ 3.568,60 nor the DC-e's declared R$ 1.289,00.
     expect(totals).toEqual({ count: 30, valorPrestacao: 90366.9, valorIcms: 10304.9, valorDeclarado: 1289 });
+  });
+
+  it('a new NF-e between parties of the month repeats their last CT-e', async () => {
+    const note = nfeXml({
+      emit: DEMO_PARTIES.embalagens,
+      dest: DEMO_PARTIES.supermercados,
+      numero: 7001,
+      vNF: 51200,
+      pesoB: 6100,
+      qVol: 305,
+    });
+    const out = ok<{ repeat: unknown; toma: number | null; chaves: string[] }>(
+      await app.dispatch('cte:prefillFromNfe', {
+        company: DEMO_CNPJ,
+        files: [{ name: 'nota.xml', base64: Buffer.from(note.xml).toString('base64') }],
+      }),
+    );
+    expect(out.chaves).toEqual([note.chave]);
+    expect(out.toma).toBe(0);
+    // CT-e 15 (13 days ago): Jundiaí → Santos, the newest authorized one between the two.
+    expect(out.repeat).toMatchObject({
+      numero: 15,
+      serie: 1,
+      cfop: '5353',
+      componentes: [
+        { xNome: 'Frete peso', vComp: 1790 },
+        { xNome: 'Pedágio', vComp: 96.4 },
+      ],
+      vTPrest: 1886.4,
+      vRec: 1886.4,
+      proPred: 'Embalagens plásticas',
+      xObs: 'Mercadoria conferida na coleta.',
+      icms: { situacao: '00', pICMS: 12 },
+    });
+    const stranger = nfeXml({
+      emit: DEMO_PARTIES.embalagens,
+      dest: DEMO_PARTIES.cooperativa,
+      numero: 7002,
+      vNF: 1000,
+      pesoB: 10,
+      qVol: 1,
+    });
+    const none = ok<{ repeat: unknown }>(
+      await app.dispatch('cte:prefillFromNfe', {
+        company: DEMO_CNPJ,
+        files: [{ name: 'outra.xml', base64: Buffer.from(stranger.xml).toString('base64') }],
+      }),
+    );
+    expect(none.repeat).toBeNull();
   });
 
   it('is not seeded twice on the next start', async () => {

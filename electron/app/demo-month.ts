@@ -6,12 +6,12 @@
 // Back-dating: the authority refuses a dhEmi more than 168 h old (rejection 228, MOC rule G103) or
 // ahead of the reception (212), so each document is sent with the sandbox's clock moved to its
 // emission time through the control API (`POST /_sandbox/clock`), never by writing the cache.
-import { buildDceKey, buildNfeKey } from '../fiscal';
+import { buildNfeKey } from '../fiscal';
 import type { EmissionContext, EmitterCompany, JsonObject } from '../fiscal/payload';
 import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../fiscal/payload';
 import { buildDcePayload } from '../fiscal/payload/dce';
 import type { NuvemFiscalClient } from '../nuvemfiscal';
-import type { CteFormInput, PartyForm } from '../shared/schemas/cte-form';
+import type { CteFormInput } from '../shared/schemas/cte-form';
 import { cteFormSchema } from '../shared/schemas/cte-form';
 import type { CteOsFormInput } from '../shared/schemas/cteos-form';
 import { cteOsFormSchema } from '../shared/schemas/cteos-form';
@@ -622,7 +622,13 @@ function freightForm(f: Freight, index: number, at: Date): CteFormInput {
   };
 }
 
-function charterForm(at: Date, tomador: PartyInput, fim: Place, valor: number, passengers: number): CteOsFormInput {
+function charterForm(
+  at: Date,
+  tomador: PartyInput,
+  fim: Place,
+  valor: number,
+  passengers: number,
+): CteOsFormInput {
   return {
     geral: {
       cfop: '5357',
@@ -839,7 +845,8 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
       if (page.data.length < 100) break;
     }
   }
-  if (existing.size === 0 && own > 0) return { issued: 0, skipped: 'tem-documentos', ms: Date.now() - started };
+  if (existing.size === 0 && own > 0)
+    return { issued: 0, skipped: 'tem-documentos', ms: Date.now() - started };
   const plan = demoMonthPlan(deps.now ?? new Date());
   const numbers = { cte: 0, cteos: 0, dce: 0 };
   let issued = 0;
@@ -863,7 +870,10 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
       if (sent.status !== 'autorizado' || !sent.id) continue;
       if (doc.then === 'cancelar') {
         await deps.setClock(new Date(doc.at.getTime() + 2 * 3_600_000));
-        await client[model].cancelar(sent.id, 'Valor do frete digitado errado; CT-e substituído por outro emitido em seguida.');
+        await client[model].cancelar(
+          sent.id,
+          'Valor do frete digitado errado; CT-e substituído por outro emitido em seguida.',
+        );
       } else if (doc.then === 'corrigir' && model !== 'dce') {
         await deps.setClock(new Date(doc.at.getTime() + 20 * 3_600_000));
         await client[model].corrigir(sent.id, [

@@ -164,7 +164,8 @@ export async function seedDemo(
   if (!host.settings.get().selectedCompany) host.settings.update({ selectedCompany: DEMO_CNPJ });
   // The demo company is complete: its CT-e start from its RNTRC, CFOP, ICMS, série (Empresas → Padrões).
   const defaults = host.settings.get().companyDefaults ?? {};
-  if (!defaults[DEMO_CNPJ]) host.settings.update({ companyDefaults: { ...defaults, [DEMO_CNPJ]: demoDefaults } });
+  if (!defaults[DEMO_CNPJ])
+    host.settings.update({ companyDefaults: { ...defaults, [DEMO_CNPJ]: demoDefaults } });
   return seedDemoMonth({
     client,
     company: { ...demoCompany, crt: 3 },

@@ -21,12 +21,7 @@ describe('the plan', () => {
     const now = new Date('2026-11-26T01:30:00Z'); // 25/11 22:30 in Brasília
     const plan = demoMonthPlan(now);
     expect(plan).toHaveLength(30);
-    expect(plan.map((d) => d.kind).filter((k) => k !== 'cte')).toEqual([
-      'cteos',
-      'cte-simp',
-      'cteos',
-      'dce',
-    ]);
+    expect(plan.map((d) => d.kind).filter((k) => k !== 'cte')).toEqual(['cteos', 'cte-simp', 'cteos', 'dce']);
     expect(plan[0]!.at.toISOString()).toBe('2026-10-27T11:42:00.000Z'); // 27/10 08:42 BRT
     expect(plan.at(-1)!.at.toISOString()).toBe('2026-11-24T13:20:00.000Z'); // 24/11 10:20 BRT
     for (const doc of plan) expect(doc.at.getTime()).toBeLessThan(now.getTime());
@@ -56,8 +51,10 @@ describe('a fresh demonstração', () => {
       // The seeding's duration, for the report (no wall-clock bound in tests).
       if (message.startsWith('mês de demonstração')) console.info(message);
     },
-    warn: (message: string, ...rest: unknown[]) => void warnings.push(`${message} ${rest.map(String).join(' ')}`),
-    error: (message: string, ...rest: unknown[]) => void warnings.push(`${message} ${rest.map(String).join(' ')}`),
+    warn: (message: string, ...rest: unknown[]) =>
+      void warnings.push(`${message} ${rest.map(String).join(' ')}`),
+    error: (message: string, ...rest: unknown[]) =>
+      void warnings.push(`${message} ${rest.map(String).join(' ')}`),
   };
 
   beforeAll(async () => {

@@ -18,7 +18,9 @@ export function reais(text: string): number {
 
 /** Shows a month's figures (by `show`) and reads them from the screen once its answer arrived. */
 async function figures(page: Page, show: () => Promise<void>): Promise<PainelFigures> {
-  const answer = page.waitForResponse((r) => r.url().includes('/api/invoke/') && r.url().includes('dashboard'));
+  const answer = page.waitForResponse(
+    (r) => r.url().includes('/api/invoke/') && r.url().includes('dashboard'),
+  );
   await show();
   const envelope = (await (await answer).json()) as { data: { count: number } };
   // The screen shows what the answer said.

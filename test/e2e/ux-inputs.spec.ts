@@ -6,7 +6,11 @@ import { firstCteFlow, repeatCteFlow } from './ux-inputs';
 
 test.setTimeout(120_000);
 
-test('a repeat CT-e for known parties with a new NF-e takes at most 8 inputs', async ({ page, openApp, webHost }) => {
+test('a repeat CT-e for known parties with a new NF-e takes at most 8 inputs', async ({
+  page,
+  openApp,
+  webHost,
+}) => {
   await openApp();
   // The demo month is in the cache (the repeat reads the last CT-e's XML from it).
   await webHost.app.context.sync.idle();

@@ -38,7 +38,7 @@ describe('tomador from modFrete', () => {
     expect(data.geral.toma).toBe(3);
   });
 
-  it('terceiros (no payer named) keeps the clerk\'s choice', async () => {
+  it("terceiros (no payer named) keeps the clerk's choice", async () => {
     answering(null, '2');
     const data = emptyCteDraft();
     data.geral.toma = 1;

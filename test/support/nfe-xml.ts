@@ -9,7 +9,15 @@ export interface NfeParty {
   cpfCnpj: string;
   ie?: string;
   xNome: string;
-  endereco: { xLgr: string; nro: string; xBairro: string; cMun: string; xMun: string; uf: string; cep?: string };
+  endereco: {
+    xLgr: string;
+    nro: string;
+    xBairro: string;
+    cMun: string;
+    xMun: string;
+    uf: string;
+    cep?: string;
+  };
 }
 
 export interface NfeSpec {

@@ -38,7 +38,12 @@ export async function lastCteBetween(
   remetente: string,
   destinatario: string,
 ): Promise<RepeatSource | null> {
-  const rows = await repos.db.all<{ id: number; numero: number | null; serie: number | null; data_emissao: string | null }>(
+  const rows = await repos.db.all<{
+    id: number;
+    numero: number | null;
+    serie: number | null;
+    data_emissao: string | null;
+  }>(
     `SELECT id, numero, serie, data_emissao FROM documents
       WHERE company = ? AND environment = ? AND kind = 'cte' AND status = 'autorizado'
         AND remetente_doc = ? AND destinatario_doc = ?

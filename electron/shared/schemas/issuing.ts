@@ -193,7 +193,10 @@ export const prefillOutputSchema = z.object({
   /** NF-e transp/modFrete of the notes (X02); null when absent. */
   modFrete: z.enum(['0', '1', '2', '3', '4', '9']).nullable().default(null),
   /** The CT-e tomador (toma3) the freight mode names: 0 remetente, 3 destinatário; null: ask. */
-  toma: z.union([z.literal(0), z.literal(3)]).nullable().default(null),
+  toma: z
+    .union([z.literal(0), z.literal(3)])
+    .nullable()
+    .default(null),
   /** The newest authorized CT-e between the same remetente and destinatário, to repeat. */
   repeat: z
     .object({

@@ -120,7 +120,10 @@ export function repeatLast(data: CteDraftData, last: RepeatSource): string {
   if (!data.observacoes.xObs && last.xObs) data.observacoes.xObs = last.xObs;
   if (!data.geral.natOp) data.geral.natOp = last.natOp;
   // The last CFOP is right for a route of the same type (it starts with 5 inside the UF, 6 outside).
-  const sameType = data.geral.inicio.uf && data.geral.fim.uf && last.cfop[0] === (data.geral.inicio.uf === data.geral.fim.uf ? '5' : '6');
+  const sameType =
+    data.geral.inicio.uf &&
+    data.geral.fim.uf &&
+    last.cfop[0] === (data.geral.inicio.uf === data.geral.fim.uf ? '5' : '6');
   if (sameType) data.geral.cfop = last.cfop;
   if (last.icms) {
     const icms: CteDraftData['impostos']['icms'] = { situacao: last.icms.situacao };

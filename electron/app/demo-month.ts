@@ -808,6 +808,8 @@ export interface DemoMonthDeps {
   /** Moves the sandbox's clock (`null`: back to real time) through its control API. */
   setClock: (at: Date | null) => Promise<void>;
   now?: Date;
+  /** The app is closing: stop after the document being sent (the next start completes the month). */
+  signal?: AbortSignal;
 }
 
 export interface DemoMonthResult {
@@ -852,6 +854,7 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
   let issued = 0;
   try {
     for (const doc of plan) {
+      if (deps.signal?.aborted) break;
       const model = MODEL[doc.kind];
       const numero = ++numbers[model];
       if (existing.has(doc.referencia)) continue;

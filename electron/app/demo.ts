@@ -110,6 +110,7 @@ export async function seedDemo(
   endpoint: EmbeddedEndpoint,
   host: HostAdapter,
   logos: LogoStore,
+  signal?: AbortSignal,
 ): Promise<DemoMonthResult> {
   const client = createNuvemFiscalClient({
     apiUrl: endpoint.url,
@@ -170,5 +171,6 @@ export async function seedDemo(
     client,
     company: { ...demoCompany, crt: 3 },
     setClock: sandboxClock(endpoint),
+    ...(signal ? { signal } : {}),
   });
 }

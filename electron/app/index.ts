@@ -131,8 +131,8 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     logger: host.logger,
   });
   const inbox = createInbox(host, api, cache, events);
-  embedded.onStarted(async (endpoint) => {
-    const month = await seedDemo(endpoint, host, logos);
+  embedded.onStarted(async (endpoint, signal) => {
+    const month = await seedDemo(endpoint, host, logos, signal);
     host.logger.info(
       month.skipped
         ? 'mês de demonstração não criado: a demonstração já tem documentos do usuário'

@@ -3,7 +3,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_CNPJ } from '../../electron/app/demo';
-import { DEMO_PARTIES, DEMO_REF_PREFIX, demoInstant, demoMonthPlan } from '../../electron/app/demo-month';
+import {
+  DEMO_PARTIES,
+  DEMO_REF_PREFIX,
+  demoInstant,
+  demoMonthPlan,
+  seedDemoMonth,
+} from '../../electron/app/demo-month';
+import type { NuvemFiscalClient } from '../../electron/nuvemfiscal';
 import { nfeXml } from '../support/nfe-xml';
 import type { CarretaApp } from '../../electron/app/index';
 import { createApp } from '../../electron/app/index';
@@ -39,6 +46,38 @@ describe('the plan', () => {
     expect(demoInstant(new Date('2026-11-26T03:00:00Z'), 1, '08:15').toISOString()).toBe(
       '2026-11-25T11:15:00.000Z',
     );
+  });
+});
+
+describe('seeding', () => {
+  const emptyList = { listar: async () => ({ data: [] }) };
+  const company = { cpf_cnpj: DEMO_CNPJ, nome_razao_social: 'X', endereco: {} } as never;
+
+  it('stops before the next document when the app closes, and puts the clock back', async () => {
+    const clock: (Date | null)[] = [];
+    const sent: unknown[] = [];
+    const client = {
+      cte: { ...emptyList, emitir: async (p: unknown) => void sent.push(p) },
+      cteos: emptyList,
+      dce: emptyList,
+    } as unknown as NuvemFiscalClient;
+    const result = await seedDemoMonth({
+      client,
+      company,
+      setClock: async (at) => void clock.push(at),
+      signal: AbortSignal.abort(),
+    });
+    expect([result.issued, sent.length, clock]).toEqual([0, 0, [null]]);
+  });
+
+  it('leaves alone a demo where the user already issued documents of their own', async () => {
+    const client = {
+      cte: { listar: async () => ({ data: [{ referencia: 'carreta-1234' }] }) },
+      cteos: emptyList,
+      dce: emptyList,
+    } as unknown as NuvemFiscalClient;
+    const result = await seedDemoMonth({ client, company, setClock: async () => undefined });
+    expect([result.issued, result.skipped]).toEqual([0, 'tem-documentos']);
   });
 });
 

@@ -4,6 +4,9 @@ import { createNuvemFiscalClient } from '../nuvemfiscal';
 import { ApiError } from '../nuvemfiscal';
 import { cnpjCheckDigits } from '../fiscal/cnpj';
 import { makePfx } from '../sandbox/certificates/make-pfx';
+import type { CompanyDefaults } from '../shared/schemas/company-defaults';
+import type { DemoMonthResult } from './demo-month';
+import { DEMO_RNTRC, seedDemoMonth } from './demo-month';
 import type { EmbeddedEndpoint } from './embedded-sandbox';
 import type { HostAdapter } from './host';
 import type { LogoStore } from './logos';
@@ -33,6 +36,20 @@ export const demoCompany = {
     codigo_pais: '1058',
     pais: 'Brasil',
   },
+};
+
+/**
+ * What the demo carrier's CT-e repeat: its RNTRC, CFOP 5353/6353 (prestação de serviço de transporte
+ * a estabelecimento comercial, MOC CT-e Visão Geral §12), ICMS 00 at 12% (from São Paulo), série 1.
+ * Its regime (CRT 3, regime normal) is in the API's CT-e configuration.
+ */
+export const demoDefaults: CompanyDefaults = {
+  rntrc: DEMO_RNTRC,
+  cfopIntra: '5353',
+  cfopInter: '6353',
+  icms: { situacao: '00', pICMS: 12 },
+  serie: 1,
+  xObs: 'Mercadoria conferida na coleta.',
 };
 
 /** A simple logo: a dark-blue plate with an amber road stripe and a truck silhouette. */
@@ -73,12 +90,28 @@ export function demoLogoPng(): Buffer {
   return encodePng(width, height, pixels);
 }
 
-/** Creates the demo company on a fresh embedded sandbox; does nothing when it already exists. */
+/** Moves the embedded sandbox's clock through its control API (`null`: real time again). */
+export function sandboxClock(endpoint: EmbeddedEndpoint): (at: Date | null) => Promise<void> {
+  return async (at) => {
+    const res = await fetch(`${endpoint.url}/_sandbox/clock`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-sandbox-secret': endpoint.clientSecret },
+      body: JSON.stringify({ set: at ? at.toISOString() : null }),
+    });
+    if (!res.ok) throw new Error(`relógio do sandbox: ${res.status} ${await res.text()}`);
+  };
+}
+
+/**
+ * Creates the demo company on a fresh embedded sandbox (does nothing when it already exists), then
+ * its month of documents (see demo-month.ts); answers what the month's seeding did.
+ */
 export async function seedDemo(
   endpoint: EmbeddedEndpoint,
   host: HostAdapter,
   logos: LogoStore,
-): Promise<void> {
+  signal?: AbortSignal,
+): Promise<DemoMonthResult> {
   const client = createNuvemFiscalClient({
     apiUrl: endpoint.url,
     tokenUrl: endpoint.tokenUrl,
@@ -130,4 +163,14 @@ export async function seedDemo(
   }
   if (!(await logos.load(DEMO_CNPJ))) await logos.save(DEMO_CNPJ, logo, 'image/png');
   if (!host.settings.get().selectedCompany) host.settings.update({ selectedCompany: DEMO_CNPJ });
+  // The demo company is complete: its CT-e start from its RNTRC, CFOP, ICMS, série (Empresas → Padrões).
+  const defaults = host.settings.get().companyDefaults ?? {};
+  if (!defaults[DEMO_CNPJ])
+    host.settings.update({ companyDefaults: { ...defaults, [DEMO_CNPJ]: demoDefaults } });
+  return seedDemoMonth({
+    client,
+    company: { ...demoCompany, crt: 3 },
+    setClock: sandboxClock(endpoint),
+    ...(signal ? { signal } : {}),
+  });
 }

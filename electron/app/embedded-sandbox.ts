@@ -14,7 +14,8 @@ export interface EmbeddedEndpoint {
   clientSecret: string;
 }
 
-type Seeder = (endpoint: EmbeddedEndpoint) => Promise<void>;
+/** Seeding work; `signal` aborts when the app closes, so a long seeding does not hold the exit. */
+type Seeder = (endpoint: EmbeddedEndpoint, signal: AbortSignal) => Promise<unknown>;
 
 /**
  * The local sandbox of the fiscal API, started in-process for demonstração mode: random port on
@@ -25,6 +26,7 @@ export class EmbeddedSandbox {
   private starting: Promise<EmbeddedEndpoint> | null = null;
   private running: { endpoint: EmbeddedEndpoint; close(): Promise<void> } | null = null;
   private readonly seeders: Seeder[] = [];
+  private closing = new AbortController();
 
   constructor(
     private readonly userDataDir: string,
@@ -77,7 +79,7 @@ export class EmbeddedSandbox {
     this.logger.info(`sandbox local em ${sandbox.url}`);
     for (const seeder of this.seeders) {
       try {
-        await seeder(endpoint);
+        await seeder(endpoint, this.closing.signal);
       } catch (error) {
         // Demo data is a convenience: the app works without it.
         this.logger.warn('dados de demonstração não puderam ser criados', error);
@@ -104,7 +106,10 @@ export class EmbeddedSandbox {
   }
 
   async close(): Promise<void> {
-    // A start still in progress would otherwise leave a server running after dispose.
+    // A start still in progress would otherwise leave a server running after dispose; its seeding
+    // stops at the next document (the rest is completed on the next start).
+    this.closing.abort();
+    this.closing = new AbortController();
     const starting = this.starting;
     this.starting = null;
     if (starting) await starting.catch(() => undefined);

@@ -28,7 +28,7 @@ import { ConnectivityMonitor } from './context';
 import type { CommandTable, Dispatch } from './dispatcher';
 import { createDispatcher } from './dispatcher';
 import { CredentialsService } from './credentials';
-import { seedDemo } from './demo';
+import { DEMO_CNPJ, seedDemo } from './demo';
 import { EmbeddedSandbox } from './embedded-sandbox';
 import { EventBus } from './events';
 import type { HostAdapter } from './host';
@@ -119,7 +119,6 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     () => api.access(),
   );
   const logos = new LogoStore(path.join(host.userDataDir, 'logos'));
-  embedded.onStarted((endpoint) => seedDemo(endpoint, host, logos));
   // A cache that cannot be opened leaves the app running in a degraded mode that offers restore.
   const cache = new CacheHolder(path.join(host.userDataDir, 'carreta.db'), host.logger);
   await cache.open();
@@ -138,6 +137,22 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     logger: host.logger,
   });
   const inbox = createInbox(host, api, cache, events);
+  embedded.onStarted(async (endpoint, signal) => {
+    const month = await seedDemo(endpoint, host, logos, signal);
+    host.logger.info(
+      month.skipped
+        ? 'mês de demonstração não criado: a demonstração já tem documentos do usuário'
+        : `mês de demonstração: ${month.issued} documento(s) emitido(s) em ${month.ms} ms`,
+    );
+    // The documents reach the cache (Documentos, Painel) by the ordinary sync, once the sandbox is
+    // up — not awaited here: the sync itself waits for the sandbox this seeder is part of.
+    if (month.issued > 0) {
+      void embedded
+        .ensure()
+        .then(() => sync.sync({ company: DEMO_CNPJ, full: true }))
+        .catch((error: unknown) => host.logger.warn('sincronização do mês de demonstração falhou', error));
+    }
+  });
   const context: AppContext = {
     host,
     events,

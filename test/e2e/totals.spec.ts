@@ -1,15 +1,14 @@
-import { readFile } from 'node:fs/promises';
-
 import type { TestInfo } from '@playwright/test';
-import { strFromU8, unzipSync } from 'fflate';
 
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import { cteBody, dceBody } from '../sandbox/dfe/fixtures';
 import type { E2eHost, Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { exportTwoMonths, painelTwoMonths } from './painel-months';
 
-// Numbers a clerk can trust, in demonstração: two authorized CT-e, a cancelled one and a DC-e
-// issued through the embedded sandbox's API. Freight counts only the authorized CT-e; the DC-e's
+// Numbers a clerk can trust, in demonstração: on top of the demo month (30 documents: R$ 90.366,90
+// of freight, R$ 10.304,90 of ICMS, a DC-e declaring R$ 1.289,00, a cancelled CT-e and a corrected
+// one), two authorized CT-e, a cancelled one and a DC-e issued through the embedded sandbox's API. Freight counts only the authorized CT-e; the DC-e's
 // goods value is shown apart as declared; the same figures on Documentos and the Painel; the search
 // box finds by município without accents; emission sorts by time of day.
 
@@ -84,30 +83,34 @@ test('freight counts only authorized CT-e, the DC-e apart; search by município;
   await issue(webHost);
   await page.getByTestId('nav-documentos').click();
   await page.getByTestId('doc-sync').click();
-  await expect(page.getByTestId('total-count')).toHaveText('4', { timeout: 30_000 });
-  // 1.000 + 2.000: the cancelled 7.000 and the DC-e's R$ 37,50 of goods are not freight.
-  await expect(page.getByTestId('total-frete')).toHaveText(/^R\$\s3\.000,00$/);
-  await expect(page.getByTestId('total-declarado')).toHaveText(/^R\$\s37,50$/);
+  await expect(page.getByTestId('total-count')).toHaveText('34', { timeout: 30_000 });
+  // 90.366,90 + 1.000 + 2.000: the cancelled 7.000 (and the month's cancelled 3.568,60) and the
+  // DC-e's goods (R$ 37,50 + the month's R$ 1.289,00) are not freight.
+  await expect(page.getByTestId('total-frete')).toHaveText(/^R\$\s93\.366,90$/);
+  await expect(page.getByTestId('total-declarado')).toHaveText(/^R\$\s1\.326,50$/);
   await expect(page.getByTestId('doc-totals')).toContainText('Frete (CT-e e CT-e OS autorizados)');
   await shot(page, testInfo, 'totais');
 
   const table = page.getByTestId('doc-table');
-  // Newest first by date and time: 601 (5 min ago), 603 (10), DC-e 55 (15), 602 (20).
-  await expect(table.locator('tbody tr')).toHaveCount(4);
+  // Newest first by date and time: 601 (5 min ago), 603 (10), DC-e 55 (15), 602 (20), then the
+  // month's (a day old and older).
+  await expect(table.locator('tbody tr')).toHaveCount(34);
   const numbers = await table
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((row) => (row.querySelectorAll('td')[3]?.textContent ?? '').trim()));
-  expect(numbers.map((n) => n.replace(/^\d+\//, ''))).toEqual(['601', '603', '55', '602']);
+  expect(numbers.slice(0, 5).map((n) => n.replace(/^\d+\//, ''))).toEqual(['601', '603', '55', '602', '27']);
   await expect(table.locator('tbody tr').nth(2)).toContainText('declarado');
 
   // The box promises município: without accents and case, start or end of the route.
+  // São Paulo: two of these and the month's charter from Mogi das Cruzes.
   await page.getByTestId('doc-text').fill('SAO PAULO');
   await page.getByTestId('doc-search').click();
-  await expect(page.getByTestId('total-count')).toHaveText('2');
+  await expect(page.getByTestId('total-count')).toHaveText('3');
+  // Londrina: two of these and the month's corn to the cooperative (R$ 4.120,00 + R$ 139,90).
   await page.getByTestId('doc-text').fill('londrina');
   await page.getByTestId('doc-search').click();
-  await expect(page.getByTestId('total-count')).toHaveText('2');
-  await expect(page.getByTestId('total-frete')).toHaveText(/^R\$\s2\.000,00$/);
+  await expect(page.getByTestId('total-count')).toHaveText('3');
+  await expect(page.getByTestId('total-frete')).toHaveText(/^R\$\s6\.259,90$/);
   await page.getByTestId('doc-text').fill('curitiba');
   await page.getByTestId('doc-search').click();
   await expect(page.getByTestId('total-count')).toHaveText('4');
@@ -124,23 +127,23 @@ test('freight counts only authorized CT-e, the DC-e apart; search by município;
   // The accountant's package holds every document and the cancellation, and totals only freight.
   await page.getByTestId('doc-text').fill('');
   await page.getByTestId('doc-search').click();
-  await page.getByTestId('doc-export').click();
-  await page.getByTestId('export-current').click();
-  const exported = page.waitForEvent('download');
-  await page.getByTestId('export-run').click();
-  const zip = unzipSync(await readFile(await (await exported).path()));
-  await expect(page.getByTestId('export-done')).toContainText('4 documentos e 1 evento exportados');
-  await expect(page.getByTestId('export-missing')).toHaveCount(0);
-  const names = Object.keys(zip);
-  expect(names.filter((n) => n.endsWith('-cancelamento.xml'))).toHaveLength(1);
-  expect(names.filter((n) => /\/\d{44}-(cte|dce)\.xml$/.test(n))).toHaveLength(4);
-  const csv = strFromU8(zip['resumo.csv']).trim().split('\r\n');
-  expect(csv.at(-1)).toBe('Total de frete (CT-e e CT-e OS autorizados);;;;;;;;;;3000,00;360,00;37,50;0');
+  // The month's documents fall in this calendar month and the previous one: both exports together
+  // hold every document and event, and their freight adds up to Documentos' figure.
+  const { names, ...freight } = await exportTwoMonths(page);
+  // Events: the two cancellations and the month's correction letter.
+  expect(freight.documents).toBe(34);
+  expect(freight.events).toBe(3);
+  expect(names.filter((n) => n.endsWith('-cancelamento.xml'))).toHaveLength(2);
+  expect(names.filter((n) => /\/\d{44}-(cte|cteos|dce)\.xml$/.test(n))).toHaveLength(34);
+  expect([freight.frete, freight.icms, freight.declarado].map((v) => v.toFixed(2))).toEqual([
+    '93366.90',
+    '10664.90',
+    '1326.50',
+  ]);
   await page.keyboard.press('Escape');
 
-  await page.getByTestId('nav-painel').click();
-  await expect(page.getByTestId('kpi-count')).toHaveText('4');
-  await expect(page.getByTestId('kpi-frete')).toHaveText(/^R\$\s3\.000,00$/);
-  await expect(page.getByTestId('kpi-declarado')).toContainText('37,50');
+  // The Painel too, month by month: the two add up to Documentos' figures.
+  const painel = await painelTwoMonths(page, () => page.getByTestId('nav-painel').click());
+  expect(painel.total).toEqual({ count: 34, frete: 93366.9 });
   await shot(page, testInfo, 'painel');
 });

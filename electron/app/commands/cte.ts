@@ -24,6 +24,7 @@ import {
   storeEvent,
 } from '../issuing/lifecycle';
 import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
+import { lastCteBetween } from '../issuing/repeat';
 import { previewHtml } from '../issuing/preview';
 import { storeDocument } from '../issuing/store-document';
 import { isOffline } from '../sync/source';
@@ -268,7 +269,15 @@ export function cteCommands(
       const view = await debugView(repos(), target.environment, id, (i) => client.debug.consultar(i));
       return { ...view, outbox: view.outbox ? { ...view.outbox, kind } : null };
     },
-    'cte:prefillFromNfe': async ({ files, company }) =>
-      prefillFromNfe(files, keyUsedInOutbox(repos(), company)),
+    'cte:prefillFromNfe': async ({ files, company }) => {
+      const result = await prefillFromNfe(files, keyUsedInOutbox(repos(), company));
+      const rem = result.remetente?.cpfCnpj;
+      const dest = result.destinatario?.cpfCnpj;
+      const repeat =
+        company && typeof rem === 'string' && typeof dest === 'string'
+          ? await lastCteBetween(repos(), { company, environment: environment() }, rem, dest)
+          : null;
+      return { ...result, repeat };
+    },
   };
 }

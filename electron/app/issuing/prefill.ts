@@ -4,6 +4,8 @@ import type { Repositories } from '../../cache/repositories';
 import { parseDocument } from '../../documents/parse/index';
 import type { NfeView, Party } from '../../documents/parse/types';
 import { isValidAccessKey, parseAccessKey } from '../../fiscal/access-key';
+import { MOD_FRETE_LABELS, isModFrete, tomaFromModFrete } from '../../fiscal/nfe-frete';
+import type { ModFrete } from '../../fiscal/nfe-frete';
 import { AppError } from '../../shared/errors';
 import { formatCpfCnpj } from '../../shared/format';
 
@@ -17,6 +19,10 @@ export interface PrefillResult {
   destinatario: Record<string, unknown> | null;
   carga: { vCarga: number; pesoBruto: number; pesoLiquido: number; volumes: number };
   chaves: string[];
+  /** The first note's transp/modFrete (NF-e X02), null when absent or outside the table. */
+  modFrete: ModFrete | null;
+  /** The CT-e tomador the notes name (toma3: 0 remetente, 3 destinatário); null: ask the clerk. */
+  toma: 0 | 3 | null;
   problems: { name: string; message: string }[];
   warnings: string[];
 }
@@ -111,9 +117,12 @@ export async function prefillFromNfe(
     destinatario: null,
     carga: { vCarga: 0, pesoBruto: 0, pesoLiquido: 0, volumes: 0 },
     chaves: [],
+    modFrete: null,
+    toma: null,
     problems: [],
     warnings: [],
   };
+  const modes = new Map<ModFrete, string>();
   const seen = { remetente: new Map<string, string>(), destinatario: new Map<string, string>() };
   for (const file of files) {
     try {
@@ -143,6 +152,8 @@ export async function prefillFromNfe(
       noteParty(seen.remetente, remetente, view.chave);
       noteParty(seen.destinatario, destinatario, view.chave);
       result.warnings.push(...nfeWarnings(view));
+      if (isModFrete(view.transp.modFrete) && !modes.has(view.transp.modFrete))
+        modes.set(view.transp.modFrete, view.chave);
       result.carga.vCarga = r(result.carga.vCarga + num(view.totals.vNF), 2);
       for (const vol of view.transp.vol) {
         result.carga.pesoBruto = r(result.carga.pesoBruto + num(vol.pesoB), 4);
@@ -157,9 +168,35 @@ export async function prefillFromNfe(
       result.problems.push({ name: file.name, message });
     }
   }
+  Object.assign(result, freightPayer(modes, result.warnings));
   result.warnings.push(...mixedParties(seen.remetente, 'remetentes'));
   result.warnings.push(...mixedParties(seen.destinatario, 'destinatários'));
   return result;
+}
+
+/**
+ * The tomador from who pays the freight (NF-e transp/modFrete, see fiscal/nfe-frete): CIF → the
+ * remetente, FOB → the destinatário; for terceiros or "sem frete", and for notes that disagree,
+ * the form's choice stays and the clerk is told to pick the tomador.
+ */
+function freightPayer(
+  modes: Map<ModFrete, string>,
+  warnings: string[],
+): Pick<PrefillResult, 'modFrete' | 'toma'> {
+  const [first] = modes.keys();
+  if (first === undefined) return { modFrete: null, toma: null };
+  if (modes.size > 1) {
+    const list = [...modes].map(([m, chave]) => `${MOD_FRETE_LABELS[m]} (NF-e ${chave})`).join('; ');
+    warnings.push(`As NF-e indicam modalidades de frete diferentes: ${list}. Escolha o tomador do serviço.`);
+    return { modFrete: first, toma: null };
+  }
+  const toma = tomaFromModFrete(first);
+  if (toma === null) {
+    warnings.push(
+      `A NF-e indica frete ${MOD_FRETE_LABELS[first]} (modFrete ${first}): ela não diz quem contrata o transporte. Escolha o tomador do serviço.`,
+    );
+  }
+  return { modFrete: first, toma };
 }
 
 /** First key seen per party document: one CT-e carries notes of one remetente and one destinatário. */

@@ -190,6 +190,32 @@ export const prefillOutputSchema = z.object({
     volumes: z.number(),
   }),
   chaves: z.array(z.string()),
+  /** NF-e transp/modFrete of the notes (X02); null when absent. */
+  modFrete: z.enum(['0', '1', '2', '3', '4', '9']).nullable().default(null),
+  /** The CT-e tomador (toma3) the freight mode names: 0 remetente, 3 destinatário; null: ask. */
+  toma: z
+    .union([z.literal(0), z.literal(3)])
+    .nullable()
+    .default(null),
+  /** The newest authorized CT-e between the same remetente and destinatário, to repeat. */
+  repeat: z
+    .object({
+      numero: z.number().nullable(),
+      serie: z.number().nullable(),
+      dataEmissao: z.string().nullable(),
+      cfop: z.string(),
+      natOp: z.string(),
+      componentes: z.array(z.object({ xNome: z.string(), vComp: z.number() })),
+      vTPrest: z.number(),
+      vRec: z.number(),
+      proPred: z.string(),
+      xObs: z.string(),
+      icms: z
+        .object({ situacao: z.string(), pICMS: z.number().optional(), pRedBC: z.number().optional() })
+        .nullable(),
+    })
+    .nullable()
+    .default(null),
   problems: z.array(z.object({ name: z.string(), message: z.string() })),
   warnings: z.array(z.string()),
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { environmentSchema } from './app';
+import { companyDefaultsSchema } from './company-defaults';
 import { smtpSettingsSchema } from './mail';
 
 /** 127.0.0.0/8, ::1 and localhost: the embedded sandbox and a sandbox run on this computer. */
@@ -70,6 +71,8 @@ export const settingsSchema = z.object({
       z.object({ taf: z.string().regex(/^\d{0,12}$/), nroRegEstadual: z.string().regex(/^\d{0,25}$/) }),
     )
     .optional(),
+  /** Per company: what every CT-e repeats (RNTRC, CFOP by route, ICMS, série, observations). */
+  companyDefaults: z.record(z.string().max(14), companyDefaultsSchema).optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

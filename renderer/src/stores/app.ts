@@ -80,6 +80,21 @@ export const useAppStore = defineStore('app', () => {
       }),
     );
     unsubscribe.push(on('app:notice', (payload) => notify.notice(payload)));
+    // The demonstração's first start writes settings while the shell is already open (its company
+    // and the company's CT-e defaults), then syncs its month: read them again when that sync ends.
+    let settingsReread = false;
+    unsubscribe.push(
+      on('sync:progress', (event) => {
+        if (event.phase !== 'done' || settingsReread || environment.value !== 'demonstracao') return;
+        settingsReread = true;
+        void invoke('settings:get').then(
+          (current) => {
+            settings.value = current;
+          },
+          () => undefined,
+        );
+      }),
+    );
     subscribed = true;
   }
 

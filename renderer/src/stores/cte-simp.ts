@@ -1,11 +1,14 @@
 // The CT-e Simplificado form session: the shared issuing-form session over simp-model (drafts kind
 // 'cte-simp'). Kept in a store so a visit to another screen does not lose what was typed.
 import { defineStore } from 'pinia';
+import { watch } from 'vue';
 
 import type { CommandOutput } from '../../../electron/shared/contract';
 import type { CteSimpForm } from '../../../electron/shared/schemas/cte-simp-form';
 import { invoke } from '../bridge';
+import { applyCompanyDefaults, routeCfop } from '../components/cte/company-defaults';
 import { useFormSession } from '../composables/form-session';
+import { useAppStore } from './app';
 import type { CteSimpDraftData } from '../views/emitir-cte-simp/simp-model';
 import {
   emptyCteSimpDraft,
@@ -24,15 +27,28 @@ function draftTitle(data: CteSimpDraftData): string {
 }
 
 export const useCteSimpStore = defineStore('cte-simp', () => {
+  const app = useAppStore();
+  /** The selected company's CT-e defaults (Empresas → Padrões do CT-e). */
+  const defaults = () => {
+    const selected = app.settings?.selectedCompany;
+    return selected ? app.settings?.companyDefaults?.[selected] : undefined;
+  };
   const session = useFormSession<CteSimpDraftData, SimpOutcome>({
     kind: 'cte-simp',
     steps: SIMP_STEPS,
-    empty: emptyCteSimpDraft,
+    empty: () => applyCompanyDefaults(emptyCteSimpDraft(), defaults()),
     fromSaved: (raw) => ({ ...emptyCteSimpDraft(), ...((raw ?? {}) as Partial<CteSimpDraftData>) }),
     validate: validateCteSimp,
     title: draftTitle,
   });
   const { company, data } = session;
+  // The CFOP follows the route's type until the clerk types one of their own.
+  watch(
+    () => [data.geral.ufIni, data.geral.ufFim] as const,
+    ([ufIni, ufFim]) => {
+      data.geral.cfop = routeCfop(data.geral.cfop, defaults(), ufIni, ufFim);
+    },
+  );
 
   function issueInput() {
     return {

@@ -14,8 +14,10 @@ import {
   validateCte,
   withDefaults,
 } from '../views/emitir-cte/form-model';
+import { applyCompanyDefaults, routeCfop } from '../components/cte/company-defaults';
 import { blockedByWarnings, pruneWarnings } from '../components/cte/nfe-warnings';
 import { useFormSession } from '../composables/form-session';
+import { useAppStore } from './app';
 
 export { AUTOSAVE_MS } from '../composables/form-session';
 export type { SendPhase } from '../composables/form-session';
@@ -28,17 +30,34 @@ function draftTitle(data: CteDraftData): string {
 }
 
 export const useCteStore = defineStore('cte', () => {
+  const app = useAppStore();
+  /** The selected company's CT-e defaults (Empresas → Padrões do CT-e). */
+  const defaults = () => {
+    const selected = app.settings?.selectedCompany;
+    return selected ? app.settings?.companyDefaults?.[selected] : undefined;
+  };
   const session = useFormSession<CteDraftData, IssueOutcome>({
     kind: 'cte',
     steps: CTE_STEPS,
-    empty: emptyCteDraft,
+    // A new CT-e starts from what every CT-e of the company repeats.
+    empty: () => applyCompanyDefaults(emptyCteDraft(), defaults()),
     fromSaved: (raw) => withDefaults(emptyCteDraft(), raw ?? {}),
     validate: validateCte,
     title: draftTitle,
   });
   const { company, data } = session;
-  const serie = ref<number | null>(null);
+  const serie = ref<number | null>(defaults()?.serie ?? null);
   const numero = ref<number | null>(null);
+  watch(company, () => {
+    serie.value = defaults()?.serie ?? null;
+  });
+  // The CFOP follows the route's type (inside the state / to another state) until the clerk types one.
+  watch(
+    () => [data.geral.inicio.uf, data.geral.fim.uf] as const,
+    ([ufIni, ufFim]) => {
+      data.geral.cfop = routeCfop(data.geral.cfop, defaults(), ufIni, ufFim);
+    },
+  );
 
   function issueInput() {
     return {

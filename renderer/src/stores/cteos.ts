@@ -5,6 +5,7 @@ import { ref } from 'vue';
 
 import type { CteOsForm } from '../../../electron/shared/schemas/cteos-form';
 import { invoke } from '../bridge';
+import { applyCompanyDefaults } from '../components/cte/company-defaults';
 import { useFormSession } from '../composables/form-session';
 import { useAppStore } from './app';
 import type { IssueOutcome } from './cte';
@@ -29,7 +30,9 @@ export const useCteOsStore = defineStore('cteos', () => {
     const company = companyOf();
     const last = company ? app.settings?.cteosRodo?.[company] : undefined;
     if (last) Object.assign(d.rodoviario, { taf: last.taf, nroRegEstadual: last.nroRegEstadual });
-    return d;
+    // ICMS and observations as the company repeats them (its CFOP and RNTRC are the freight CT-e's).
+    const defaults = company ? app.settings?.companyDefaults?.[company] : undefined;
+    return applyCompanyDefaults(d, defaults && { icms: defaults.icms, xObs: defaults.xObs });
   }
   /** Kept per company in the settings, so the clerk does not retype them on every CT-e OS. */
   async function rememberRodo(issued: CteOsDraftData): Promise<void> {

@@ -99,10 +99,25 @@ export const useDocumentsStore = defineStore('documents', () => {
   }
 
   function subscribe(): () => void {
-    return on('sync:progress', (event) => {
+    let reload: ReturnType<typeof setTimeout> | null = null;
+    const off = on('sync:progress', (event) => {
       progress.value = event;
       if (event.phase === 'offline') syncOffline.value = true;
+      // A sync that ran without the screen asking (the schedule, the demonstração's first month)
+      // brings documents the list must show: reload once its kinds are done.
+      if (event.phase === 'done' && !syncing.value && event.company === company.value) {
+        if (reload) clearTimeout(reload);
+        reload = setTimeout(() => {
+          reload = null;
+          void search();
+          void loadLastSync();
+        }, 300);
+      }
     });
+    return () => {
+      if (reload) clearTimeout(reload);
+      off();
+    };
   }
 
   return {

@@ -144,3 +144,49 @@ describe('NF-e pre-fill', () => {
     expect(out.warnings.some((w) => w.includes('CANCELADA'))).toBe(true);
   });
 });
+
+// NF-e MOC 4.00, Anexo I, X02 transp/modFrete: 0 CIF (remetente), 1 FOB (destinatário), 2 terceiros,
+// 3/4 transporte próprio do remetente/destinatário, 9 sem ocorrência de transporte. CT-e MOC 4.00
+// ide/toma3/toma: 0 remetente, 3 destinatário.
+describe('the tomador from the NF-e freight mode (modFrete)', () => {
+  const withMode = (numero: number, modFrete: string) => {
+    const file = nfe(numero, indústria, joana);
+    const xml = Buffer.from(file.base64, 'base64')
+      .toString('utf8')
+      .replace('<modFrete>0</modFrete>', `<modFrete>${modFrete}</modFrete>`);
+    return { ...file, base64: Buffer.from(xml, 'utf8').toString('base64') };
+  };
+
+  it('maps CIF to the remetente and FOB to the destinatário, own transport likewise', async () => {
+    const answers = [];
+    for (const [i, mode] of ['0', '1', '3', '4'].entries()) {
+      const out = await prefillFromNfe([withMode(960 + i, mode)]);
+      answers.push([out.modFrete, out.toma, out.warnings]);
+    }
+    expect(answers).toEqual([
+      ['0', 0, []],
+      ['1', 3, []],
+      ['3', 0, []],
+      ['4', 3, []],
+    ]);
+  });
+
+  it('asks for the tomador when the note names no payer (2 terceiros, 9 sem frete)', async () => {
+    const terceiros = await prefillFromNfe([withMode(970, '2')]);
+    expect([terceiros.modFrete, terceiros.toma]).toEqual(['2', null]);
+    expect(terceiros.warnings).toEqual([
+      'A NF-e indica frete por conta de terceiros (modFrete 2): ela não diz quem contrata o transporte. Escolha o tomador do serviço.',
+    ]);
+    const semFrete = await prefillFromNfe([withMode(971, '9')]);
+    expect([semFrete.modFrete, semFrete.toma]).toEqual(['9', null]);
+    expect(semFrete.warnings[0]).toContain('sem ocorrência de transporte (modFrete 9)');
+  });
+
+  it('asks when the notes disagree', async () => {
+    const out = await prefillFromNfe([withMode(972, '0'), withMode(973, '1')]);
+    expect([out.modFrete, out.toma]).toEqual(['0', null]);
+    expect(out.warnings).toEqual([
+      `As NF-e indicam modalidades de frete diferentes: por conta do remetente (CIF) (NF-e ${nfeKey(972)}); por conta do destinatário (FOB) (NF-e ${nfeKey(973)}). Escolha o tomador do serviço.`,
+    ]);
+  });
+});

@@ -69,6 +69,8 @@ export async function importNfeAsDeliveries(
     const destino = placeOf(dest);
     if (origem && !data.geral.ufIni) data.geral.ufIni = origem.uf;
     if (destino && !data.geral.ufFim) data.geral.ufFim = destino.uf;
+    // Who pays the freight (NF-e modFrete) picks the tomador while none was filled in yet.
+    if ((result.toma === 0 || result.toma === 3) && isEmpty(data.tomador)) data.geral.toma = result.toma;
     if (data.geral.toma === 0 && isEmpty(data.tomador) && rem) mergeParty(data.tomador, rem);
     if (data.geral.toma === 3 && isEmpty(data.tomador) && dest) mergeParty(data.tomador, dest);
 

@@ -1,5 +1,7 @@
 // NF-e XML files → the CT-e form: remetente, destinatário, cargo value, weight, volumes and keys.
 import { MAX_NFE_XML_BYTES } from '../../../../electron/shared/schemas/issuing';
+import type { CommandOutput } from '../../../../electron/shared/contract';
+import { formatDate } from '../../../../electron/shared/format';
 import { invoke } from '../../bridge';
 import type { CteDraftData } from './form-model';
 import { keepWarnings } from '../../components/cte/nfe-warnings';
@@ -7,6 +9,8 @@ import { mergeParty } from '../../components/cte/party-merge';
 
 export interface ImportReport {
   added: number;
+  /** "CT-e 12 de 20/11/2026" when values, product and observations came from the last CT-e of the pair. */
+  repeated: string | null;
   problems: { name: string; message: string }[];
   warnings: string[];
 }
@@ -60,6 +64,9 @@ export async function importNfe(
   const result = await invoke('cte:prefillFromNfe', { files, company: company ?? undefined });
   if (result.remetente) mergeParty(data.remetente, result.remetente);
   if (result.destinatario) mergeParty(data.destinatario, result.destinatario);
+  // Who pays the freight (NF-e modFrete): CIF → remetente, FOB → destinatário; otherwise the
+  // clerk chooses (the warning says so).
+  if (result.toma === 0 || result.toma === 3) data.geral.toma = result.toma;
   if (result.chaves.length) {
     if (result.carga.vCarga > 0) data.carga.vCarga = result.carga.vCarga;
     const qty = data.carga.quantidades;
@@ -88,5 +95,42 @@ export async function importNfe(
     added += 1;
   }
   keepWarnings(data, result.warnings, result.chaves);
-  return { added, problems: result.problems, warnings: result.warnings };
+  const repeated = result.repeat ? repeatLast(data, result.repeat) : null;
+  return { added, repeated, problems: result.problems, warnings: result.warnings };
+}
+
+type RepeatSource = NonNullable<CommandOutput<'cte:prefillFromNfe'>['repeat']>;
+
+const isBlank = (v: unknown) => v === null || v === undefined || v === '';
+
+/**
+ * The same remetente and destinatário were carried before: what the form still lacks — the freight
+ * values, the product, the CFOP and nature, the ICMS and the observations — is taken from that CT-e
+ * (what the clerk already typed stays). Answers how the clerk knows that CT-e.
+ */
+export function repeatLast(data: CteDraftData, last: RepeatSource): string {
+  const v = data.valores;
+  const noValues = isBlank(v.vTPrest) && v.componentes.every((c) => isBlank(c.vComp));
+  if (noValues) {
+    v.componentes = last.componentes.map((c) => ({ xNome: c.xNome, vComp: c.vComp }));
+    v.vTPrest = last.vTPrest;
+    v.vRec = last.vRec;
+  }
+  if (!data.carga.proPred) data.carga.proPred = last.proPred;
+  if (!data.observacoes.xObs && last.xObs) data.observacoes.xObs = last.xObs;
+  if (!data.geral.natOp) data.geral.natOp = last.natOp;
+  // The last CFOP is right for a route of the same type (it starts with 5 inside the UF, 6 outside).
+  const sameType =
+    data.geral.inicio.uf &&
+    data.geral.fim.uf &&
+    last.cfop[0] === (data.geral.inicio.uf === data.geral.fim.uf ? '5' : '6');
+  if (sameType) data.geral.cfop = last.cfop;
+  if (last.icms) {
+    const icms: CteDraftData['impostos']['icms'] = { situacao: last.icms.situacao };
+    if (last.icms.pICMS !== undefined) icms.pICMS = last.icms.pICMS;
+    if (last.icms.pRedBC !== undefined) icms.pRedBC = last.icms.pRedBC;
+    data.impostos.icms = icms;
+  }
+  const when = last.dataEmissao ? ` de ${formatDate(last.dataEmissao)}` : '';
+  return `CT-e ${last.numero ?? '?'}${when}`;
 }

@@ -1,5 +1,5 @@
 // The month's figures for the selected company, from the offline cache (documents:dashboard).
-import { computed, ref, watch } from 'vue';
+import { computed, onUnmounted, ref, watch } from 'vue';
 
 import type { Dashboard } from '../../../../electron/shared/schemas/documents';
 import {
@@ -10,7 +10,7 @@ import {
   plural,
   shiftIsoMonth,
 } from '../../../../electron/shared/format';
-import { invoke } from '../../bridge';
+import { invoke, on } from '../../bridge';
 import { statusColors, statusLabel } from '../../components/documents/status';
 import { useAppStore } from '../../stores/app';
 import type { Bar } from './BarChart.vue';
@@ -53,6 +53,20 @@ export function useDashboard() {
     }
   }
   watch([company, month, () => app.environment], load, { immediate: true });
+  // Documents synced while the Painel is open (the schedule, the demonstração's first month) count.
+  let reload: ReturnType<typeof setTimeout> | null = null;
+  const off = on('sync:progress', (event) => {
+    if (event.phase !== 'done' || event.company !== company.value) return;
+    if (reload) clearTimeout(reload);
+    reload = setTimeout(() => {
+      reload = null;
+      void load();
+    }, 300);
+  });
+  onUnmounted(() => {
+    if (reload) clearTimeout(reload);
+    off();
+  });
 
   const slices = computed<Slice[]>(() =>
     (data.value?.byStatus ?? []).map((s) => ({

@@ -1,0 +1,26 @@
+// A fresh install in demonstração shows a month of work on first open (issue #19 item 1): the
+// embedded sandbox issued about thirty documents of the demo company over the last 30 days and the
+// sync brought them to the cache — the Painel and Documentos show them without the clerk asking.
+import { expect, test } from './fixtures';
+import { painelTwoMonths } from './painel-months';
+
+test.setTimeout(120_000);
+
+test('Documentos and the Painel show the demo month on first open', async ({ page, openApp }) => {
+  await openApp();
+  await page.getByTestId('nav-documentos').click();
+  // No "Sincronizar" click: the list fills itself when the first sync ends.
+  await expect(page.getByTestId('total-count')).toHaveText('30', { timeout: 30_000 });
+  // 25 CT-e, the CT-e Simplificado and two CT-e OS authorized; the cancelled CT-e (R$ 3.568,60)
+  // and the DC-e's declared goods (R$ 1.289,00) are not freight.
+  await expect(page.getByTestId('total-frete')).toHaveText(/^R\$\s90\.366,90$/);
+  await expect(page.getByTestId('total-declarado')).toHaveText(/^R\$\s1\.289,00$/);
+  const table = page.getByTestId('doc-table');
+  await expect(table.locator('tbody tr')).toHaveCount(30);
+  await expect(table).toContainText('Cancelado');
+  await expect(table).toContainText('CT-e OS');
+  await expect(table).toContainText('DC-e');
+
+  const painel = await painelTwoMonths(page, () => page.getByTestId('nav-painel').click());
+  expect(painel.total).toEqual({ count: 30, frete: 90366.9 });
+});

@@ -1,6 +1,7 @@
 // Emitir MDF-e: the draft model (what reaches mdfe-form.ts), the start from a Documentos selection
 // (mdfe:prefill), the split notice, offline validation naming the field, the sending of one MDF-e
 // per unloading UF, the open-MDF-e warning with "Encerrar o aberto", and the rejection in words.
+import { closingEvent, mdfeDetailFixture } from './support/mdfe-fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { setTransport } from '../../renderer/src/bridge';
@@ -250,9 +251,13 @@ describe('Emitir MDF-e screen', () => {
       ok: true,
       data: [{ codigo: '4113700', nome: 'Londrina', uf: 'PR' }],
     });
-    transport.handlers['mdfe:close'] = (input) => ({
+    transport.handlers['mdfe:close'] = () => ({
       ok: true,
-      data: { event: {}, mdfe: { ...issued('PR', 3).mdfe, status: 'encerrado', input } },
+      data: {
+        ...mdfeDetailFixture({ status: 'encerrado', events: [closingEvent] }),
+        mdfe: { ...issued('PR', 3).mdfe, status: 'encerrado' },
+        event: {},
+      },
     });
     store.goTo(3);
     await settle();

@@ -5,7 +5,7 @@
 import { computed, reactive, ref, shallowRef, watch } from 'vue';
 import type { UnwrapRef } from 'vue';
 
-import type { CommandInput } from '../../../electron/shared/contract';
+import type { CommandInput } from '@shared/contract';
 import { CommandError, invoke } from '../bridge';
 import type { FieldErrors, StepDef } from '../views/emitir-cte/form-model';
 import { countByStep, stepOfPath } from '../views/emitir-cte/form-model';

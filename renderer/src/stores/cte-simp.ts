@@ -2,8 +2,8 @@
 // 'cte-simp'). Kept in a store so a visit to another screen does not lose what was typed.
 import { defineStore } from 'pinia';
 
-import type { CommandOutput } from '../../../electron/shared/contract';
-import type { CteSimpForm } from '../../../electron/shared/schemas/cte-simp-form';
+import type { CommandOutput } from '@shared/contract';
+import type { CteSimpForm } from '@shared/schemas/cte-simp-form';
 import { invoke } from '../bridge';
 import { useFormSession } from '../composables/form-session';
 import type { CteSimpDraftData } from '../views/emitir-cte-simp/simp-model';

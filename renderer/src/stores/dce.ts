@@ -3,8 +3,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 
-import type { CommandOutput } from '../../../electron/shared/contract';
-import type { DceForm } from '../../../electron/shared/schemas/dce-form';
+import type { CommandOutput } from '@shared/contract';
+import type { DceForm } from '@shared/schemas/dce-form';
 import { CommandError, invoke } from '../bridge';
 import type { DceDraftData } from '../views/emitir-dce/dce-model';
 import { draftTotal, emptyDceDraft, toSchemaInput, validateDce } from '../views/emitir-dce/dce-model';

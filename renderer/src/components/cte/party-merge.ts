@@ -1,6 +1,6 @@
 // Fills a party of the form from what the lookups, the address book or an NF-e answered, keeping
 // what the clerk already typed where the source has nothing.
-import { maskCep, maskCpfCnpj } from '../../../../electron/shared/masks';
+import { maskCep, maskCpfCnpj } from '@shared/masks';
 import type { PartyDraft } from '../../views/emitir-cte/form-model';
 
 /** A party of any issuing form: the DC-e has no state registration nor trade name. */

@@ -2,7 +2,7 @@
 // command as the CT-e form (safe parser, key check, "already in another CT-e" warning), one at a
 // time so each note keeps its own route; notes for the same recipient and município share a
 // delivery. The cargo adds up; the tomador and the UFs are filled only while still empty.
-import { formatCpfCnpj } from '../../../../electron/shared/format';
+import { formatCpfCnpj } from '@shared/format';
 import { invoke } from '../../bridge';
 import { keyChars } from '../emitir-cte/nfe-import';
 import type { PartyDraft, PlaceDraft } from '../emitir-cte/form-model';

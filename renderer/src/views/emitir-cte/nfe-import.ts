@@ -1,5 +1,5 @@
 // NF-e XML files → the CT-e form: remetente, destinatário, cargo value, weight, volumes and keys.
-import { MAX_NFE_XML_BYTES } from '../../../../electron/shared/schemas/issuing';
+import { MAX_NFE_XML_BYTES } from '@shared/schemas/issuing';
 import { invoke } from '../../bridge';
 import type { CteDraftData } from './form-model';
 import { keepWarnings } from '../../components/cte/nfe-warnings';

@@ -1,8 +1,8 @@
 // The month's figures for the selected company, from the offline cache (documents:dashboard).
 import { computed, ref, watch } from 'vue';
 
-import type { Dashboard } from '../../../../electron/shared/schemas/documents';
-import { formatCpfCnpj, formatMoney, plural } from '../../../../electron/shared/format';
+import type { Dashboard } from '@shared/schemas/documents';
+import { formatCpfCnpj, formatMoney, plural } from '@shared/format';
 import { invoke } from '../../bridge';
 import { statusColors, statusLabel } from '../../components/documents/status';
 import { useAppStore } from '../../stores/app';

@@ -287,7 +287,7 @@ describe('Emitir CT-e OS steps', () => {
         serie: 1,
         numero: 12,
         status: 'autorizado',
-        document: { id: 'os-123', chave: '3'.repeat(44) },
+        document: { id: 'os-123', status: 'autorizado', chave: '3'.repeat(44) },
         cacheId: 3,
         rejection: null,
         warnings: [],

@@ -64,7 +64,7 @@ export function mdfeCommands(
     'mdfe:refresh': ({ company }) => service.refresh(company),
     'mdfe:issue': async (input) => {
       const outcome = await service.issue(input);
-      return { ...outcome, document: outcome.document as Record<string, unknown> | null };
+      return outcome;
     },
     'mdfe:cancel': ({ id, justificativa }) => service.cancel(id, justificativa),
     'mdfe:close': ({ id, uf, codigoMunicipio, data }) => service.close(id, { uf, codigoMunicipio, data }),

@@ -6,6 +6,7 @@ import type { NfeView, Party } from '../../documents/parse/types';
 import { isValidAccessKey, parseAccessKey } from '../../fiscal/access-key';
 import { AppError } from '../../shared/errors';
 import { formatCpfCnpj } from '../../shared/format';
+import type { PrefillParty } from '../../shared/schemas/issuing';
 
 export interface PrefillFile {
   name: string;
@@ -13,8 +14,8 @@ export interface PrefillFile {
 }
 
 export interface PrefillResult {
-  remetente: Record<string, unknown> | null;
-  destinatario: Record<string, unknown> | null;
+  remetente: PrefillParty | null;
+  destinatario: PrefillParty | null;
   carga: { vCarga: number; pesoBruto: number; pesoLiquido: number; volumes: number };
   chaves: string[];
   problems: { name: string; message: string }[];
@@ -41,7 +42,7 @@ export function isForeign(p: Party | undefined): boolean {
 }
 
 /** A parsed NF-e party in the CT-e form's party shape. */
-export function formParty(p: Party | undefined): Record<string, unknown> | null {
+export function formParty(p: Party | undefined): PrefillParty | null {
   if (!p) return null;
   const foreign = isForeign(p);
   if (!(p.CNPJ || p.CPF) && !foreign) return null;

@@ -186,7 +186,7 @@ export class MdfeService {
     }
     const doc = await client.mdfe.consultar(row.api_id).catch(() => null);
     if (doc) await repo.upsert({ company: row.company, environment: target.environment }, doc);
-    return { event: event as Json, mdfe: toMdfeSummary((await repo.byId(row.id))!, this.now()) };
+    return { event, mdfe: toMdfeSummary((await repo.byId(row.id))!, this.now()) };
   }
 
   private refused(event: DfeEvento, what: string): never {

@@ -7,6 +7,7 @@ import { isValidCpf, isValidCpfCnpj } from '../../fiscal/cnpj';
 import { isNationalPlate } from '../../fiscal/mdfe-rules';
 import { UF_SIGLAS } from '../../fiscal/uf';
 import { cpfCnpjSchema } from './company';
+import { dfeEventoSchema } from './dfe';
 import { printResultSchema } from './printing';
 import { issueOutcomeSchema } from './issuing';
 
@@ -158,7 +159,7 @@ export const mdfeCloseInputSchema = z
   .strict();
 export const mdfeDriverInputSchema = z.object({ id: mdfeId, nome: nomeSchema, cpf: cpfSchema }).strict();
 export const mdfeEventOutcomeSchema = z.object({
-  event: z.record(z.string(), z.unknown()),
+  event: dfeEventoSchema,
   mdfe: mdfeSummarySchema,
 });
 

@@ -62,7 +62,18 @@ export const issueOutcomeSchema = z.object({
   document: dfeSchema.nullable(),
   cacheId: z.number().nullable(),
   rejection: z
-    .object({ codigo: z.number().nullable(), motivo: z.string().nullable(), fields: z.array(z.string()) })
+    .object({
+      /** The SEFAZ cStat; null when the fiscal API itself refused the request (a 400). */
+      codigo: z.number().nullable(),
+      /** In the clerk's words: what is wrong and what to do. */
+      motivo: z.string().nullable(),
+      /** The form paths named (highlighted on the form). */
+      fields: z.array(z.string()),
+      /** Each problem in words with the form field it names (null: not on this form, e.g. the emitente). */
+      problems: z.array(z.object({ field: z.string().nullable(), message: z.string() })).default([]),
+      /** The API's or the SEFAZ's own text, shown beside the words. */
+      detail: z.string().nullable().default(null),
+    })
     .nullable(),
   warnings: z.array(z.string()),
 });

@@ -20,7 +20,28 @@ export type DraftKind = CommandInput<'drafts:save'>['kind'];
 /** What every issuing command answers: a status and, when refused, the authority's reason. */
 export interface SendResult {
   status: string;
-  rejection?: { codigo: number | null; motivo?: string | null; fields: string[] } | null;
+  rejection?: {
+    codigo: number | null;
+    motivo?: string | null;
+    fields: string[];
+    problems?: FieldProblem[];
+    detail?: string | null;
+  } | null;
+}
+
+/** One problem of a refusal in words, with the form path it names (null: not on this form). */
+export interface FieldProblem {
+  field: string | null;
+  message: string;
+}
+
+/** The refusal shown above the steps: the words, the raw text beside them, what no field shows. */
+export interface ShownRejection {
+  codigo: number | null;
+  motivo: string;
+  detail: string | null;
+  /** Problems of fields this form does not have (the emitente is fixed in Empresas). */
+  elsewhere: string[];
 }
 
 export interface FormSessionOptions<T extends object> {
@@ -57,7 +78,7 @@ export function useFormSession<T extends object, R extends SendResult>(options: 
   const showAll = ref(false);
   /** What the API or SEFAZ named in the last rejection, by path. */
   const serverErrors = ref<FieldErrors>({});
-  const rejection = ref<{ codigo: number | null; motivo: string } | null>(null);
+  const rejection = ref<ShownRejection | null>(null);
   const saving = ref(false);
   const savedAt = ref<Date | null>(null);
   const saveError = ref<string | null>(null);
@@ -98,6 +119,8 @@ export function useFormSession<T extends object, R extends SendResult>(options: 
       const next = { ...serverErrors.value };
       delete next[path];
       serverErrors.value = next;
+      // Every field the refusal named has been edited: its banner has nothing left to say.
+      if (Object.keys(next).length === 0 && rejection.value?.elsewhere.length === 0) rejection.value = null;
     }
   }
   function goTo(index: number): void {
@@ -196,11 +219,26 @@ export function useFormSession<T extends object, R extends SendResult>(options: 
     return false;
   }
 
-  function applyRejection(codigo: number | null, motivo: string, fields: string[]): void {
-    rejection.value = { codigo, motivo };
-    const message = codigo ? `Rejeição ${codigo}: ${motivo}` : motivo;
-    serverErrors.value = Object.fromEntries(fields.map((f) => [f.replace(/^form\./, ''), message]));
-    const first = firstStep(fields, steps);
+  /** A field of this form (a form without steps has every field it is told about). */
+  const onForm = (path: string) => steps.length === 0 || stepOfPath(path, steps) >= 0;
+
+  function applyRejection(
+    codigo: number | null,
+    motivo: string,
+    fields: string[],
+    problems: FieldProblem[] = [],
+    detail: string | null = null,
+  ): void {
+    const byField = new Map<string, string>();
+    for (const p of problems) {
+      const field = p.field?.replace(/^form\./, '');
+      if (field && onForm(field) && !byField.has(field)) byField.set(field, p.message);
+    }
+    const placed = fields.map((f) => f.replace(/^form\./, '')).filter(onForm);
+    serverErrors.value = Object.fromEntries(placed.map((f) => [f, byField.get(f) ?? motivo]));
+    const elsewhere = problems.filter((p) => !p.field || !onForm(p.field)).map((p) => p.message);
+    rejection.value = { codigo, motivo, detail: detail === motivo ? null : detail, elsewhere };
+    const first = firstStep(placed, steps);
     if (first !== undefined) step.value = first;
   }
 
@@ -227,7 +265,7 @@ export function useFormSession<T extends object, R extends SendResult>(options: 
       outcome.value = result;
       if (result.rejection) {
         const r = result.rejection;
-        applyRejection(r.codigo, r.motivo ?? 'Documento rejeitado.', r.fields);
+        applyRejection(r.codigo, r.motivo ?? 'Documento rejeitado.', r.fields, r.problems, r.detail ?? null);
       } else if (result.status === 'autorizado') {
         await onAuthorized?.(result).catch(() => undefined);
         if (draftId.value !== null) {

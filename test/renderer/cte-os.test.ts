@@ -361,6 +361,25 @@ describe('Emitir CT-e OS steps', () => {
   });
 });
 
+describe('Emitir CT-e OS review', () => {
+  it('lists every field left to correct, under its step; a link opens the step and focuses the field', async () => {
+    const { wrapper, store } = await mountForm();
+    Object.assign(store.data, validOs());
+    store.data.servico.xDescServ = '';
+    store.goTo(7);
+    await settle();
+    const list = wrapper.get('[data-testid="review-problems"]');
+    const link = list.get('[data-problem="servico.xDescServ"]');
+    expect(link.text()).toMatch(/^Serviço e documentos: /);
+    await link.trigger('click');
+    await settle();
+    expect(store.step).toBe(4);
+    const input = wrapper.get('[data-path="servico.xDescServ"]').find('input, textarea');
+    expect(document.activeElement).toBe(input.element);
+    wrapper.unmount();
+  });
+});
+
 describe('Emitir CT-e OS refused by the API', () => {
   it("the emitente's missing IE: said in words with the way to Empresas, never 'Rejeição 400'", async () => {
     const { wrapper, store, transport } = await mountForm();

@@ -112,7 +112,7 @@ describe('CT-e simplificado form model', () => {
     const errors = validateCteSimp(emptyCteSimpDraft());
     expect(errors['geral.cfop']).toBe('informe o CFOP');
     expect(errors.entregas).toBe('informe ao menos uma entrega');
-    expect(errors['carga.vCarga']).toBe('informe um valor');
+    expect(errors['carga.vCarga']).toBe('informe o valor da carga');
     expect(validateCteSimp(validDraft())).toEqual({});
   });
 

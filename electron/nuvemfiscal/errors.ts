@@ -18,7 +18,15 @@ export interface ApiErrorInit {
   apiMessage?: string;
   raw?: string;
   fields?: string[];
+  /** The body's `errors` list: each problem with the JSON path it names, when it names one. */
+  problems?: ApiProblem[];
   cause?: unknown;
+}
+
+/** One item of the API's `error.errors` list. */
+export interface ApiProblem {
+  path?: string;
+  message: string;
 }
 
 /** A typed failure of the fiscal API client: a Portuguese `message` for the user, raw detail for debug. */
@@ -28,6 +36,7 @@ export class ApiError extends AppError {
   readonly apiCode?: string;
   readonly apiMessage?: string;
   readonly raw?: string;
+  readonly problems: ApiProblem[];
 
   constructor(init: ApiErrorInit) {
     const detailParts = [
@@ -47,6 +56,7 @@ export class ApiError extends AppError {
     this.apiCode = init.apiCode;
     this.apiMessage = init.apiMessage;
     this.raw = init.raw;
+    this.problems = init.problems ?? [];
   }
 
   /** True when the request may be repeated safely after a pause (if the request itself is safe). */

@@ -2,6 +2,7 @@ import type { AxiosInstance, AxiosResponse } from 'axios';
 import axios, { AxiosError } from 'axios';
 
 import { ApiError, extractFieldPaths, messageForStatus, networkError } from './errors';
+import type { ApiProblem } from './errors';
 
 export type QueryValue = string | number | boolean | undefined | null;
 export type Query = Record<string, QueryValue>;
@@ -67,13 +68,26 @@ function headerValue(response: AxiosResponse, name: string): string | undefined 
 }
 
 interface ApiErrorBody {
-  error?: { code?: unknown; message?: unknown } | string;
+  error?: { code?: unknown; message?: unknown; errors?: unknown } | string;
   error_description?: unknown;
   message?: unknown;
 }
 
-/** Reads the API's `{ error: { code, message } }` body; every field is optional. */
-export function parseErrorBody(text: string): { code?: string; message?: string } {
+/** The `errors` list of a 400 (`[{ code, message, path? }]`); items without a message are skipped. */
+function problemsOf(value: unknown): ApiProblem[] {
+  if (!Array.isArray(value)) return [];
+  const out: ApiProblem[] = [];
+  for (const item of value.slice(0, 50) as unknown[]) {
+    if (typeof item !== 'object' || item === null) continue;
+    const { message, path } = item as { message?: unknown; path?: unknown };
+    if (typeof message !== 'string') continue;
+    out.push(typeof path === 'string' && path ? { path, message } : { message });
+  }
+  return out;
+}
+
+/** Reads the API's `{ error: { code, message, errors } }` body; every field is optional. */
+export function parseErrorBody(text: string): { code?: string; message?: string; problems?: ApiProblem[] } {
   try {
     const body = JSON.parse(text) as ApiErrorBody;
     if (body && typeof body === 'object') {
@@ -81,6 +95,7 @@ export function parseErrorBody(text: string): { code?: string; message?: string 
         return {
           code: typeof body.error.code === 'string' ? body.error.code : undefined,
           message: typeof body.error.message === 'string' ? body.error.message : undefined,
+          problems: problemsOf(body.error.errors),
         };
       }
       if (typeof body.error === 'string') {
@@ -113,7 +128,8 @@ export function errorFromResponse(response: AxiosResponse<ArrayBuffer>): ApiErro
       raw,
     });
   }
-  const { code, message } = parseErrorBody(text);
+  const { code, message, problems = [] } = parseErrorBody(text);
+  const named = problems.flatMap((p) => (p.path ? [p.path] : []));
   return new ApiError({
     kind: 'http',
     status: response.status,
@@ -121,7 +137,8 @@ export function errorFromResponse(response: AxiosResponse<ArrayBuffer>): ApiErro
     apiMessage: message,
     message: messageForStatus(response.status, message),
     raw,
-    fields: extractFieldPaths(message),
+    fields: [...new Set([...named, ...extractFieldPaths(message)])],
+    problems,
   });
 }
 

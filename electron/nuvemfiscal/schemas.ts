@@ -12,12 +12,13 @@ const opt = <T extends z.ZodType>(schema: T) => schema.nullish();
 // they live in electron/shared/schemas/dfe.ts, one schema for the API's answer and the screen.
 export {
   ambienteSchema,
+  dfeCartaCorrecaoSchema,
   dfeEventoSchema,
   dfeSchema,
   dfeStatusSchema,
   eventoStatusSchema,
 } from '../shared/schemas/dfe';
-export type { Ambiente, Dfe, DfeEvento, DfeStatus } from '../shared/schemas/dfe';
+export type { Ambiente, Dfe, DfeCartaCorrecao, DfeEvento, DfeStatus } from '../shared/schemas/dfe';
 
 export const listSchema = <T extends z.ZodType>(item: T) =>
   z.looseObject({ '@count': opt(z.number()), data: z.array(item) });

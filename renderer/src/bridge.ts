@@ -7,8 +7,8 @@ import type {
   CommandOutput,
   EventChannel,
   EventPayload,
-} from '../../electron/shared/contract';
-import type { CommandEnvelope, CommandErrorPayload } from '../../electron/shared/errors';
+} from '@shared/contract';
+import type { CommandEnvelope, CommandErrorPayload } from '@shared/errors';
 import { createWebTransport } from './transport-web';
 
 declare global {

@@ -1,4 +1,4 @@
-import type { Environment } from '../../electron/shared/schemas/app';
+import type { Environment } from '@shared/schemas/app';
 
 export interface EnvironmentLabel {
   /** Uppercase text of the top-bar badge. */

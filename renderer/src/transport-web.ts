@@ -1,8 +1,8 @@
 // The renderer's transport when it runs in a normal browser against the web host
 // (electron/web/server.ts): commands over `POST /api/invoke/:channel`, events over one
 // server-sent-events stream read with fetch, so the launch token always travels in a header.
-import type { CarretaTransport } from '../../electron/shared/contract';
-import type { CommandEnvelope } from '../../electron/shared/errors';
+import type { CarretaTransport } from '@shared/contract';
+import type { CommandEnvelope } from '@shared/errors';
 
 const tokenKey = 'carreta.web.token';
 const tokenHeader = 'X-Carreta-Token';

@@ -191,7 +191,13 @@ describe('Emitir CT-e screen', () => {
         status: 'rejeitado',
         document: null,
         cacheId: null,
-        rejection: { codigo: 209, motivo: 'IE do remetente inválida', fields: ['remetente.ie'] },
+        rejection: {
+          codigo: 209,
+          motivo: 'A SEFAZ rejeitou o documento (código 209): IE do remetente inválida.',
+          fields: ['remetente.ie'],
+          problems: [],
+          detail: 'Rejeição: IE do remetente inválida',
+        },
         warnings: [],
       },
     });
@@ -202,12 +208,55 @@ describe('Emitir CT-e screen', () => {
     await settle();
     expect(store.step).toBe(1);
     expect(wrapper.find('[data-testid="rejection"]').text()).toContain(
-      'Rejeição 209: IE do remetente inválida',
+      'A SEFAZ rejeitou o documento (código 209): IE do remetente inválida.',
     );
     const field = wrapper.find('[data-path="remetente.ie"]');
     expect(field.classes()).toContain('cte-field--invalid');
     expect(field.text()).toContain('IE do remetente inválida');
     expect(wrapper.find('[data-step="partes"] .steps__count').text()).toBe('1');
+  });
+
+  it('a 400 of the API: the field it names says the problem in words; fixing it clears the banner', async () => {
+    const { wrapper, store, transport } = await mountForm();
+    const words = 'O CEP do remetente foi recusado: CEP inexistente.';
+    transport.handlers['cte:issue'] = () => ({
+      ok: true,
+      data: {
+        outboxId: 1,
+        referencia: 'r1',
+        kind: 'cte',
+        serie: 1,
+        numero: 5,
+        status: 'recusado',
+        document: null,
+        cacheId: null,
+        rejection: {
+          codigo: null,
+          motivo: words,
+          fields: ['remetente.endereco.cep'],
+          problems: [{ field: 'remetente.endereco.cep', message: words }],
+          detail: 'Validation failed: CEP (infCte.rem.enderReme.CEP) é inválido: CEP inexistente.',
+        },
+        warnings: [],
+      },
+    });
+    Object.assign(store.data, validDraft());
+    store.goTo(8);
+    await settle();
+    await store.issue();
+    await settle();
+    expect(store.step).toBe(1);
+    const banner = wrapper.find('[data-testid="rejection"]');
+    expect(banner.text()).toContain(words);
+    expect(banner.text()).not.toContain('Rejeição 400');
+    const field = wrapper.find('[data-path="remetente.endereco.cep"]');
+    expect(field.classes()).toContain('cte-field--invalid');
+    expect(field.text()).toContain(words);
+    // The clerk corrects the CEP: the field's message and the old banner go.
+    await field.find('input').setValue('01310-100');
+    await settle();
+    expect(wrapper.find('[data-path="remetente.endereco.cep"]').text()).not.toContain(words);
+    expect(wrapper.find('[data-testid="rejection"]').exists()).toBe(false);
   });
 
   it('refuses to send an incomplete form and jumps to the first step with a problem', async () => {

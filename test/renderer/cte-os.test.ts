@@ -287,7 +287,7 @@ describe('Emitir CT-e OS steps', () => {
         serie: 1,
         numero: 12,
         status: 'autorizado',
-        document: { id: 'os-123', chave: '3'.repeat(44) },
+        document: { id: 'os-123', status: 'autorizado', chave: '3'.repeat(44) },
         cacheId: 3,
         rejection: null,
         warnings: [],
@@ -340,8 +340,10 @@ describe('Emitir CT-e OS steps', () => {
         cacheId: null,
         rejection: {
           codigo: 839,
-          motivo: 'Número do Registro Estadual inválido',
+          motivo: 'A SEFAZ rejeitou o documento (código 839): Número do Registro Estadual inválido.',
           fields: ['rodoviario.nroRegEstadual'],
+          problems: [],
+          detail: 'Rejeição: Número do Registro Estadual inválido',
         },
         warnings: [],
       },
@@ -352,10 +354,69 @@ describe('Emitir CT-e OS steps', () => {
     await store.issue();
     await settle();
     expect(store.step).toBe(5);
-    expect(wrapper.find('[data-testid="cteos-rejection"]').text()).toContain('Rejeição 839');
+    expect(wrapper.find('[data-testid="cteos-rejection"]').text()).toContain('(código 839)');
     expect(wrapper.find('[data-path="rodoviario.nroRegEstadual"]').text()).toContain(
       'Registro Estadual inválido',
     );
+  });
+});
+
+describe('Emitir CT-e OS review', () => {
+  it('lists every field left to correct, under its step; a link opens the step and focuses the field', async () => {
+    const { wrapper, store } = await mountForm();
+    Object.assign(store.data, validOs());
+    store.data.servico.xDescServ = '';
+    store.goTo(7);
+    await settle();
+    const list = wrapper.get('[data-testid="review-problems"]');
+    const link = list.get('[data-problem="servico.xDescServ"]');
+    expect(link.text()).toMatch(/^Serviço e documentos: /);
+    await link.trigger('click');
+    await settle();
+    expect(store.step).toBe(4);
+    const input = wrapper.get('[data-path="servico.xDescServ"]').find('input, textarea');
+    expect(document.activeElement).toBe(input.element);
+    wrapper.unmount();
+  });
+});
+
+describe('Emitir CT-e OS refused by the API', () => {
+  it("the emitente's missing IE: said in words with the way to Empresas, never 'Rejeição 400'", async () => {
+    const { wrapper, store, transport } = await mountForm();
+    const words = 'A inscrição estadual do emitente é obrigatória no CT-e OS — cadastre-a em Empresas.';
+    transport.handlers['cte:issue'] = () => ({
+      ok: true,
+      data: {
+        outboxId: 1,
+        referencia: 'r1',
+        kind: 'cteos',
+        serie: 1,
+        numero: 12,
+        status: 'recusado',
+        document: null,
+        cacheId: null,
+        rejection: {
+          codigo: null,
+          motivo: words,
+          fields: ['emitente'],
+          problems: [{ field: 'emitente', message: words }],
+          detail:
+            'Validation failed: Inscrição estadual (infCte.emit.IE) é inválido: campo obrigatório no CT-e OS.',
+        },
+        warnings: [],
+      },
+    });
+    Object.assign(store.data, validOs());
+    store.goTo(7);
+    await settle();
+    await store.issue();
+    await settle();
+    const banner = wrapper.find('[data-testid="cteos-rejection"]');
+    expect(banner.text()).toContain(words);
+    expect(banner.text()).not.toMatch(/Rejeição 400/);
+    expect(banner.find('a').text()).toBe('Abrir Empresas');
+    // No field of this form is the emitente's: nothing is counted against the steps.
+    expect(store.errorCount).toBe(0);
   });
 });
 

@@ -112,7 +112,7 @@ describe('CT-e simplificado form model', () => {
     const errors = validateCteSimp(emptyCteSimpDraft());
     expect(errors['geral.cfop']).toBe('informe o CFOP');
     expect(errors.entregas).toBe('informe ao menos uma entrega');
-    expect(errors['carga.vCarga']).toBe('informe um valor');
+    expect(errors['carga.vCarga']).toBe('informe o valor da carga');
     expect(validateCteSimp(validDraft())).toEqual({});
   });
 
@@ -363,7 +363,13 @@ describe('Emitir CT-e simplificado screen', () => {
         status: 'rejeitado',
         document: null,
         cacheId: null,
-        rejection: { codigo: 999, motivo: 'Município de fim inválido', fields: ['entregas.1.destino.cMun'] },
+        rejection: {
+          codigo: 999,
+          motivo: 'A SEFAZ rejeitou o documento (código 999): Município de fim inválido.',
+          fields: ['entregas.1.destino.cMun'],
+          problems: [],
+          detail: 'Rejeição: Município de fim inválido',
+        },
         warnings: [],
       },
     });
@@ -372,7 +378,7 @@ describe('Emitir CT-e simplificado screen', () => {
     await store.issue();
     await settle();
     expect(store.step).toBe(2);
-    expect(wrapper.find('[data-testid="simp-rejeicao"]').text()).toContain('Rejeição 999');
+    expect(wrapper.find('[data-testid="simp-rejeicao"]').text()).toContain('(código 999)');
     expect(wrapper.find('[data-step="entregas"] .steps__count').text()).toBe('1');
   });
 });

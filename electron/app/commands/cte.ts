@@ -7,6 +7,7 @@ import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../../f
 import { unpackRecord } from '../../cache/repositories';
 import type { Dfe, DfeEvento, Empresa } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
+import { dfeCartaCorrecaoSchema } from '../../shared/schemas/dfe';
 import type { CteIssueInput } from '../../shared/schemas/issuing';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
@@ -163,7 +164,7 @@ export function cteCommands(
         numero: input.numero,
         build: builderFor(input),
       });
-      return { ...outcome, document: outcome.document as Record<string, unknown> | null };
+      return outcome;
     },
     'cte:preview': async (input) => {
       const { client, target } = await ctx.api.client();
@@ -213,7 +214,7 @@ export function cteCommands(
       const { client } = await ctx.api.client();
       const event = await client[kind].cancelar(id, justificativa);
       const detail = await detailAfterEvent(kind, id, 'cancelamento', event, true);
-      return { event: event as Record<string, unknown>, hoursLeft, detail };
+      return { event, hoursLeft, detail };
     },
     'cte:correct': async ({ kind, id, correcoes }) => {
       checkCorrections(correcoes);
@@ -227,10 +228,10 @@ export function cteCommands(
       const history = detail.cacheId === null ? [] : await repos().events.list(detail.cacheId);
       return {
         detail,
-        event: event as Record<string, unknown>,
+        event,
         history: history
           .filter((h) => h.type === 'carta_correcao')
-          .map((h) => JSON.parse(h.api_json) as Record<string, unknown>),
+          .map((h) => dfeCartaCorrecaoSchema.parse(JSON.parse(h.api_json))),
       };
     },
     'cte:sync': async ({ kind, id }) => {

@@ -111,7 +111,7 @@ export function dceCommands(
         numero: input.numero,
         build: (c) => buildDcePayload(input.form, c),
       });
-      return { ...outcome, document: outcome.document as Record<string, unknown> | null };
+      return outcome;
     },
     'dce:preview': async (input) => {
       const { target } = await ctx.api.client();
@@ -135,7 +135,7 @@ export function dceCommands(
     },
     'dce:get': async ({ id }) => {
       const { doc, cacheId } = await fetchDoc(id);
-      return { document: doc as Record<string, unknown>, cacheId, ...dceCancelState(doc, new Date()) };
+      return { document: doc, cacheId, ...dceCancelState(doc, new Date()) };
     },
     'dce:cancel': async ({ id, justificativa }) => {
       const { client, target, doc } = await fetchDoc(id);
@@ -145,7 +145,7 @@ export function dceCommands(
       const event = await client.dce.cancelar(id, justificativa);
       await storeEvent(repos(), await docIdInCache(repos(), target.environment, id), 'cancelamento', event);
       await fetchDoc(id).catch(() => undefined);
-      return { event: event as Record<string, unknown>, hoursLeft: state.hoursLeft };
+      return { event, hoursLeft: state.hoursLeft };
     },
     'dce:files': async ({ id, file }) => {
       const { client, target } = await ctx.api.client();

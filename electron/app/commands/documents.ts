@@ -105,18 +105,19 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
         dataEvento: event.data_evento,
         files: files.filter((f) => f.eventId === event.id).map((f) => f.kind),
       }));
-      let view: Record<string, unknown> | null = null;
+      let view: ReturnType<typeof parseDocument> | null = null;
       const xml = await repos.files.get(id, 0, 'xml');
       if (xml) {
         try {
-          view = parseDocument(xml.bytes.toString('utf8')) as unknown as Record<string, unknown>;
+          view = parseDocument(xml.bytes.toString('utf8'));
         } catch {
           view = null;
         }
       }
       return {
         document,
-        view,
+        // Spread: the view crosses as a plain object (the contract keeps its groups as they are).
+        view: view && { ...view },
         events,
         files: files.map((f) => ({
           kind: f.kind,

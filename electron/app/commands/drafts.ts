@@ -1,6 +1,7 @@
 // Autosaved drafts (the renderer debounces) and the address book of parties already used.
 import { partySchema } from '../../shared/schemas/cte-form';
 import { AppError } from '../../shared/errors';
+import { partyRecordSchema } from '../../shared/schemas/issuing';
 import type { JsonObject } from '../../fiscal/payload';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
@@ -72,7 +73,11 @@ export function draftCommands(ctx: AppContext): Pick<CommandTable, Channels> {
       );
     },
     'addressBook:search': async ({ company, text, limit }) => ({
-      entries: await repos().addressBook.find(company, text.trim(), limit),
+      // An entry whose stored party no longer reads as one still lists, and fills nothing.
+      entries: (await repos().addressBook.find(company, text.trim(), limit)).map((entry) => ({
+        ...entry,
+        data: partyRecordSchema.safeParse(entry.data).data ?? {},
+      })),
     }),
     'addressBook:save': async ({ company, party }) => {
       const parsed = partySchema.safeParse(party);

@@ -74,7 +74,7 @@ export function mdfeCommands(
     'mdfe:refresh': ({ company }) => service.refresh(company),
     'mdfe:issue': async (input) => {
       const outcome = await service.issue(input);
-      return { ...outcome, document: outcome.document as Record<string, unknown> | null };
+      return outcome;
     },
     'mdfe:cancel': ({ id, justificativa }) => service.cancel(id, justificativa),
     'mdfe:close': ({ id, uf, codigoMunicipio, data }) => service.close(id, { uf, codigoMunicipio, data }),
@@ -119,16 +119,14 @@ export function mdfeCommands(
         }),
       };
     },
-    'mdfe:issueForm': async ({ company, form, ufFim, serie, ignorarAbertos }) => {
-      const outcome = await service.issueForm({
+    'mdfe:issueForm': ({ company, form, ufFim, serie, ignorarAbertos }) =>
+      service.issueForm({
         company,
         form,
         ufFim,
         serie: serieFor(ctx, 'mdfe', serie),
         ignorarAbertos,
-      });
-      return { ...outcome, document: outcome.document as Record<string, unknown> | null };
-    },
+      }),
     'vehicles:list': async ({ company, tipo }) => ({
       items: await repos().registries.vehicles(company, tipo),
     }),

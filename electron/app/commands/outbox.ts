@@ -31,11 +31,6 @@ export function outboxCommands(
         })),
       };
     },
-    'outbox:resolve': async ({ company }) => {
-      const outcomes = await issuing.sender.resolveOpen(company);
-      return {
-        items: outcomes.map((o) => ({ ...o, document: o.document as Record<string, unknown> | null })),
-      };
-    },
+    'outbox:resolve': async ({ company }) => ({ items: await issuing.sender.resolveOpen(company) }),
   };
 }

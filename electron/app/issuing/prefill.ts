@@ -8,6 +8,7 @@ import { MOD_FRETE_LABELS, isModFrete, tomaFromModFrete } from '../../fiscal/nfe
 import type { ModFrete } from '../../fiscal/nfe-frete';
 import { AppError } from '../../shared/errors';
 import { formatCpfCnpj } from '../../shared/format';
+import type { PrefillParty } from '../../shared/schemas/issuing';
 
 export interface PrefillFile {
   name: string;
@@ -15,8 +16,8 @@ export interface PrefillFile {
 }
 
 export interface PrefillResult {
-  remetente: Record<string, unknown> | null;
-  destinatario: Record<string, unknown> | null;
+  remetente: PrefillParty | null;
+  destinatario: PrefillParty | null;
   carga: { vCarga: number; pesoBruto: number; pesoLiquido: number; volumes: number };
   chaves: string[];
   /** The first note's transp/modFrete (NF-e X02), null when absent or outside the table. */
@@ -47,7 +48,7 @@ export function isForeign(p: Party | undefined): boolean {
 }
 
 /** A parsed NF-e party in the CT-e form's party shape. */
-export function formParty(p: Party | undefined): Record<string, unknown> | null {
+export function formParty(p: Party | undefined): PrefillParty | null {
   if (!p) return null;
   const foreign = isForeign(p);
   if (!(p.CNPJ || p.CPF) && !foreign) return null;

@@ -13,6 +13,8 @@ import { ApiError, isReferenciaDuplicada } from '../../nuvemfiscal';
 import type { ApiTarget } from '../api-connection';
 import type { Logger } from '../logger';
 import { formPathsOf } from './field-paths';
+import type { FieldProblem } from './rejection-words';
+import { problemsOf, sefazInWords } from './rejection-words';
 import type { IssueKind, NumberingScope } from './kinds';
 import { emissionPath, modelKind } from './kinds';
 import type { Numbering } from './numbering';
@@ -70,6 +72,8 @@ export interface Rejection {
   codigo: number | null;
   motivo: string | null;
   fields: string[];
+  problems: FieldProblem[];
+  detail: string | null;
 }
 
 export interface IssueOutcome {
@@ -279,7 +283,14 @@ export class Sender {
     );
     let rejection: Rejection | null = null;
     if (doc.status === 'rejeitado') {
-      rejection = { codigo, motivo, fields: formPathsOf(motivo ?? undefined, [], codigo ?? undefined) };
+      const fields = formPathsOf(motivo ?? undefined, [], codigo ?? undefined);
+      rejection = {
+        codigo,
+        motivo: codigo === null ? motivo : sefazInWords(codigo, motivo),
+        fields,
+        problems: [],
+        detail: motivo,
+      };
       if (codigo === DUPLICIDADE) await this.deps.numbering.skipPast(scope, base.numero);
       else await this.deps.numbering.release(scope, base.numero);
     } else if (doc.status === 'autorizado' && this.deps.onAuthorized) {
@@ -309,11 +320,7 @@ export class Sender {
       status: 'recusado',
       document: null,
       cacheId: null,
-      rejection: {
-        codigo: error.status ?? null,
-        motivo: error.apiMessage ?? error.message,
-        fields: formPathsOf(error.apiMessage, error.fields ?? []),
-      },
+      rejection: apiRefusal(error),
     };
   }
 
@@ -358,6 +365,18 @@ export class Sender {
 }
 
 /** A 4xx that is an answer about the request itself (validation), not a lost or throttled one. */
+/**
+ * A 4xx of the API on emission: every problem it lists in words, mapped to the form field its JSON
+ * path names, never "Rejeição 400" (the status is not a SEFAZ code).
+ */
+function apiRefusal(error: ApiError): Rejection {
+  const problems = problemsOf(error.problems, error.fields ?? []);
+  const named = problems.flatMap((p) => (p.field ? [p.field] : []));
+  const fields = [...new Set([...named, ...formPathsOf(error.apiMessage, [])])];
+  const motivo = problems.length ? problems.map((p) => p.message).join(' ') : error.message;
+  return { codigo: null, motivo, fields, problems, detail: error.apiMessage ?? null };
+}
+
 function isRefusal(error: unknown): error is ApiError {
   return (
     error instanceof ApiError &&

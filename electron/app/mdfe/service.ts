@@ -203,7 +203,7 @@ export class MdfeService {
       const file = event.id ? await client.mdfe.xmlEvento(event.id).catch(() => null) : null;
       if (file) await repo.setEventXml(row.id, eventId, file.data);
     }
-    return { event: event as Json, ...(await this.get(row.id)) };
+    return { event, ...(await this.get(row.id)) };
   }
 
   private refused(event: DfeEvento, what: string): never {

@@ -6,7 +6,13 @@ import type { PageRequest } from '../paging';
 import { pageQuery } from '../paging';
 import { parseAnswer } from '../parse';
 import type { Ambiente } from '../schemas';
-import { dfeEventoSchema, dfeSchema, dfeSefazStatusSchema, listSchema } from '../schemas';
+import {
+  dfeCartaCorrecaoSchema,
+  dfeEventoSchema,
+  dfeSchema,
+  dfeSefazStatusSchema,
+  listSchema,
+} from '../schemas';
 
 /** The three document families share one shape of endpoints. */
 export type DfeKind = 'cte' | 'cteos' | 'dce';
@@ -32,19 +38,6 @@ export const dfeSincronizacaoSchema = z.looseObject({
   motivo_status: z.string().nullish(),
   data_recebimento: z.string().nullish(),
   chave: z.string().nullish(),
-});
-
-const cartaCorrecaoSchema = dfeEventoSchema.extend({
-  correcoes: z
-    .array(
-      z.looseObject({
-        grupo_alterado: z.string(),
-        campo_alterado: z.string(),
-        valor_alterado: z.string(),
-        numero_item_alterado: z.number().nullish(),
-      }),
-    )
-    .nullish(),
 });
 
 /** The message the API gives when a `referencia` was already used (seen in the wild). */
@@ -142,11 +135,11 @@ export function cteEventosApi(http: HttpClient, kind: 'cte' | 'cteos') {
         path: byId(id, '/carta-correcao'),
         body: { correcoes },
       });
-      return parseAnswer(cartaCorrecaoSchema, value, 'carta de correção');
+      return parseAnswer(dfeCartaCorrecaoSchema, value, 'carta de correção');
     },
     async cartaCorrecao(id: string) {
       const value = await http.json({ method: 'GET', path: byId(id, '/carta-correcao') });
-      return parseAnswer(cartaCorrecaoSchema, value, 'carta de correção');
+      return parseAnswer(dfeCartaCorrecaoSchema, value, 'carta de correção');
     },
     xmlCartaCorrecao: (id: string) => http.binary({ method: 'GET', path: byId(id, '/carta-correcao/xml') }),
     pdfCartaCorrecao: (id: string) => http.binary({ method: 'GET', path: byId(id, '/carta-correcao/pdf') }),

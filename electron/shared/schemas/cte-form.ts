@@ -14,18 +14,18 @@ const hasTwoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 
 const hasDecimals = (places: number) => (v: number) =>
   Math.abs(Math.round(v * 10 ** places) - v * 10 ** places) < 1e-6;
 
-/** Reais: at least zero, at most two decimals. */
-export const money = () =>
+/** Reais: at least zero, at most two decimals; `label` names the field in "informe …". */
+export const money = (label = 'um valor') =>
   z
-    .number({ message: 'informe um valor' })
+    .number({ message: `informe ${label}` })
     .min(0, { message: 'o valor não pode ser negativo' })
     .max(9_999_999_999_999, { message: 'valor grande demais' })
     .refine(hasTwoDecimals, { message: 'use no máximo duas casas decimais' });
 
-/** A rate in percent (0–100), up to `places` decimals. */
-export const rate = (places = 2) =>
+/** A rate in percent (0–100), up to `places` decimals; `label` names the field in "informe …". */
+export const rate = (places = 2, label = 'a alíquota') =>
   z
-    .number({ message: 'informe a alíquota' })
+    .number({ message: `informe ${label}` })
     .min(0, { message: 'a alíquota não pode ser negativa' })
     .max(100, { message: 'a alíquota não pode passar de 100%' })
     .refine(hasDecimals(places), { message: `use no máximo ${places} casas decimais` });
@@ -128,13 +128,18 @@ export const partySchema = z
   });
 export type PartyForm = z.infer<typeof partySchema>;
 
-const icmsBase = { vBC: money().optional(), pICMS: rate() };
+const icmsBase = { vBC: money().optional(), pICMS: rate(2, 'a alíquota do ICMS') };
 /** ICMS by situation; `vICMS` and the base default are computed by the payload builder. */
 export const icmsSchema = z.discriminatedUnion(
   'situacao',
   [
     z.object({ situacao: z.literal('00'), ...icmsBase }),
-    z.object({ situacao: z.literal('20'), pRedBC: rate(), ...icmsBase, vICMSDeson: money().optional() }),
+    z.object({
+      situacao: z.literal('20'),
+      pRedBC: rate(2, 'o percentual de redução da base de cálculo'),
+      ...icmsBase,
+      vICMSDeson: money().optional(),
+    }),
     z.object({
       situacao: z.literal('45'),
       cst: z.enum(['40', '41', '51'], { message: 'escolha CST 40, 41 ou 51' }),
@@ -143,8 +148,8 @@ export const icmsSchema = z.discriminatedUnion(
     }),
     z.object({
       situacao: z.literal('60'),
-      vBCSTRet: money(),
-      pICMSSTRet: rate(),
+      vBCSTRet: money('a base de cálculo do ICMS retido'),
+      pICMSSTRet: rate(2, 'a alíquota do ICMS retido'),
       vCred: money().optional(),
     }),
     z.object({
@@ -157,7 +162,7 @@ export const icmsSchema = z.discriminatedUnion(
       situacao: z.literal('outraUF'),
       pRedBCOutraUF: rate().optional(),
       vBCOutraUF: money().optional(),
-      pICMSOutraUF: rate(),
+      pICMSOutraUF: rate(2, 'a alíquota do ICMS de outra UF'),
     }),
     z.object({ situacao: z.literal('SN') }),
   ],
@@ -185,13 +190,13 @@ export const impostosSchema = z.object({
 
 export const componentSchema = z.object({
   xNome: text(1, 15, 'o nome do componente'),
-  vComp: money(),
+  vComp: money('o valor do componente'),
 });
 
 export const valoresSchema = z.object({
   componentes: z.array(componentSchema).max(99, { message: 'no máximo 99 componentes' }),
-  vTPrest: money(),
-  vRec: money(),
+  vTPrest: money('o valor total da prestação'),
+  vRec: money('o valor a receber'),
 });
 
 const keySchema = (mod: '55' | '99', label: string) =>

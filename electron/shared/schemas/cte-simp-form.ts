@@ -67,8 +67,8 @@ export const nfeKeySchema = z
 export const entregaSchema = z.object({
   origem: placeSchema,
   destino: placeSchema,
-  vPrest: money(),
-  vRec: money(),
+  vPrest: money('o valor da prestação'),
+  vRec: money('o valor a receber'),
   componentes: z.array(componentSchema).max(99, { message: 'no máximo 99 componentes' }).default([]),
   nfe: z
     .array(
@@ -115,7 +115,7 @@ export const cteSimpGeralSchema = z.object({
 });
 
 export const cteSimpCargaSchema = z.object({
-  vCarga: money(),
+  vCarga: money('o valor da carga'),
   proPred: text(1, 60, 'o produto predominante'),
   xOutCat: optText(30, 'outras características'),
   quantidades: z

@@ -7,6 +7,7 @@ import { isValidCpfCnpj } from '../../fiscal/cnpj';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { isUf } from '../../fiscal/uf';
 import { municipioSchema } from './cte-form';
+import { dfeEventoSchema, dfeSchema } from './dfe';
 import { issueOutcomeSchema, justificativaSchema } from './issuing';
 
 /** Item and declaration totals, the builder's own rule (the form shows what will be sent). */
@@ -137,7 +138,8 @@ export const dceFormSchema = z.object({
 export type DceForm = z.infer<typeof dceFormSchema>;
 
 const company = z.string().trim().min(11, { message: 'informe a empresa' }).max(14);
-const record = z.record(z.string(), z.unknown());
+/** A request body as the payload builder makes it (the preview and the debug view show it as is). */
+const jsonObject = z.record(z.string(), z.unknown());
 const apiId = z.string().min(1).max(100);
 
 export const dceIssueInputSchema = z.object({
@@ -153,11 +155,11 @@ export const dceIssueInputSchema = z.object({
 });
 export type DceIssueInput = z.infer<typeof dceIssueInputSchema>;
 export const dceIssueOutcomeSchema = issueOutcomeSchema;
-export const dcePreviewSchema = z.object({ payload: record, html: z.string() });
+export const dcePreviewSchema = z.object({ payload: jsonObject, html: z.string() });
 
 export const dceRefSchema = z.object({ id: apiId });
 export const dceRecordSchema = z.object({
-  document: record,
+  document: dfeSchema,
   cacheId: z.number().nullable(),
   cancellable: z.boolean(),
   hoursLeft: z.number().nullable(),
@@ -166,7 +168,7 @@ export const dceRecordSchema = z.object({
 export const dceCancelInputSchema = dceRefSchema.extend({
   justificativa: justificativaSchema,
 });
-export const dceCancelOutputSchema = z.object({ event: record, hoursLeft: z.number().nullable() });
+export const dceCancelOutputSchema = z.object({ event: dfeEventoSchema, hoursLeft: z.number().nullable() });
 
 /** xml = dceProc; xml_enviado = the declaration as sent; xml_protocolo; pdf = DACE from the API. */
 export const dceFileKindSchema = z.enum(['xml', 'xml_enviado', 'xml_protocolo', 'pdf', 'cancelamento_xml']);
@@ -197,6 +199,6 @@ export const dceListSchema = z.object({ items: z.array(dceSummarySchema) });
 export const dceKeysInputSchema = z.object({ company });
 export const dceDebugOutputSchema = z.object({
   payload: z.unknown().nullable(),
-  outbox: record.nullable(),
+  outbox: jsonObject.nullable(),
   api: z.unknown().nullable(),
 });

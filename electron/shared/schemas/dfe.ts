@@ -53,3 +53,18 @@ export const dfeSchema = z.looseObject({
   autorizacao: opt(dfeEventoSchema),
 });
 export type Dfe = z.infer<typeof dfeSchema>;
+
+/** DfeCartaCorrecao: the event with the corrections it carries (CT-e and CT-e OS). */
+export const dfeCartaCorrecaoSchema = dfeEventoSchema.extend({
+  correcoes: opt(
+    z.array(
+      z.looseObject({
+        grupo_alterado: str,
+        campo_alterado: str,
+        valor_alterado: str,
+        numero_item_alterado: opt(z.number()),
+      }),
+    ),
+  ),
+});
+export type DfeCartaCorrecao = z.infer<typeof dfeCartaCorrecaoSchema>;

@@ -171,8 +171,17 @@ export const documentFileInfoSchema = z.object({
 
 export const documentDetailSchema = z.object({
   document: documentRowSchema,
-  /** The processed XML parsed for display (the documents/ view model), null before it is fetched. */
-  view: z.record(z.string(), z.unknown()).nullable(),
+  /**
+   * The processed XML parsed for display (the documents/ view model: its other groups cross as they
+   * are), null before it is fetched. The screen reads the authorization protocol from it.
+   */
+  view: z
+    .looseObject({
+      protocol: z
+        .object({ nProt: z.string(), dhRecbto: z.string(), cStat: z.string(), xMotivo: z.string() })
+        .optional(),
+    })
+    .nullable(),
   events: z.array(documentEventSchema),
   files: z.array(documentFileInfoSchema),
 });

@@ -10,6 +10,7 @@ import {
 import { cteFormSchema } from './cte-form';
 import { cteSimpFormSchema } from './cte-simp-form';
 import { cteOsFormSchema } from './cteos-form';
+import { dfeCartaCorrecaoSchema, dfeEventoSchema, dfeSchema } from './dfe';
 
 const company = z.string().trim().min(11, { message: 'informe a empresa' }).max(14);
 const serie = z
@@ -47,8 +48,10 @@ export const cteIssueInputSchema = z.discriminatedUnion('kind', [
 ]);
 export type CteIssueInput = z.infer<typeof cteIssueInputSchema>;
 
-const record = z.record(z.string(), z.unknown());
+/** A request body as the payload builders make it (previews and the debug view show it as is). */
+const jsonObject = z.record(z.string(), z.unknown());
 
+/** The document is the API's answer, typed by the schema the API client parses it with. */
 export const issueOutcomeSchema = z.object({
   outboxId: z.number(),
   referencia: z.string(),
@@ -56,18 +59,29 @@ export const issueOutcomeSchema = z.object({
   serie: z.number(),
   numero: z.number(),
   status: z.string(),
-  document: record.nullable(),
+  document: dfeSchema.nullable(),
   cacheId: z.number().nullable(),
   rejection: z
-    .object({ codigo: z.number().nullable(), motivo: z.string().nullable(), fields: z.array(z.string()) })
+    .object({
+      /** The SEFAZ cStat; null when the fiscal API itself refused the request (a 400). */
+      codigo: z.number().nullable(),
+      /** In the clerk's words: what is wrong and what to do. */
+      motivo: z.string().nullable(),
+      /** The form paths named (highlighted on the form). */
+      fields: z.array(z.string()),
+      /** Each problem in words with the form field it names (null: not on this form, e.g. the emitente). */
+      problems: z.array(z.object({ field: z.string().nullable(), message: z.string() })).default([]),
+      /** The API's or the SEFAZ's own text, shown beside the words. */
+      detail: z.string().nullable().default(null),
+    })
     .nullable(),
   warnings: z.array(z.string()),
 });
 
-export const ctePreviewSchema = z.object({ payload: record, html: z.string() });
+export const ctePreviewSchema = z.object({ payload: jsonObject, html: z.string() });
 
 export const docRefSchema = z.object({ kind: docApiKindSchema, id: z.string().min(1).max(100) });
-export const documentRecordSchema = z.object({ document: record, cacheId: z.number().nullable() });
+export const documentRecordSchema = z.object({ document: dfeSchema, cacheId: z.number().nullable() });
 
 /** xJust of a cancellation: the length rule of electron/fiscal/events.ts. */
 export const justificativaSchema = z
@@ -77,7 +91,7 @@ export const justificativaSchema = z
   .max(JUSTIFICATIVA_MAX, { message: `a justificativa pode ter no máximo ${JUSTIFICATIVA_MAX} caracteres` });
 
 export const cancelInputSchema = docRefSchema.extend({ justificativa: justificativaSchema });
-export const cancelOutputSchema = z.object({ event: record, hoursLeft: z.number().nullable() });
+export const cancelOutputSchema = z.object({ event: dfeEventoSchema, hoursLeft: z.number().nullable() });
 export const cancelWindowSchema = z.object({
   cancellable: z.boolean(),
   hoursLeft: z.number().nullable(),
@@ -96,7 +110,10 @@ export const correctInputSchema = docRefSchema.extend({
     .min(1, { message: 'informe ao menos uma correção' })
     .max(MAX_CORRECTIONS_PER_LETTER),
 });
-export const correctOutputSchema = z.object({ event: record, history: z.array(record) });
+export const correctOutputSchema = z.object({
+  event: dfeCartaCorrecaoSchema,
+  history: z.array(dfeCartaCorrecaoSchema),
+});
 
 export const cteFileKindSchema = z.enum([
   'xml',
@@ -116,7 +133,7 @@ export const cteFileOutputSchema = z.object({
 
 export const cteDebugOutputSchema = z.object({
   payload: z.unknown().nullable(),
-  outbox: record.nullable(),
+  outbox: jsonObject.nullable(),
   api: z.unknown().nullable(),
 });
 
@@ -180,9 +197,32 @@ export const prefillInputSchema = z.object({
     ),
   company: company.optional(),
 });
+const optStr = z.string().optional();
+/** A party of an NF-e in the issuing forms' party shape (a buyer abroad has the zero CNPJ, UF EX). */
+export const prefillPartySchema = z.object({
+  cpfCnpj: z.string(),
+  ie: optStr,
+  xNome: z.string(),
+  xFant: optStr,
+  fone: optStr,
+  email: optStr,
+  endereco: z.object({
+    xLgr: z.string(),
+    nro: z.string(),
+    xCpl: optStr,
+    xBairro: z.string(),
+    cMun: z.string(),
+    xMun: z.string(),
+    uf: z.string(),
+    cep: optStr,
+    xPais: optStr,
+  }),
+});
+export type PrefillParty = z.infer<typeof prefillPartySchema>;
+
 export const prefillOutputSchema = z.object({
-  remetente: record.nullable(),
-  destinatario: record.nullable(),
+  remetente: prefillPartySchema.nullable(),
+  destinatario: prefillPartySchema.nullable(),
   carga: z.object({
     vCarga: z.number(),
     pesoBruto: z.number(),
@@ -251,13 +291,41 @@ export const addressSearchInputSchema = z.object({
   text: z.string().max(60).default(''),
   limit: z.number().int().min(1).max(50).default(10),
 });
+const text = z.string().nullish();
+/**
+ * A party in the issuing forms' shape as a source for filling a form: an address-book entry (learnt
+ * from an issued document or saved in Parceiros), an NF-e's party. Every field may be missing.
+ */
+export const partyRecordSchema = z.looseObject({
+  cpfCnpj: text,
+  ie: text,
+  xNome: text,
+  xFant: text,
+  fone: text,
+  email: text,
+  endereco: z
+    .looseObject({
+      xLgr: text,
+      nro: text,
+      xCpl: text,
+      xBairro: text,
+      cMun: text,
+      xMun: text,
+      uf: text,
+      cep: text,
+      xPais: text,
+    })
+    .nullish(),
+});
+export type PartyRecord = z.infer<typeof partyRecordSchema>;
+
 export const addressEntrySchema = z.object({
   cpfCnpj: z.string(),
   nome: z.string(),
   inscricaoEstadual: z.string().nullable(),
   uf: z.string().nullable(),
   municipio: z.string().nullable(),
-  data: z.unknown(),
+  data: partyRecordSchema,
   useCount: z.number(),
 });
 export const addressListSchema = z.object({ entries: z.array(addressEntrySchema) });

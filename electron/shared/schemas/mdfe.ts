@@ -8,6 +8,7 @@ import { isValidCpf, isValidCpfCnpj } from '../../fiscal/cnpj';
 import { isNationalPlate } from '../../fiscal/mdfe-rules';
 import { UF_SIGLAS } from '../../fiscal/uf';
 import { cpfCnpjSchema } from './company';
+import { dfeEventoSchema } from './dfe';
 import { printResultSchema } from './printing';
 import { issueOutcomeSchema } from './issuing';
 
@@ -222,7 +223,7 @@ export type MdfeIncludeDfeInput = z.infer<typeof mdfeIncludeDfeInputSchema>;
 
 /** An event's answer carries the updated manifest and its events: the screen needs no sync after it. */
 export const mdfeEventOutcomeSchema = mdfeDetailSchema.extend({
-  event: z.record(z.string(), z.unknown()),
+  event: dfeEventoSchema,
 });
 
 export const mdfeXmlInputSchema = z

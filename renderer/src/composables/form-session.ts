@@ -1,27 +1,23 @@
 // One issuing-form session, shared by the CT-e, CT-e OS, CT-e Simplificado and DC-e stores: the
-// draft being edited, live validation (errors show where the clerk has been), the debounced
-// autosave to the cache, step navigation, the rejection the API or SEFAZ named by path and the
-// sending with its phases. Each store adds only what its document has of its own.
-import { computed, reactive, ref, shallowRef, watch } from 'vue';
+// draft being edited and its company, made of three parts — the autosave (form-autosave.ts), which
+// errors show where (form-errors.ts, with the refusal the API or SEFAZ named by path) and the
+// sending with its phases (form-sending.ts). Each store adds only what its document has of its own.
+import { computed, reactive, ref, watch } from 'vue';
 import type { UnwrapRef } from 'vue';
 
-import type { CommandInput } from '../../../electron/shared/contract';
-import { CommandError, invoke } from '../bridge';
 import type { FieldErrors, StepDef } from '../views/emitir-cte/form-model';
-import { countByStep, stepOfPath } from '../views/emitir-cte/form-model';
 import { useAppStore } from '../stores/app';
+import { useAutosave } from './form-autosave';
+import type { DraftKind } from './form-autosave';
+import { useErrorVisibility } from './form-errors';
+import { useSending } from './form-sending';
+import type { SendResult } from './form-sending';
 
-export const AUTOSAVE_MS = 3000;
-/** After this long the wait is the authority's, not ours: the screen says so. */
-export const AWAITING_AUTHORITY_MS = 1500;
-export type SendPhase = 'idle' | 'enviando' | 'aguardando' | 'done';
-export type DraftKind = CommandInput<'drafts:save'>['kind'];
-
-/** What every issuing command answers: a status and, when refused, the authority's reason. */
-export interface SendResult {
-  status: string;
-  rejection?: { codigo: number | null; motivo?: string | null; fields: string[] } | null;
-}
+export { AUTOSAVE_MS } from './form-autosave';
+export type { DraftKind } from './form-autosave';
+export type { FieldProblem, ShownRejection } from './form-errors';
+export { AWAITING_AUTHORITY_MS } from './form-sending';
+export type { SendPhase, SendResult } from './form-sending';
 
 export interface FormSessionOptions<T extends object> {
   kind: DraftKind;
@@ -36,144 +32,34 @@ export interface FormSessionOptions<T extends object> {
   steps?: StepDef[];
 }
 
-/** The first step holding one of these paths, or undefined. */
-function firstStep(paths: string[], steps: StepDef[]): number | undefined {
-  return paths
-    .map((p) => stepOfPath(p, steps))
-    .filter((i) => i >= 0)
-    .sort((a, b) => a - b)[0];
-}
-
 export function useFormSession<T extends object, R extends SendResult>(options: FormSessionOptions<T>) {
   const app = useAppStore();
-  const steps = options.steps ?? [];
   const company = computed(() => app.settings?.selectedCompany ?? null);
   const data = reactive(options.empty()) as UnwrapRef<T> & T;
   const draftId = ref<number | null>(null);
-  const step = ref(0);
-  /** Paths the clerk has edited; errors show there at once, elsewhere after leaving the step. */
-  const touched = reactive(new Set<string>());
-  const visitedSteps = reactive(new Set<number>());
-  const showAll = ref(false);
-  /** What the API or SEFAZ named in the last rejection, by path. */
-  const serverErrors = ref<FieldErrors>({});
-  const rejection = ref<{ codigo: number | null; motivo: string } | null>(null);
-  const saving = ref(false);
-  const savedAt = ref<Date | null>(null);
-  const saveError = ref<string | null>(null);
-  const phase = ref<SendPhase>('idle');
-  const sending = computed(() => phase.value === 'enviando' || phase.value === 'aguardando');
-  /** What the screen says while sending. */
-  const progressText = computed(() =>
-    phase.value === 'enviando'
-      ? 'Enviando…'
-      : phase.value === 'aguardando'
-        ? 'Aguardando autorização…'
-        : null,
-  );
-  /** The last answer of the issuing command (authorized, pending or rejected). */
-  const outcome = shallowRef<R | null>(null);
 
-  const localErrors = computed<FieldErrors>(() => options.validate(data));
-  const allErrors = computed<FieldErrors>(() => ({ ...localErrors.value, ...serverErrors.value }));
-  const visible = computed<FieldErrors>(() => {
-    const out: FieldErrors = {};
-    for (const [path, message] of Object.entries(allErrors.value)) {
-      const shown =
-        showAll.value ||
-        path in serverErrors.value ||
-        visitedSteps.has(stepOfPath(path, steps)) ||
-        [...touched].some((t) => path === t || path.startsWith(`${t}.`));
-      if (shown) out[path] = message;
-    }
-    return out;
-  });
-  const stepCounts = computed(() => countByStep(visible.value, steps));
-  const errorCount = computed(() => Object.keys(allErrors.value).length);
-
-  const errorOf = (path: string): string | undefined => visible.value[path];
-  function touch(path: string): void {
-    touched.add(path);
-    if (path in serverErrors.value) {
-      const next = { ...serverErrors.value };
-      delete next[path];
-      serverErrors.value = next;
-    }
-  }
-  function goTo(index: number): void {
-    visitedSteps.add(step.value);
-    step.value = Math.max(0, Math.min(steps.length - 1, index));
-  }
-
-  // Autosave: a change restarts the timer; typing never waits for the save.
-  let timer: ReturnType<typeof setTimeout> | null = null;
-  let loading = false;
-  /** Bumped by every reset: a save still in flight for an earlier form does not claim this one. */
-  let generation = 0;
-  const cancelPendingSave = () => {
-    if (timer) clearTimeout(timer);
-    timer = null;
-  };
-  watch(
+  const autosave = useAutosave<T>({
+    kind: options.kind,
     data,
-    () => {
-      if (loading) return;
-      cancelPendingSave();
-      timer = setTimeout(() => void saveDraft(), AUTOSAVE_MS);
-    },
-    { deep: true },
-  );
-
-  /** Saves the form as a draft of `owner` (the selected company unless told otherwise). */
-  async function saveDraft(owner: string | null = company.value): Promise<void> {
-    cancelPendingSave();
-    if (!owner) return;
-    const mine = generation;
-    saving.value = true;
-    try {
-      const saved = await invoke('drafts:save', {
-        id: draftId.value ?? undefined,
-        kind: options.kind,
-        company: owner,
-        title: options.title(data).slice(0, 120),
-        data: JSON.parse(JSON.stringify(data)) as unknown,
-      });
-      if (mine !== generation) return;
-      draftId.value = saved.id;
-      savedAt.value = new Date();
-      saveError.value = null;
-    } catch (error) {
-      if (mine !== generation) return;
-      saveError.value = error instanceof Error ? error.message : 'Não foi possível salvar o rascunho.';
-    } finally {
-      saving.value = false;
-    }
-  }
-  /** Leaving the screen: what is pending is saved at once. */
-  function flush(): void {
-    if (timer) void saveDraft();
-  }
+    draftId,
+    company: () => company.value,
+    title: options.title,
+  });
+  const errors = useErrorVisibility(() => options.validate(data), options.steps ?? []);
+  const sending = useSending<R>({
+    ready: () => errors.checkAll(),
+    clearRejection: errors.clearRejection,
+    applyRejection: errors.applyRejection,
+    authorized: autosave.discard,
+  });
 
   function reset(next: T = options.empty(), id: number | null = null): void {
-    loading = true;
-    generation += 1;
-    cancelPendingSave();
-    Object.assign(data, next);
-    draftId.value = id;
-    touched.clear();
-    visitedSteps.clear();
-    showAll.value = false;
-    serverErrors.value = {};
-    rejection.value = null;
-    outcome.value = null;
-    phase.value = 'idle';
-    step.value = 0;
-    savedAt.value = null;
-    saveError.value = null;
-    // The watcher fires after this tick; a freshly loaded draft is not a change.
-    void Promise.resolve().then(() => {
-      loading = false;
+    autosave.replace(() => {
+      Object.assign(data, next);
+      draftId.value = id;
     });
+    errors.reset();
+    sending.reset();
   }
   const load = (saved: { id: number; data: unknown }) => reset(options.fromSaved(saved.data), saved.id);
 
@@ -181,104 +67,48 @@ export function useFormSession<T extends object, R extends SendResult>(options: 
   // waiting to be saved stays a draft of the company it was typed for.
   watch(company, (now, before) => {
     if (!before || now === before) return;
-    if (timer) void saveDraft(before);
+    if (autosave.pending()) void autosave.saveDraft(before);
     reset();
   });
 
-  /** Shows every error and (by default) jumps to the first step with one; false when invalid. */
-  function checkAll(jump = true): boolean {
-    showAll.value = true;
-    const paths = Object.keys(allErrors.value);
-    if (steps.length === 0) return paths.length === 0;
-    const first = firstStep(paths, steps);
-    if (first === undefined) return true;
-    if (jump) step.value = first;
-    return false;
-  }
-
-  function applyRejection(codigo: number | null, motivo: string, fields: string[]): void {
-    rejection.value = { codigo, motivo };
-    const message = codigo ? `Rejeição ${codigo}: ${motivo}` : motivo;
-    serverErrors.value = Object.fromEntries(fields.map((f) => [f.replace(/^form\./, ''), message]));
-    const first = firstStep(fields, steps);
-    if (first !== undefined) step.value = first;
-  }
-
-  /**
-   * Sends through `call` once the form passes `ready` (by default every error, server ones
-   * included): the phases for the screen, the outcome kept, the rejection mapped onto the fields, the draft deleted
-   * once authorized (a save still pending would bring it back). Null when nothing was sent or the
-   * command refused the input.
-   */
-  async function send(
+  /** Sends once the form passes `ready` (by default every error, server ones included) and a company is chosen. */
+  const send = (
     call: () => Promise<R>,
     onAuthorized?: (result: R) => Promise<void>,
-    ready: () => boolean = () => checkAll(),
-  ): Promise<R | null> {
-    if (!ready() || !company.value) return null;
-    rejection.value = null;
-    serverErrors.value = {};
-    phase.value = 'enviando';
-    const waiting = setTimeout(() => {
-      if (phase.value === 'enviando') phase.value = 'aguardando';
-    }, AWAITING_AUTHORITY_MS);
-    try {
-      const result = await call();
-      outcome.value = result;
-      if (result.rejection) {
-        const r = result.rejection;
-        applyRejection(r.codigo, r.motivo ?? 'Documento rejeitado.', r.fields);
-      } else if (result.status === 'autorizado') {
-        await onAuthorized?.(result).catch(() => undefined);
-        if (draftId.value !== null) {
-          cancelPendingSave();
-          const id = draftId.value;
-          draftId.value = null;
-          await invoke('drafts:delete', { id }).catch(() => undefined);
-        }
-      }
-      return result;
-    } catch (error) {
-      if (!(error instanceof CommandError)) throw error;
-      applyRejection(null, error.message, error.fields ?? []);
-      return null;
-    } finally {
-      clearTimeout(waiting);
-      phase.value = 'done';
-    }
-  }
+    ready: () => boolean = () => errors.checkAll(),
+  ) => sending.send(call, onAuthorized, () => ready() && company.value !== null);
 
   return {
     company,
     data,
     draftId,
-    step,
-    touched,
-    visitedSteps,
-    showAll,
-    serverErrors,
-    rejection,
-    saving,
-    savedAt,
-    saveError,
-    phase,
-    sending,
-    progressText,
-    outcome,
-    localErrors,
-    allErrors,
-    visible,
-    stepCounts,
-    errorCount,
-    errorOf,
-    touch,
-    goTo,
-    saveDraft,
-    flush,
+    step: errors.step,
+    touched: errors.touched,
+    visitedSteps: errors.visitedSteps,
+    showAll: errors.showAll,
+    serverErrors: errors.serverErrors,
+    rejection: errors.rejection,
+    saving: autosave.saving,
+    savedAt: autosave.savedAt,
+    saveError: autosave.saveError,
+    phase: sending.phase,
+    sending: sending.sending,
+    progressText: sending.progressText,
+    outcome: sending.outcome,
+    localErrors: errors.localErrors,
+    allErrors: errors.allErrors,
+    visible: errors.visible,
+    stepCounts: errors.stepCounts,
+    errorCount: errors.errorCount,
+    errorOf: errors.errorOf,
+    touch: errors.touch,
+    goTo: errors.goTo,
+    saveDraft: autosave.saveDraft,
+    flush: autosave.flush,
     reset,
     load,
-    checkAll,
-    applyRejection,
+    checkAll: errors.checkAll,
+    applyRejection: errors.applyRejection,
     send,
   };
 }

@@ -5,10 +5,10 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 
-import type { CommandOutput } from '../../../electron/shared/contract';
-import { normalizeCnpj } from '../../../electron/shared/format';
-import type { Quota } from '../../../electron/shared/schemas/account';
-import type { RegisteredCertificate } from '../../../electron/shared/schemas/certificate';
+import type { CommandOutput } from '@shared/contract';
+import { normalizeCnpj } from '@shared/format';
+import type { Quota } from '@shared/schemas/account';
+import type { RegisteredCertificate } from '@shared/schemas/certificate';
 import { invoke } from '../bridge';
 
 export const REFRESH_MS = 5 * 60_000;

@@ -3,8 +3,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref, shallowRef } from 'vue';
 
-import type { AppInfo, Connectivity, Environment } from '../../../electron/shared/schemas/app';
-import type { Settings, SettingsPatch } from '../../../electron/shared/schemas/settings';
+import type { AppInfo, Connectivity, Environment } from '@shared/schemas/app';
+import type { Settings, SettingsPatch } from '@shared/schemas/settings';
 import { invoke, on } from '../bridge';
 import { useNotifyStore } from './notify';
 

@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 
-import type { Company, CompanyDto, CompanyInput } from '../../../electron/shared/schemas/company';
+import type { Company, CompanyDto, CompanyInput } from '@shared/schemas/company';
 import { invoke } from '../bridge';
 import { useAppStore } from './app';
 

@@ -3,8 +3,8 @@
 import { defineStore } from 'pinia';
 import { watch } from 'vue';
 
-import type { CommandOutput } from '../../../electron/shared/contract';
-import type { CteSimpForm } from '../../../electron/shared/schemas/cte-simp-form';
+import type { CommandOutput } from '@shared/contract';
+import type { CteSimpForm } from '@shared/schemas/cte-simp-form';
 import { invoke } from '../bridge';
 import { applyCompanyDefaults, routeCfop } from '../components/cte/company-defaults';
 import { useFormSession } from '../composables/form-session';

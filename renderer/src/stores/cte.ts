@@ -3,8 +3,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref, watch } from 'vue';
 
-import type { CommandOutput } from '../../../electron/shared/contract';
-import type { CteForm } from '../../../electron/shared/schemas/cte-form';
+import type { CommandOutput } from '@shared/contract';
+import type { CteForm } from '@shared/schemas/cte-form';
 import { invoke } from '../bridge';
 import type { CteDraftData } from '../views/emitir-cte/form-model';
 import {

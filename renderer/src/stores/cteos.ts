@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 
-import type { CteOsForm } from '../../../electron/shared/schemas/cteos-form';
+import type { CteOsForm } from '@shared/schemas/cteos-form';
 import { invoke } from '../bridge';
 import { applyCompanyDefaults } from '../components/cte/company-defaults';
 import { useFormSession } from '../composables/form-session';

@@ -3,8 +3,8 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 
-import type { CommandOutput } from '../../../electron/shared/contract';
-import type { DceForm } from '../../../electron/shared/schemas/dce-form';
+import type { CommandOutput } from '@shared/contract';
+import type { DceForm } from '@shared/schemas/dce-form';
 import { CommandError, invoke } from '../bridge';
 import type { DceDraftData } from '../views/emitir-dce/dce-model';
 import { draftTotal, emptyDceDraft, toSchemaInput, validateDce } from '../views/emitir-dce/dce-model';
@@ -33,12 +33,8 @@ export const useDceStore = defineStore('dce', () => {
 
   /** What blocks sending: the form's own rules (what the API named last time is sent again). */
   const blocked = computed(() => Object.keys(localErrors.value).length > 0 || !company.value);
-  /** The rejection as one line, with the authority's code when there is one. */
-  const rejection = computed(() => {
-    const r = session.rejection.value;
-    if (!r) return null;
-    return r.codigo ? `Rejeição ${r.codigo}: ${r.motivo}` : r.motivo;
-  });
+  /** The rejection as one line, in words (a SEFAZ rejection's words carry its code). */
+  const rejection = computed(() => session.rejection.value?.motivo ?? null);
   const total = computed(() => draftTotal(data));
   const ready = () => {
     showAll.value = true;

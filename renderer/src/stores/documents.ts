@@ -3,8 +3,8 @@
 import { defineStore } from 'pinia';
 import { computed, reactive, ref, shallowRef } from 'vue';
 
-import type { CommandOutput } from '../../../electron/shared/contract';
-import type { BrowseRow, DocumentSortField, SyncProgress } from '../../../electron/shared/schemas/documents';
+import type { CommandOutput } from '@shared/contract';
+import type { BrowseRow, DocumentSortField, SyncProgress } from '@shared/schemas/documents';
 import { CommandError, invoke, on } from '../bridge';
 import type { FilterForm } from '../components/documents/filter-form';
 import { emptyFilterForm, toSearchFilter } from '../components/documents/filter-form';

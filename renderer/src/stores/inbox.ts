@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 
-import type { InboxCounts, InboxStatus } from '../../../electron/shared/schemas/inbox';
+import type { InboxCounts, InboxStatus } from '@shared/schemas/inbox';
 import { invoke, on } from '../bridge';
 import { useAppStore } from './app';
 

@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 
-import type { CommandOutput } from '../../../electron/shared/contract';
+import type { CommandOutput } from '@shared/contract';
 import { invoke } from '../bridge';
 import { useAppStore } from './app';
 

@@ -3,7 +3,7 @@
 import { defineStore } from 'pinia';
 import ToastEventBus from 'primevue/toasteventbus';
 
-import type { Notice } from '../../../electron/shared/schemas/app';
+import type { Notice } from '@shared/schemas/app';
 import { CommandError } from '../bridge';
 
 export type Severity = Notice['severity'];

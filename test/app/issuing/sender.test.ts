@@ -114,6 +114,11 @@ describe('sender against the sandbox over HTTP', () => {
     });
     expect(bad.status).toBe('recusado');
     expect(bad.rejection?.fields).toContain('remetente.ie');
+    // In words, by field, from the body's errors list; an HTTP status is no SEFAZ code.
+    expect(bad.rejection?.codigo).toBeNull();
+    const problem = bad.rejection?.problems.find((p) => p.field === 'remetente.ie');
+    expect(problem?.message).toMatch(/^A inscrição estadual do remetente /);
+    expect(bad.rejection?.motivo).not.toMatch(/400/);
     expect((await issueCte(5)).numero).toBe(bad.numero);
   });
 

@@ -1,13 +1,14 @@
 // The partner being edited in the catalog: an address-book entry opened in the form's party shape,
 // checked with the CT-e form's own party schema so the catalog never keeps what a CT-e refuses.
-import { partySchema } from '../../../../electron/shared/schemas/cte-form';
+import { partySchema } from '@shared/schemas/cte-form';
+import type { PartyRecord } from '@shared/schemas/issuing';
 import type { PartyDraft } from '../../views/emitir-cte/form-model';
 import { emptyParty } from '../../views/emitir-cte/form-model';
 import { mergeParty } from '../cte/party-merge';
 
 export const PARTNER_PATH = 'parceiro';
 
-export function partnerDraft(data: unknown): PartyDraft {
+export function partnerDraft(data: PartyRecord): PartyDraft {
   const draft = emptyParty();
   mergeParty(draft, data);
   return draft;

@@ -1,7 +1,7 @@
 // What the banners and the certificate card say, as pure functions of the data: the thresholds
 // (30, 15, 7 days, expired) and the wording live here once.
-import { formatDate, formatDateTime } from '../../../../electron/shared/format';
-import type { RegisteredCertificate } from '../../../../electron/shared/schemas/certificate';
+import { formatDate, formatDateTime } from '@shared/format';
+import type { RegisteredCertificate } from '@shared/schemas/certificate';
 import type { SefazKind, SefazStatus } from '../../stores/account';
 
 /** PrimeVue Message/Tag severities, from calm to urgent. */

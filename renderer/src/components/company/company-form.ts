@@ -1,10 +1,10 @@
 // The company form as the screens edit it: every field a plain string (what the inputs hold, masks
 // included), validated with the same zod schema the main side enforces, so a message shown next to
 // a field is the one the save would have answered.
-import type { CommandOutput } from '../../../../electron/shared/contract';
-import type { CnpjLookup, Company, CompanyDto } from '../../../../electron/shared/schemas/company';
-import { companyInputSchema } from '../../../../electron/shared/schemas/company';
-import { maskCep, maskCnpj, maskPhone } from '../../../../electron/shared/masks';
+import type { CommandOutput } from '@shared/contract';
+import type { CnpjLookup, Company, CompanyDto } from '@shared/schemas/company';
+import { companyInputSchema } from '@shared/schemas/company';
+import { maskCep, maskCnpj, maskPhone } from '@shared/masks';
 import type { FieldErrors } from '../../composables/field-errors';
 
 type CepLookup = CommandOutput<'lookup:cep'>;

@@ -1,6 +1,6 @@
 // Brings a logo under the API's 200 KB in the browser: smaller sizes (aspect ratio kept) and, for
 // JPEG, lower quality steps, until the file fits. Uses a canvas, so it only runs in a real page.
-import { MAX_LOGO_BYTES } from '../../../../electron/shared/schemas/certificate';
+import { MAX_LOGO_BYTES } from '@shared/schemas/certificate';
 
 export type LogoType = 'image/png' | 'image/jpeg';
 

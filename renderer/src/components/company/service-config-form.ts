@@ -1,8 +1,8 @@
 // The service configurations as the Serviços cards edit them, and their conversion to and from
 // what `serviceConfig:get|set` carry. Values the cards do not show (NFS-e tax regime, city hall
 // login) are kept from the stored configuration.
-import type { ServiceKind } from '../../../../electron/shared/schemas/service-config';
-import { serviceConfigSchemas } from '../../../../electron/shared/schemas/service-config';
+import type { ServiceKind } from '@shared/schemas/service-config';
+import { serviceConfigSchemas } from '@shared/schemas/service-config';
 import type { FieldErrors } from '../../composables/field-errors';
 
 export type Ambiente = 'homologacao' | 'producao';

@@ -1,7 +1,7 @@
 // The company's CT-e defaults (Empresas → "Padrões do CT-e") applied to a new form, and the CFOP
 // kept in step with the route while the clerk has not typed one of their own.
-import type { CompanyDefaults } from '../../../../electron/shared/schemas/company-defaults';
-import { defaultCfopFor } from '../../../../electron/shared/schemas/company-defaults';
+import type { CompanyDefaults } from '@shared/schemas/company-defaults';
+import { defaultCfopFor } from '@shared/schemas/company-defaults';
 
 interface DefaultsTarget {
   impostos: { icms: { situacao: string } & Record<string, string | number | null> };

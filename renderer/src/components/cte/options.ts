@@ -1,5 +1,5 @@
 // Option lists shared by the issuing forms' selects.
-import { UFS } from '../../../../electron/shared/fiscal';
+import { UFS } from '@shared/fiscal';
 
 /** The 27 UFs as "SP — São Paulo". */
 export const UF_OPTIONS = UFS.map((u) => ({ label: `${u.sigla} — ${u.name}`, value: u.sigla }));

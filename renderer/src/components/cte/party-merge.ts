@@ -1,28 +1,27 @@
 // Fills a party of the form from what the lookups, the address book or an NF-e answered, keeping
 // what the clerk already typed where the source has nothing.
-import { maskCep, maskCpfCnpj } from '../../../../electron/shared/masks';
+import { maskCep, maskCpfCnpj } from '@shared/masks';
+import type { PartyRecord } from '@shared/schemas/issuing';
 import type { PartyDraft } from '../../views/emitir-cte/form-model';
 
 /** A party of any issuing form: the DC-e has no state registration nor trade name. */
 export type PartyLike = Omit<PartyDraft, 'ie' | 'xFant'> & Partial<Pick<PartyDraft, 'ie' | 'xFant'>>;
 
-type Loose = Record<string, unknown>;
-const str = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
-
-/** A record shaped like the form's party (prefill, address book). */
-export function mergeParty(target: PartyLike, source: unknown): void {
-  if (!source || typeof source !== 'object') return;
-  const s = source as Loose;
+/** A party from the prefill, the address book or a lookup (the contract's `partyRecordSchema`). */
+export function mergeParty(target: PartyLike, source: PartyRecord): void {
   for (const key of ['cpfCnpj', 'xNome', 'fone', 'email'] as const) {
-    if (str(s[key])) target[key] = str(s[key]);
+    const value = source[key];
+    if (value) target[key] = value;
   }
   // Only forms that have these fields get them (a DC-e party has none).
   for (const key of ['ie', 'xFant'] as const) {
-    if (key in target && str(s[key])) target[key] = str(s[key]);
+    const value = source[key];
+    if (key in target && value) target[key] = value;
   }
-  const e = (s.endereco ?? {}) as Loose;
+  const e = source.endereco ?? {};
   for (const key of Object.keys(target.endereco) as (keyof PartyLike['endereco'])[]) {
-    if (str(e[key])) target.endereco[key] = str(e[key]);
+    const value = e[key];
+    if (value) target.endereco[key] = value;
   }
   // Shown the way the masked inputs show what is typed.
   target.cpfCnpj = maskCpfCnpj(target.cpfCnpj);

@@ -2,7 +2,7 @@
 // payload to be sent; `build` gives null while the form still has problems.
 import { ref } from 'vue';
 
-import type { CommandInput } from '../../../../electron/shared/contract';
+import type { CommandInput } from '@shared/contract';
 import { invoke } from '../../bridge';
 
 export function usePreview(

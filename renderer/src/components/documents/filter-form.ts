@@ -1,9 +1,9 @@
 // The filter bar's form and its mapping to the documents:search filter. Empty fields are left out so
 // the main side applies no condition for them.
-import type { Environment } from '../../../../electron/shared/schemas/app';
-import type { CommandInput } from '../../../../electron/shared/contract';
-import type { BrowseKind, DocStatus } from '../../../../electron/shared/schemas/documents';
-import { onlyDigits } from '../../../../electron/shared/format';
+import type { Environment } from '@shared/schemas/app';
+import type { CommandInput } from '@shared/contract';
+import type { BrowseKind, DocStatus } from '@shared/schemas/documents';
+import { onlyDigits } from '@shared/format';
 
 export type PartyRole = 'any' | 'tomador' | 'remetente' | 'destinatario';
 

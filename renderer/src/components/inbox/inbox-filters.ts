@@ -1,6 +1,6 @@
 // The inbox filter bar's form and its mapping to inbox:list. Dates are picked as pt-BR calendar days
 // and sent as the ISO day; empty fields are left out so the cache applies no condition for them.
-import type { InboxListInput } from '../../../../electron/shared/schemas/inbox';
+import type { InboxListInput } from '@shared/schemas/inbox';
 
 export type ManifestationFilter = NonNullable<InboxListInput['manifestacao']>;
 export type FormaFilter = NonNullable<InboxListInput['forma']>;

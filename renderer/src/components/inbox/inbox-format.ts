@@ -1,6 +1,6 @@
 // Words and colours of the inbox: note states, manifestation names, the deadline highlight.
-import type { InboxNote, NoteState } from '../../../../electron/shared/schemas/inbox';
-import { TIPO_MANIFESTACAO_LABEL } from '../../../../electron/shared/schemas/inbox';
+import type { InboxNote, NoteState } from '@shared/schemas/inbox';
+import { TIPO_MANIFESTACAO_LABEL } from '@shared/schemas/inbox';
 
 export const SHORT_DEADLINE_DAYS = 15;
 

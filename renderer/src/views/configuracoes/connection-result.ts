@@ -1,5 +1,5 @@
-import { formatNumber } from '../../../../electron/shared/format';
-import type { ConnectionTestResult } from '../../../../electron/shared/schemas/account';
+import { formatNumber } from '@shared/format';
+import type { ConnectionTestResult } from '@shared/schemas/account';
 import { quotaLabel } from '../conta/quotas';
 
 /** '0,42 s' / '1,3 s' */

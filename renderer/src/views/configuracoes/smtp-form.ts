@@ -1,6 +1,6 @@
 // The SMTP form's model: text fields as typed, converted to the contract's settings on save/test.
-import type { MailSettingsView, SmtpSecurity, SmtpSettings } from '../../../../electron/shared/schemas/mail';
-import { DEFAULT_BODY, DEFAULT_SUBJECT, smtpSettingsSchema } from '../../../../electron/shared/schemas/mail';
+import type { MailSettingsView, SmtpSecurity, SmtpSettings } from '@shared/schemas/mail';
+import { DEFAULT_BODY, DEFAULT_SUBJECT, smtpSettingsSchema } from '@shared/schemas/mail';
 import { issuesByField, joinAddresses, splitAddresses } from '../../components/mail/addresses';
 
 export interface SmtpForm {

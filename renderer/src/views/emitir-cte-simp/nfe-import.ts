@@ -2,7 +2,8 @@
 // command as the CT-e form (safe parser, key check, "already in another CT-e" warning), one at a
 // time so each note keeps its own route; notes for the same recipient and município share a
 // delivery. The cargo adds up; the tomador and the UFs are filled only while still empty.
-import { formatCpfCnpj } from '../../../../electron/shared/format';
+import { formatCpfCnpj } from '@shared/format';
+import type { PrefillParty } from '@shared/schemas/issuing';
 import { invoke } from '../../bridge';
 import { keyChars } from '../emitir-cte/nfe-import';
 import type { PartyDraft, PlaceDraft } from '../emitir-cte/form-model';
@@ -17,14 +18,8 @@ export interface SimpImportReport {
   warnings: string[];
 }
 
-interface PrefillParty {
-  cpfCnpj?: string;
-  xNome?: string;
-  endereco?: { cMun?: string; xMun?: string; uf?: string };
-}
-
 const placeOf = (p: PrefillParty | null): PlaceDraft | null =>
-  p?.endereco?.cMun ? { cMun: p.endereco.cMun, xMun: p.endereco.xMun ?? '', uf: p.endereco.uf ?? '' } : null;
+  p?.endereco.cMun ? { cMun: p.endereco.cMun, xMun: p.endereco.xMun, uf: p.endereco.uf } : null;
 const samePlace = (a: PlaceDraft, b: PlaceDraft) => a.cMun === b.cMun && a.uf === b.uf;
 const isEmpty = (p: PartyDraft) => !p.cpfCnpj.trim() && !p.xNome.trim();
 const r2 = (v: number) => Math.round(v * 100) / 100;
@@ -33,7 +28,7 @@ const recipientLabel = (p: PrefillParty | null): string =>
   !p?.xNome
     ? ''
     : /^NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO/i.test(p.xNome)
-      ? formatCpfCnpj(p.cpfCnpj ?? '')
+      ? formatCpfCnpj(p.cpfCnpj)
       : p.xNome;
 
 function addQuantity(data: CteSimpDraftData, cUnid: string, tpMed: string, value: number): void {
@@ -63,8 +58,8 @@ export async function importNfeAsDeliveries(
       continue;
     }
     known.add(chave);
-    const rem = result.remetente as PrefillParty | null;
-    const dest = result.destinatario as PrefillParty | null;
+    const rem = result.remetente;
+    const dest = result.destinatario;
     const origem = placeOf(rem);
     const destino = placeOf(dest);
     if (origem && !data.geral.ufIni) data.geral.ufIni = origem.uf;

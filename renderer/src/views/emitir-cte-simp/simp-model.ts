@@ -1,12 +1,12 @@
 // The CT-e Simplificado form as the clerk edits it (empty strings and nulls while unfilled), turned
 // into what cte-simp-form.ts validates: the zod schema stays the single source of the messages.
-import type { IssueSink } from '../../../../electron/shared/schemas/cte-form';
+import type { IssueSink } from '@shared/schemas/cte-form';
 import {
   checkEntrega,
   checkRepeatedKeys,
   checkSimpCfop,
   cteSimpFormSchema,
-} from '../../../../electron/shared/schemas/cte-simp-form';
+} from '@shared/schemas/cte-simp-form';
 import type { FieldErrors, Money, PartyDraft, PlaceDraft, StepDef } from '../emitir-cte/form-model';
 import { emptyParty, ICMS_FIELDS, pathKey, withOffset } from '../emitir-cte/form-model';
 

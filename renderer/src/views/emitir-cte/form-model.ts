@@ -1,13 +1,8 @@
 // The CT-e form as the clerk edits it: every field present (empty strings and nulls while unfilled),
 // optional parties behind switches. `toSchemaInput` turns it into what cte-form.ts validates, so the
 // zod schema stays the single source of truth for the messages and the paths.
-import type { IssueSink } from '../../../../electron/shared/schemas/cte-form';
-import {
-  checkCfop,
-  checkDocumentos,
-  checkValores,
-  cteFormSchema,
-} from '../../../../electron/shared/schemas/cte-form';
+import type { IssueSink } from '@shared/schemas/cte-form';
+import { checkCfop, checkDocumentos, checkValores, cteFormSchema } from '@shared/schemas/cte-form';
 
 export interface AddressDraft {
   xLgr: string;

@@ -1,7 +1,7 @@
 // NF-e XML files → the CT-e form: remetente, destinatário, cargo value, weight, volumes and keys.
-import { MAX_NFE_XML_BYTES } from '../../../../electron/shared/schemas/issuing';
-import type { CommandOutput } from '../../../../electron/shared/contract';
-import { formatDate } from '../../../../electron/shared/format';
+import { MAX_NFE_XML_BYTES } from '@shared/schemas/issuing';
+import type { CommandOutput } from '@shared/contract';
+import { formatDate } from '@shared/format';
 import { invoke } from '../../bridge';
 import type { CteDraftData } from './form-model';
 import { keepWarnings } from '../../components/cte/nfe-warnings';

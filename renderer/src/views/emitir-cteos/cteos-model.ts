@@ -1,9 +1,9 @@
 // The CT-e OS form as the clerk edits it (every field present, empty while unfilled, optional
 // groups behind switches). `toCteOsInput` turns it into what cteos-form.ts validates: that zod
 // schema stays the single source of the messages and the paths.
-import { checkValores } from '../../../../electron/shared/schemas/cte-form';
-import type { CteOsRuleInput } from '../../../../electron/shared/schemas/cteos-form';
-import { checkCteOsRules, cteOsFormSchema } from '../../../../electron/shared/schemas/cteos-form';
+import { checkValores } from '@shared/schemas/cte-form';
+import type { CteOsRuleInput } from '@shared/schemas/cteos-form';
+import { checkCteOsRules, cteOsFormSchema } from '@shared/schemas/cteos-form';
 import type { FieldErrors, Money, PartyDraft, PlaceDraft, StepDef } from '../emitir-cte/form-model';
 import { emptyParty, ICMS_FIELDS, pathKey, withOffset } from '../emitir-cte/form-model';
 

@@ -1,7 +1,7 @@
 // The DC-e form as the clerk edits it: every field present (empty strings and nulls while unfilled).
 // `toSchemaInput` turns it into what dce-form.ts validates, so the zod schema stays the single
 // source of the messages and the paths.
-import { dceFormSchema, dceTotal, itemTotal } from '../../../../electron/shared/schemas/dce-form';
+import { dceFormSchema, dceTotal, itemTotal } from '@shared/schemas/dce-form';
 
 export interface DceAddressDraft {
   xLgr: string;

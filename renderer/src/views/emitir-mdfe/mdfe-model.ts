@@ -1,13 +1,13 @@
 // The MDF-e form as the clerk edits it (every field present, empty while unfilled). `toMdfeInput`
 // turns it into what mdfe-form.ts validates: that zod schema stays the single source of the
 // messages (each names its field) and of the paths the steps count.
-import type { MdfeDocumento, MdfeFormInput } from '../../../../electron/shared/schemas/mdfe-form';
+import type { MdfeDocumento, MdfeFormInput } from '@shared/schemas/mdfe-form';
 import {
   checkMdfeRules,
   mdfeFormSchema,
   routesFor,
   unloadingUfs,
-} from '../../../../electron/shared/schemas/mdfe-form';
+} from '@shared/schemas/mdfe-form';
 import type { FieldErrors, StepDef } from '../emitir-cte/form-model';
 import { pathKey } from '../emitir-cte/form-model';
 

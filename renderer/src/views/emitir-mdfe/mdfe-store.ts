@@ -6,9 +6,9 @@
 import { defineStore } from 'pinia';
 import { ref } from 'vue';
 
-import type { CommandOutput } from '../../../../electron/shared/contract';
-import type { MdfeForm } from '../../../../electron/shared/schemas/mdfe-form';
-import { unloadingUfs } from '../../../../electron/shared/schemas/mdfe-form';
+import type { CommandOutput } from '@shared/contract';
+import type { MdfeForm } from '@shared/schemas/mdfe-form';
+import { unloadingUfs } from '@shared/schemas/mdfe-form';
 import { CommandError, invoke } from '../../bridge';
 import { useFormSession } from '../../composables/form-session';
 import type { MdfeDraftData } from './mdfe-model';

@@ -1,7 +1,7 @@
 // The month's figures for the selected company, from the offline cache (documents:dashboard).
 import { computed, onUnmounted, ref, watch } from 'vue';
 
-import type { Dashboard } from '../../../../electron/shared/schemas/documents';
+import type { Dashboard } from '@shared/schemas/documents';
 import {
   brasiliaMonth,
   formatCpfCnpj,
@@ -9,7 +9,7 @@ import {
   formatMonth,
   plural,
   shiftIsoMonth,
-} from '../../../../electron/shared/format';
+} from '@shared/format';
 import { invoke, on } from '../../bridge';
 import { statusColors, statusLabel } from '../../components/documents/status';
 import { useAppStore } from '../../stores/app';

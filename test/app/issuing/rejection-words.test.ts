@@ -1,0 +1,89 @@
+// A refusal in the clerk's words (issue 19, item 6): the API's 400 names the JSON path of each
+// problem (`error.errors[].path`), the SEFAZ's rejection a cStat of the MOC CT-e's table.
+import { describe, expect, it } from 'vitest';
+
+import { problemInWords, problemsOf, sefazInWords } from '../../../electron/app/issuing/rejection-words';
+import { errorFromResponse } from '../../../electron/nuvemfiscal/http';
+import type { AxiosResponse } from 'axios';
+
+function response(status: number, body: unknown): AxiosResponse<ArrayBuffer> {
+  const bytes = new TextEncoder().encode(JSON.stringify(body));
+  return {
+    status,
+    data: bytes.buffer,
+    headers: { 'content-type': 'application/json' },
+  } as unknown as AxiosResponse<ArrayBuffer>;
+}
+
+describe('a 400 of the fiscal API in words', () => {
+  it("the sandbox's CT-e OS refusal of an emitente without IE", () => {
+    expect(
+      problemInWords(
+        'infCte.emit.IE',
+        'Inscrição estadual (infCte.emit.IE) é inválido: campo obrigatório no CT-e OS.',
+      ),
+    ).toBe('A inscrição estadual do emitente é obrigatória no CT-e OS — cadastre-a em Empresas.');
+  });
+
+  it('names the field and its owner; a form field needs no detour', () => {
+    expect(problemInWords('infCte.rem.enderReme.CEP', 'CEP inválido')).toBe(
+      'O CEP do remetente foi recusado: CEP inválido.',
+    );
+    expect(problemInWords('infCte.imp.ICMS.ICMS00.vICMS', 'campo obrigatório')).toBe(
+      'O valor do ICMS é obrigatório.',
+    );
+    // A path the table does not know keeps the API's words and the path.
+    expect(problemInWords('infCte.xyz', 'valor fora do domínio')).toBe('Valor fora do domínio (infCte.xyz).');
+  });
+
+  it('maps each problem to the form field its path names', () => {
+    expect(
+      problemsOf(
+        [
+          { path: 'infCte.emit.IE', message: 'campo obrigatório no CT-e OS' },
+          { path: 'infCte.dest.enderDest.cMun', message: 'município inexistente' },
+        ],
+        [],
+      ),
+    ).toEqual([
+      {
+        field: 'emitente',
+        message: 'A inscrição estadual do emitente é obrigatória no CT-e OS — cadastre-a em Empresas.',
+      },
+      {
+        field: 'destinatario.endereco.cMun',
+        message: 'O município do destinatário foi recusado: município inexistente.',
+      },
+    ]);
+  });
+
+  it("the client reads the error body's errors list (path and message)", () => {
+    const error = errorFromResponse(
+      response(400, {
+        error: {
+          code: 'ValidationFailed',
+          message:
+            'Validation failed: Inscrição estadual (infCte.emit.IE) é inválido: campo obrigatório no CT-e OS.',
+          errors: [{ code: 'Invalid', message: 'campo obrigatório no CT-e OS', path: 'infCte.emit.IE' }],
+        },
+      }),
+    );
+    expect(error.problems).toEqual([{ path: 'infCte.emit.IE', message: 'campo obrigatório no CT-e OS' }]);
+    expect(error.fields).toContain('infCte.emit.IE');
+  });
+});
+
+describe('a SEFAZ rejection in words', () => {
+  it('shows the code, what the MOC says it means and what to do', () => {
+    expect(sefazInWords(519, 'Rejeição: CFOP inválido para operação')).toBe(
+      'A SEFAZ rejeitou o documento (código 519): o CFOP não serve para esta prestação (origem e destino). ' +
+        'Escolha o CFOP do tipo de prestação: 5xxx dentro do estado, 6xxx entre estados, 7xxx exterior.',
+    );
+  });
+
+  it("an unknown code keeps the authority's text", () => {
+    expect(sefazInWords(999, 'Rejeição: Algo novo')).toBe(
+      'A SEFAZ rejeitou o documento (código 999): Algo novo.',
+    );
+  });
+});

@@ -6,8 +6,10 @@ import { chromiumLaunchOptions } from './test/e2e/chromium';
 // there is no `webServer` here. `npm test` builds dist/ with `vite build --mode web` first.
 //
 // Two browsers: the clerk's own (Brasília, pt-BR) runs every spec; a machine set to UTC and en-US
-// runs the clerk-*.spec.ts again, since what the clerk sees must not depend on the PC's clock or
-// language (times in Brasília time, dates typed and shown as dd/mm/aaaa).
+// runs the clerk's-day specs again (issue 19's points 1–8: demo month, totals and export, search,
+// confirmations, refusals in words, defaults and inputs, connection), since what the clerk sees must
+// not depend on the PC's clock or language (times in Brasília time, dates typed and shown as
+// dd/mm/aaaa).
 export default defineConfig({
   testDir: 'test/e2e',
   testMatch: '**/*.spec.ts',
@@ -36,7 +38,16 @@ export default defineConfig({
     { name: 'brasilia' },
     {
       name: 'utc-en-us',
-      testMatch: '**/clerk-*.spec.ts',
+      testMatch: [
+        '**/clerk-*.spec.ts',
+        '**/demo-month.spec.ts',
+        '**/totals.spec.ts',
+        '**/cte.spec.ts',
+        '**/refusal-words.spec.ts',
+        '**/company-defaults.spec.ts',
+        '**/ux-inputs.spec.ts',
+        '**/connection.spec.ts',
+      ],
       use: { locale: 'en-US', timezoneId: 'UTC' },
     },
   ],

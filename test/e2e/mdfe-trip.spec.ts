@@ -67,12 +67,16 @@ async function pick(page: Page, testid: string, option: string | RegExp): Promis
   await page.getByRole('option', { name: option }).first().click();
 }
 
-/** Documentos: both CT-e selected, then "Emitir MDF-e" opens the form filled from them. */
+/**
+ * Documentos: the trip's CT-e selected, then "Emitir MDF-e" opens the form filled from them. The
+ * demonstração month is listed too (older), and so are the MDF-e issued here: the list is newest
+ * first, so the trip's CT-e are the first `count` rows that are not MDF-e.
+ */
 async function manifestFromDocumentos(page: Page, count: number): Promise<void> {
   await page.getByTestId('nav-documentos').click();
-  const rows = page.getByTestId('doc-table').locator('tbody tr');
-  await expect(rows).toHaveCount(count, { timeout: 20_000 });
-  for (const row of await rows.all()) await row.locator('.p-checkbox').click();
+  const rows = page.getByTestId('doc-table').locator('tbody tr').filter({ hasNotText: 'MDF-e' });
+  await expect(rows.nth(count)).toBeVisible({ timeout: 20_000 });
+  for (let i = 0; i < count; i++) await rows.nth(i).locator('.p-checkbox').click();
   await expect(page.getByTestId('batch-mdfe')).toContainText(`Emitir MDF-e (${count} CT-e)`);
   await page.getByTestId('batch-mdfe').click();
   await expect(page.getByRole('heading', { level: 1, name: 'Emitir MDF-e' })).toBeVisible();

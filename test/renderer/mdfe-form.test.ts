@@ -197,7 +197,12 @@ describe('Emitir MDF-e screen', () => {
             ...issued('BA', 8),
             status: 'rejeitado',
             mdfe: null,
-            rejection: { codigo: 663, motivo: 'Percurso informado inválido', fields: [] },
+            rejection: {
+              codigo: 663,
+              // As the sender words it (app/issuing/rejection-words.ts sefazInWords).
+              motivo: 'A SEFAZ rejeitou o documento (código 663): Percurso informado inválido.',
+              fields: [],
+            },
           },
         };
       return { ok: true, data: issued(uf, uf === 'SP' ? 7 : 9) };

@@ -2,12 +2,7 @@
 // turns it into what mdfe-form.ts validates: that zod schema stays the single source of the
 // messages (each names its field) and of the paths the steps count.
 import type { MdfeDocumento, MdfeFormInput } from '@shared/schemas/mdfe-form';
-import {
-  checkMdfeRules,
-  mdfeFormSchema,
-  routesFor,
-  unloadingUfs,
-} from '@shared/schemas/mdfe-form';
+import { checkMdfeRules, mdfeFormSchema, routesFor, unloadingUfs } from '@shared/schemas/mdfe-form';
 import type { FieldErrors, StepDef } from '../emitir-cte/form-model';
 import { pathKey } from '../emitir-cte/form-model';
 

@@ -70,6 +70,8 @@ test('Documentos shows issue times in Brasília, filters by Brasília days and s
   await from.pressSequentially('25112026');
   await expect(from).toHaveValue('25/11/2026');
   await page.locator('#f-to').fill('25/11/2026');
+  // The demonstração month has documents of its own on these days: only this tomador's are read.
+  await page.getByTestId('f-party').fill('11222333000181');
   await page.getByTestId('doc-apply').click();
 
   // The Brasília day 25/11 holds 701 and 702 (a UTC day would move 701 to the 26th and drop it).

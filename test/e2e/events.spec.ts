@@ -19,7 +19,13 @@ test('a connectivity change on the host reaches the indicator', async ({ page, o
     await expect(indicator).toContainText('Sem conexão', { timeout: 500 });
   }).toPass({ timeout: 10_000 });
 
-  webHost.app.events.emit('connectivity:changed', { ...offline, online: true, reason: undefined });
+  // "Conectado" only once the API gave a token (access 'ok'), not merely because the host answered.
+  webHost.app.events.emit('connectivity:changed', {
+    ...offline,
+    online: true,
+    reason: undefined,
+    access: 'ok',
+  });
   await expect(indicator).toContainText('Conectado');
 });
 

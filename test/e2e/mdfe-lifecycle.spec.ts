@@ -73,7 +73,7 @@ test('an MDF-e is opened, gets a driver, is closed and its DAMDFE downloaded; an
   const download = page.waitForEvent('download');
   await page.getByTestId('mdfe-pdf').click();
   const file = await download;
-  expect(file.suggestedFilename()).toMatch(/^\d{44}\.pdf$/);
+  expect(file.suggestedFilename()).toMatch(/^\d{44}-damdfe\.pdf$/);
   const bytes = await readFile((await file.path())!);
   expect(bytes.subarray(0, 5).toString('latin1')).toBe('%PDF-');
 

@@ -304,6 +304,22 @@ describe('Emitir CT-e simplificado screen', () => {
     expect(transport.calls.some((c) => c.channel === 'cte:issue')).toBe(false);
   });
 
+  it('review lists every field left to correct, under its step; a link opens the step and focuses it', async () => {
+    const { wrapper, store } = await mountForm();
+    const d = validDraft();
+    d.tomador.xNome = '';
+    store.reset(d);
+    store.goTo(SIMP_STEPS.length - 1);
+    await settle();
+    const link = wrapper.get('[data-testid="review-problems"]').get('[data-problem="tomador.xNome"]');
+    expect(link.text()).toMatch(/^Tomador: /);
+    await link.trigger('click');
+    await settle();
+    expect(store.step).toBe(1);
+    const input = wrapper.get('[data-path="tomador.xNome"]').find('input, textarea');
+    expect(document.activeElement).toBe(input.element);
+  });
+
   it('issues kind cte-simp from the review and opens the document after authorization', async () => {
     const { wrapper, store, transport, router } = await mountForm();
     transport.handlers['numbering:get'] = () => ({

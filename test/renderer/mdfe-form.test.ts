@@ -15,7 +15,7 @@ import {
   tripRoutes,
   validateMdfe,
 } from '../../renderer/src/views/emitir-mdfe/mdfe-model';
-import { useMdfeFormStore } from '../../renderer/src/views/emitir-mdfe/mdfe-store';
+import { useMdfeFormStore } from '../../renderer/src/stores/mdfe-form';
 import { cteDoc, cteKeyFrom, MUN } from '../fiscal/payload/mdfe-forms';
 import { createFakeTransport, settingsWith } from './support/fake-transport';
 import { mountWith, settle } from './support/mount';
@@ -179,6 +179,22 @@ describe('Emitir MDF-e screen', () => {
     expect(store.step).toBe(0);
     expect(wrapper.find('[data-testid="mdfe-problem"]').text()).toMatch(/campos? a corrigir/);
     expect(transport.calls.some((c) => c.channel === 'mdfe:issueForm')).toBe(false);
+  });
+
+  it('the review lists every field left to correct under its step; a link opens the step and focuses it', async () => {
+    const { wrapper, store } = await mountForm();
+    const d = validTrip();
+    d.seguros[0]!.seguradora = '';
+    store.reset(d);
+    store.goTo(3);
+    await settle();
+    const link = wrapper.get('[data-testid="review-problems"]').get('[data-problem="seguros.0.seguradora"]');
+    expect(link.text()).toMatch(/^Seguro e pagamento: /);
+    await link.trigger('click');
+    await settle();
+    expect(store.step).toBe(2);
+    const input = wrapper.get('[data-path="seguros.0.seguradora"]').find('input');
+    expect(document.activeElement).toBe(input.element);
   });
 
   it('sends one MDF-e per unloading UF; after a rejection only the missing UF is sent again', async () => {

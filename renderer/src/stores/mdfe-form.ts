@@ -9,10 +9,17 @@ import { ref } from 'vue';
 import type { CommandOutput } from '@shared/contract';
 import type { MdfeForm } from '@shared/schemas/mdfe-form';
 import { unloadingUfs } from '@shared/schemas/mdfe-form';
-import { CommandError, invoke } from '../../bridge';
-import { useFormSession } from '../../composables/form-session';
-import type { MdfeDraftData } from './mdfe-model';
-import { draftTitle, emptyMdfeDraft, fromSaved, MDFE_STEPS, toMdfeInput, validateMdfe } from './mdfe-model';
+import { CommandError, invoke } from '../bridge';
+import { useFormSession } from '../composables/form-session';
+import type { MdfeDraftData } from '../views/emitir-mdfe/mdfe-model';
+import {
+  draftTitle,
+  emptyMdfeDraft,
+  fromSaved,
+  MDFE_STEPS,
+  toMdfeInput,
+  validateMdfe,
+} from '../views/emitir-mdfe/mdfe-model';
 
 export type MdfeIssued = CommandOutput<'mdfe:issueForm'>;
 export interface MdfeTripResult {

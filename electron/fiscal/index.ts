@@ -70,3 +70,20 @@ export {
   openMdfeBlocks,
 } from './mdfe-rules';
 export type { MdfeSeguro, OpenMdfe } from './mdfe-rules';
+export {
+  CTE_REJECTIONS,
+  DCE_REJECTIONS,
+  MDFE_REJECTIONS,
+  NFE_REJECTIONS,
+  SEFAZ_REJECTIONS,
+  sefazRejection,
+} from './sefaz-codes';
+export type {
+  CteRejectionCode,
+  DceRejectionCode,
+  MdfeRejectionCode,
+  NfeRejectionCode,
+  SefazFamily,
+  SefazRejection,
+  SefazStage,
+} from './sefaz-codes';

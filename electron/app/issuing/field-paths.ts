@@ -1,5 +1,7 @@
 // Maps what the API or the authority names (JSON paths like `infCte.rem.IE`, SEFAZ rejection codes)
 // back to the form's field paths (`remetente.ie`), so the renderer can highlight them.
+import type { SefazFamily } from '../../fiscal/sefaz-codes';
+import { sefazRejection } from '../../fiscal/sefaz-codes';
 import { extractFieldPaths } from '../../nuvemfiscal/errors';
 
 const GROUPS: [RegExp, string][] = [
@@ -34,6 +36,7 @@ const DIRECT: [RegExp, string][] = [
   [/^infCte\.ide\.natOp/, 'geral.natOp'],
   [/^infCte\.ide\.tpServ/, 'geral.tpServ'],
   [/^infCte\.ide\.dhEmi/, 'geral.dhEmi'],
+  [/^infCte\.ide\.(serie|nCT)\b/, 'numeracao'],
   [/^infCte\.ide\.(cMunIni|xMunIni)/, 'geral.inicio.cMun'],
   [/^infCte\.ide\.UFIni/, 'geral.inicio.uf'],
   [/^infCte\.ide\.(cMunFim|xMunFim)/, 'geral.fim.cMun'],
@@ -91,19 +94,19 @@ export function formPathOf(apiPath: string): string | null {
   return null;
 }
 
-/** Rejection codes (MOC Anexo I) whose field is known without a path in the message. */
-const BY_CODE: Record<number, string[]> = {
-  212: ['geral.dhEmi'],
-  228: ['geral.dhEmi'],
-  519: ['geral.cfop'],
-  539: ['numeracao'],
-};
-
-/** Form paths for an API message (paths inside it) and, for a SEFAZ rejection, its code. */
-export function formPathsOf(message: string | undefined, extra: string[] = [], codigo?: number): string[] {
-  const paths = [...extractFieldPaths(message), ...extra]
+/**
+ * Form paths for an API message (paths inside it) and, for a SEFAZ rejection, the field its code
+ * points at (fiscal/sefaz-codes.ts) — of the family whose authority answered.
+ */
+export function formPathsOf(
+  message: string | undefined,
+  extra: string[] = [],
+  codigo?: number,
+  family: SefazFamily = 'cte',
+): string[] {
+  const byCode = codigo === undefined ? undefined : sefazRejection(family, codigo)?.field;
+  const paths = [...extractFieldPaths(message), ...extra, ...(byCode ? [byCode] : [])]
     .map(formPathOf)
     .filter((p): p is string => p !== null);
-  if (codigo !== undefined) paths.push(...(BY_CODE[codigo] ?? []));
   return [...new Set(paths)];
 }

@@ -1,5 +1,6 @@
 import type { NumberedKind } from '../../cache/repositories/issuing';
 import type { Environment } from '../../cache/repositories/types';
+import type { SefazFamily } from '../../fiscal/sefaz-codes';
 
 /** What the clerk issues. `cte-simp` is a model-57 CT-e posted to /cte/simp: it numbers with 'cte'. */
 export type IssueKind = 'cte' | 'cteos' | 'cte-simp' | 'dce' | 'mdfe';
@@ -11,6 +12,10 @@ export function modelKind(kind: IssueKind): NumberedKind;
 export function modelKind(kind: IssueKind): NumberedKind {
   return kind === 'cte-simp' ? 'cte' : kind;
 }
+
+/** Whose authority answers a kind: its rejection codes are read in fiscal/sefaz-codes.ts's table. */
+export const sefazFamilyOf = (kind: IssueKind): SefazFamily =>
+  kind === 'dce' ? 'dce' : kind === 'mdfe' ? 'mdfe' : 'cte';
 
 /** The API path a kind posts to. */
 export const emissionPath = (kind: IssueKind): string => (kind === 'cte-simp' ? '/cte/simp' : `/${kind}`);

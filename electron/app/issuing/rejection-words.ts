@@ -1,7 +1,15 @@
 // What a refusal means in the clerk's words. A 400 from the fiscal API names each problem by the
 // JSON path of the request (`infCte.emit.IE`, see the API's error body `errors[].path`); a SEFAZ
-// rejection carries a cStat whose meaning the MOC CT-e (Anexo I, tabela de códigos de rejeição)
-// gives. Neither is shown raw as "Rejeição 400": the raw text stays beside it in the detail.
+// rejection carries a cStat whose meaning the manual gives (fiscal/sefaz-codes.ts holds it). Neither
+// is shown raw as "Rejeição 400": the raw text stays beside it in the detail.
+import type {
+  CteRejectionCode,
+  DceRejectionCode,
+  MdfeRejectionCode,
+  NfeRejectionCode,
+  SefazFamily,
+} from '../../fiscal/sefaz-codes';
+import { sefazRejection } from '../../fiscal/sefaz-codes';
 import { formPathOf } from './field-paths';
 
 interface Noun {
@@ -104,52 +112,106 @@ export function problemsOf(problems: { path?: string; message: string }[], field
   }));
 }
 
-interface SefazMeaning {
-  /** What the code means (MOC CT-e 4.00, Anexo I — códigos de rejeição). */
+/**
+ * A rejection in the clerk's words. What the code means for the authority (its xMotivo, rule and
+ * field) lives in fiscal/sefaz-codes.ts; this is how the app says it and what the clerk does.
+ */
+interface SefazWords {
+  /** The code's meaning, in the clerk's words. */
   meaning: string;
   /** What the clerk does about it. */
   action: string;
 }
 
-/** The rejections a carrier meets most; any other code shows the authority's own text. */
-const SEFAZ: Record<number, SefazMeaning> = {
-  212: {
-    meaning: 'a data de emissão é posterior ao momento em que a SEFAZ recebeu o documento',
-    action: 'Confira a data e a hora de emissão (horário de Brasília) e o relógio do computador.',
-  },
-  213: {
-    meaning: 'o CNPJ do emitente não é da mesma empresa do certificado digital',
-    action: 'Carregue em Empresas o certificado da empresa que emite o documento.',
-  },
-  228: {
-    meaning: 'a data de emissão está atrasada demais para a SEFAZ aceitar',
-    action: 'Use a data e a hora de agora na emissão.',
-  },
-  291: {
-    meaning: 'o certificado digital que assina o documento está vencido',
-    action: 'Carregue em Empresas um certificado A1 válido.',
-  },
-  519: {
-    meaning: 'o CFOP não serve para esta prestação (origem e destino)',
-    action: 'Escolha o CFOP do tipo de prestação: 5xxx dentro do estado, 6xxx entre estados, 7xxx exterior.',
-  },
-  521: {
-    meaning: 'subcontratação e redespacho exigem os documentos de transporte anteriores',
-    action: 'Informe os documentos anteriores na etapa Documentos, ou escolha o tipo de serviço Normal.',
-  },
-  539: {
-    meaning: 'já existe um documento autorizado com esta série e número (duplicidade)',
-    action: 'Envie de novo: o Carreta já passou ao próximo número.',
-  },
-  747: {
-    meaning: 'documentos anteriores só cabem em subcontratação e redespacho',
-    action: 'Retire os documentos anteriores ou escolha o tipo de serviço certo.',
-  },
+// The rules every document's authority applies alike (certificate, dates, duplicity).
+const CERTIFICADO_VENCIDO: SefazWords = {
+  meaning: 'o certificado digital que assina o documento está vencido',
+  action: 'Carregue em Empresas um certificado A1 válido.',
+};
+const CERTIFICADO_DE_OUTRA_EMPRESA: SefazWords = {
+  meaning: 'o CNPJ do emitente não é da mesma empresa do certificado digital',
+  action: 'Carregue em Empresas o certificado da empresa que emite o documento.',
+};
+const EMISSAO_NO_FUTURO: SefazWords = {
+  meaning: 'a data de emissão é posterior ao momento em que a SEFAZ recebeu o documento',
+  action: 'Confira a data e a hora de emissão (horário de Brasília) e o relógio do computador.',
+};
+const EMISSAO_ATRASADA: SefazWords = {
+  meaning: 'a data de emissão está atrasada demais para a SEFAZ aceitar',
+  action: 'Use a data e a hora de agora na emissão.',
+};
+const DUPLICIDADE: SefazWords = {
+  meaning: 'já existe um documento autorizado com esta série e número (duplicidade)',
+  action: 'Envie de novo: o Carreta já passou ao próximo número.',
 };
 
-/** A SEFAZ rejection in words: the code, what the MOC says it means and what to do. */
-export function sefazInWords(codigo: number, motivo: string | null): string {
-  const known = SEFAZ[codigo];
+/**
+ * The rejections a carrier meets most, per family; any other code shows the authority's own text.
+ * Keyed by the fiscal tables' codes, so a word can only exist for a code the family's authority has.
+ */
+const SEFAZ_WORDS: {
+  readonly cte: Partial<Record<CteRejectionCode, SefazWords>>;
+  readonly dce: Partial<Record<DceRejectionCode, SefazWords>>;
+  readonly mdfe: Partial<Record<MdfeRejectionCode, SefazWords>>;
+  readonly nfe: Partial<Record<NfeRejectionCode, SefazWords>>;
+} = {
+  cte: {
+    212: EMISSAO_NO_FUTURO,
+    213: CERTIFICADO_DE_OUTRA_EMPRESA,
+    228: EMISSAO_ATRASADA,
+    291: CERTIFICADO_VENCIDO,
+    519: {
+      meaning: 'o CFOP não serve para esta prestação (origem e destino)',
+      action:
+        'Escolha o CFOP do tipo de prestação: 5xxx dentro do estado, 6xxx entre estados, 7xxx exterior.',
+    },
+    521: {
+      meaning: 'subcontratação e redespacho exigem os documentos de transporte anteriores',
+      action: 'Informe os documentos anteriores na etapa Documentos, ou escolha o tipo de serviço Normal.',
+    },
+    539: DUPLICIDADE,
+    747: {
+      meaning: 'documentos anteriores só cabem em subcontratação e redespacho',
+      action: 'Retire os documentos anteriores ou escolha o tipo de serviço certo.',
+    },
+  },
+  dce: {
+    212: EMISSAO_NO_FUTURO,
+    213: CERTIFICADO_DE_OUTRA_EMPRESA,
+    228: EMISSAO_ATRASADA,
+    291: CERTIFICADO_VENCIDO,
+    539: DUPLICIDADE,
+  },
+  mdfe: {
+    212: EMISSAO_NO_FUTURO,
+    213: CERTIFICADO_DE_OUTRA_EMPRESA,
+    291: CERTIFICADO_VENCIDO,
+    539: DUPLICIDADE,
+  },
+  nfe: {},
+};
+
+/** The clerk's words for `codigo` of `family`'s authority, if the app has them. */
+export function sefazWordsOf(family: SefazFamily, codigo: number): SefazWords | null {
+  if (!sefazRejection(family, codigo)) return null;
+  const words: Partial<Record<number, SefazWords>> = SEFAZ_WORDS[family];
+  return words[codigo] ?? null;
+}
+
+/** The codes the app has words for, per family (for the tests that keep them in step). */
+export const SEFAZ_WORDS_CODES: Readonly<Record<SefazFamily, readonly number[]>> = {
+  cte: Object.keys(SEFAZ_WORDS.cte).map(Number),
+  dce: Object.keys(SEFAZ_WORDS.dce).map(Number),
+  mdfe: Object.keys(SEFAZ_WORDS.mdfe).map(Number),
+  nfe: Object.keys(SEFAZ_WORDS.nfe).map(Number),
+};
+
+/**
+ * A SEFAZ rejection in words: the code, what it means and what to do. `family` is the authority
+ * that answered (a code means different things for a CT-e and an MDF-e).
+ */
+export function sefazInWords(codigo: number, motivo: string | null, family: SefazFamily = 'cte'): string {
+  const known = sefazWordsOf(family, codigo);
   const raw = (motivo ?? '').replace(/^Rejei[çc][ãa]o:\s*/i, '');
   if (!known) return `A SEFAZ rejeitou o documento (código ${codigo}): ${raw || 'sem motivo informado'}.`;
   return `A SEFAZ rejeitou o documento (código ${codigo}): ${known.meaning}. ${known.action}`;

@@ -16,7 +16,7 @@ import { formPathsOf } from './field-paths';
 import type { FieldProblem } from './rejection-words';
 import { problemsOf, sefazInWords } from './rejection-words';
 import type { IssueKind, NumberingScope } from './kinds';
-import { emissionPath, modelKind } from './kinds';
+import { emissionPath, modelKind, sefazFamilyOf } from './kinds';
 import type { Numbering } from './numbering';
 import { storeDocument } from './store-document';
 
@@ -283,10 +283,11 @@ export class Sender {
     );
     let rejection: Rejection | null = null;
     if (doc.status === 'rejeitado') {
-      const fields = formPathsOf(motivo ?? undefined, [], codigo ?? undefined);
+      const family = sefazFamilyOf(base.kind);
+      const fields = formPathsOf(motivo ?? undefined, [], codigo ?? undefined, family);
       rejection = {
         codigo,
-        motivo: codigo === null ? motivo : sefazInWords(codigo, motivo),
+        motivo: codigo === null ? motivo : sefazInWords(codigo, motivo, family),
         fields,
         problems: [],
         detail: motivo,

@@ -11,6 +11,51 @@ export interface AuthorityAnswer {
   xMotivo: string;
 }
 
+/**
+ * Every rejection checkEmission answers, as the authority words it for the CT-e (MOC CT-e 4.00:
+ * Visão Geral D02, E03; Anexo I G102, G103, G157). The DC-e's are the same rules in its words.
+ */
+const EMISSION_REJECTIONS = {
+  291: 'Certificado Assinatura Data Validade',
+  213: 'CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
+  212: 'Data de emissão CTe posterior a data de recebimento',
+  228: 'Data de Emissão muito atrasada',
+  539: 'Duplicidade de CTe, com diferença na Chave de Acesso',
+} as const;
+
+/** Every rejection these rules answer for a CT-e or CT-e OS (cStat → xMotivo without "Rejeição: "). */
+export const CTE_AUTHORITY_REJECTIONS = {
+  ...EMISSION_REJECTIONS,
+  519: 'CFOP inválido para operação',
+  521: 'Os documentos de transporte anterior devem ser informados para os tipos de serviço Subcontratação, Redespacho e Redespacho Intermediário',
+  747: 'Documentos anteriores informados para Tipo de Serviço Normal',
+  651: 'Referenciar o CTe Multimodal que foi emitido pelo OTM',
+  814: 'Não devem ser informados CTe Multimodais para Tipo de Serviço diferente de Serviço Vinculado a Multimodal',
+  218: 'CTe já está cancelado na base de dados da SEFAZ',
+  220: 'CTe autorizado há mais de 7 dias (168 horas)',
+} as const;
+
+/** The DC-e manual words the shared rules for its own document. */
+export const dceWording = (text: string): string => text.replace(/CT-?e/g, 'DC-e');
+
+/** Every rejection these rules answer for a DC-e: the emission rules in its words, and its cancellation. */
+export const DCE_AUTHORITY_REJECTIONS = {
+  ...(Object.fromEntries(
+    Object.entries(EMISSION_REJECTIONS).map(([cStat, text]) => [cStat, dceWording(text)]),
+  ) as Record<keyof typeof EMISSION_REJECTIONS, string>),
+  218: 'DCe já está cancelada na base de dados da SEFAZ',
+  220: 'DCe autorizada há mais de 24 horas',
+} as const;
+
+const rej = (cStat: keyof typeof CTE_AUTHORITY_REJECTIONS, details = ''): AuthorityAnswer => ({
+  cStat,
+  xMotivo: `Rejeição: ${CTE_AUTHORITY_REJECTIONS[cStat]}${details}`,
+});
+const rejDce = (cStat: keyof typeof DCE_AUTHORITY_REJECTIONS): AuthorityAnswer => ({
+  cStat,
+  xMotivo: `Rejeição: ${DCE_AUTHORITY_REJECTIONS[cStat]}`,
+});
+
 export const AUTHORIZED_CTE: AuthorityAnswer = { cStat: 100, xMotivo: 'Autorizado o uso do CT-e' };
 export const AUTHORIZED_DCE: AuthorityAnswer = { cStat: 100, xMotivo: 'Autorizado o uso da DC-e' };
 export const EVENT_REGISTERED: AuthorityAnswer = {
@@ -47,26 +92,20 @@ export interface EmissionFacts {
 /** Rules common to every model: signature/certificate, dates, duplicates. */
 export function checkEmission(f: EmissionFacts): AuthorityAnswer | null {
   if (f.certificateNotAfter.getTime() < f.now.getTime()) {
-    return { cStat: 291, xMotivo: 'Rejeição: Certificado Assinatura Data Validade' };
+    return rej(291);
   }
   if (baseOf(f.emitterCpfCnpj) !== baseOf(f.companyCpfCnpj)) {
-    return {
-      cStat: 213,
-      xMotivo: 'Rejeição: CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
-    };
+    return rej(213);
   }
   if (f.emittedAt.getTime() > f.now.getTime() + FUTURE_TOLERANCE_MS) {
-    return { cStat: 212, xMotivo: 'Rejeição: Data de emissão CTe posterior a data de recebimento' };
+    return rej(212);
   }
   if (f.emittedAt.getTime() < f.now.getTime() - MAX_DELAY_MS) {
-    return { cStat: 228, xMotivo: 'Rejeição: Data de Emissão muito atrasada' };
+    return rej(228);
   }
   if (f.duplicateOf) {
     const d = f.duplicateOf;
-    return {
-      cStat: 539,
-      xMotivo: `Rejeição: Duplicidade de CT-e, com diferença na Chave de Acesso [chCTe: ${d.chave}][nProt:${d.nProt}][dhAut: ${d.dhAut}]`,
-    };
+    return rej(539, ` [chCTe: ${d.chave}][nProt:${d.nProt}][dhAut: ${d.dhAut}]`);
   }
   return null;
 }
@@ -84,7 +123,7 @@ export function checkCfop(
   if (!ufIni || !ufFim) return null;
   const expected = ufFim === 'EX' ? '7' : ufIni === ufFim ? '5' : '6';
   if (cfop[0] !== expected) {
-    return { cStat: 519, xMotivo: 'Rejeição: CFOP inválido para operação' };
+    return rej(519);
   }
   return null;
 }
@@ -98,22 +137,16 @@ export interface CancelFacts {
 
 /** Cancellation: authorized documents only, within 168 h (CT-e, CT-e OS) or 24 h (DC-e). */
 export function checkCancellation(f: CancelFacts): AuthorityAnswer | null {
-  if (f.status === 'cancelado') {
-    return { cStat: 218, xMotivo: 'Rejeição: CTe já está cancelado na base de dados da SEFAZ' };
-  }
+  if (f.status === 'cancelado') return f.model === 99 ? rejDce(218) : rej(218);
   const window = f.model === 99 ? 24 * 3_600_000 : CANCEL_WINDOW_MS;
   if (f.authorizedAt && f.now.getTime() - f.authorizedAt.getTime() > window) {
-    return f.model === 99
-      ? { cStat: 220, xMotivo: 'Rejeição: DCe autorizada há mais de 24 horas' }
-      : { cStat: 220, xMotivo: 'Rejeição: CTe autorizado há mais de 7 dias (168 horas)' };
+    return f.model === 99 ? rejDce(220) : rej(220);
   }
   return null;
 }
 
 export function checkCorrectionLetter(f: { status: string }): AuthorityAnswer | null {
-  if (f.status === 'cancelado') {
-    return { cStat: 218, xMotivo: 'Rejeição: CTe já está cancelado na base de dados da SEFAZ' };
-  }
+  if (f.status === 'cancelado') return rej(218);
   return null;
 }
 
@@ -143,24 +176,16 @@ export interface ServiceDocumentsFacts {
 export function checkServiceDocuments(f: ServiceDocumentsFacts): AuthorityAnswer | null {
   const normalOrSubstitute = f.tpCTe === 0 || f.tpCTe === 3;
   if (normalOrSubstitute && [1, 2, 3].includes(f.tpServ) && !f.documentosAnteriores) {
-    return {
-      cStat: 521,
-      xMotivo:
-        'Rejeição: Os documentos de transporte anterior devem ser informados para os tipos de serviço Subcontratação, Redespacho e Redespacho Intermediário',
-    };
+    return rej(521);
   }
   if (f.documentosAnteriores && f.tpServ === 0) {
-    return { cStat: 747, xMotivo: 'Rejeição: Documentos anteriores informados para Tipo de Serviço Normal' };
+    return rej(747);
   }
   if (normalOrSubstitute && f.tpServ === 4 && !f.cteMultimodal) {
-    return { cStat: 651, xMotivo: 'Rejeição: Referenciar o CTe Multimodal que foi emitido pelo OTM' };
+    return rej(651);
   }
   if (f.tpServ !== 4 && f.cteMultimodal) {
-    return {
-      cStat: 814,
-      xMotivo:
-        'Rejeição: Não devem ser informados CTe Multimodais para Tipo de Serviço diferente de Serviço Vinculado a Multimodal',
-    };
+    return rej(814);
   }
   return null;
 }

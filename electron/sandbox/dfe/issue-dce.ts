@@ -1,7 +1,7 @@
 // Authorizes (or rejects) a validated DC-e request: key with tpEmit/nSiteAutoriz/cDC, QR code
 // and urlChave, signature, authority rules, dceProc.
 import { buildDceKey, randomNumericCode } from '../../fiscal/access-key';
-import { AUTHORIZED_DCE, checkEmission } from './authority';
+import { AUTHORIZED_DCE, checkEmission, dceWording } from './authority';
 import { DCE_URL_CHAVE, dceQrCode } from './authorizers';
 import type { IssueEnv } from './issue-cte';
 import { answerIssue, type IssueOutcome } from './outcome';
@@ -70,8 +70,7 @@ export function issueDce(body: DcePedidoEmissao, env: DceIssueEnv): DceOutcome {
     signed,
     emitterCpfCnpj: issuer,
     tpAmb,
-    // The DC-e manual words the shared rules for its own document.
-    rejection: found && { ...found, xMotivo: found.xMotivo.replace(/CT-?e/g, 'DC-e') },
+    rejection: found && { ...found, xMotivo: dceWording(found.xMotivo) },
     authorized: AUTHORIZED_DCE,
     protocolNumber: () => dceProtocolNumber(inf.ide.cUF, env.now, env.protocolSequence),
     proc: dceProcXml,

@@ -21,7 +21,56 @@ export const EVENT_REGISTERED_MDFE: AuthorityAnswer = {
   xMotivo: 'Evento registrado e vinculado a MDF-e',
 };
 const baseOf = (cpfCnpj: string) => (cpfCnpj.length === 14 ? cpfCnpj.slice(0, 8) : cpfCnpj);
-const rej = (cStat: number, xMotivo: string): AuthorityAnswer => ({ cStat, xMotivo: `Rejeição: ${xMotivo}` });
+/**
+ * Every rejection these rules (and the key check of issue.ts) answer: cStat → xMotivo without
+ * "Rejeição: "; the bracketed details each answer appends follow the text.
+ */
+export const MDFE_AUTHORITY_REJECTIONS = {
+  291: 'Certificado Assinatura Data Validade',
+  213: 'CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
+  212: 'Data/hora de emissão MDF-e posterior a data/hora de recebimento',
+  539: 'Duplicidade de MDF-e, com diferença na Chave de Acesso',
+  227: 'Erro na composição do Campo ID',
+  253: 'Digito Verificador da chave de acesso composta inválido',
+  456: 'Código de Município diverge da UF de Carregamento do MDF-e',
+  612: 'Código de Município diverge da UF de descarregamento do MDF-e',
+  616: 'Nenhum grupo de documentos foi informado (CT-e, CT, NF-e, MDF-e)',
+  638: 'Não deve ser informada NF-e para tipo de emitente Prestador de Serviço de Transporte',
+  639: 'Não deve ser informado Conhecimento de Transporte Eletrônico para tipo de emitente',
+  601: 'Chave de acesso do CT-e informado inválida',
+  620: 'Chave de acesso de CT-e inválida (modelo diferente de 57)',
+  604: 'Chave de acesso da NF-e informada inválida',
+  625: 'Chave de acesso de NF-e inválida (modelo diferente de 55)',
+  667: 'Quantidade informada no grupo de totalizadores não confere com a quantidade de documentos relacionados',
+  646: "Placa de veículo formato inválido (UF Carregamento e Descarregamento <> 'EX')",
+  663: 'Percurso informado inválido',
+  698: 'Seguro da carga é obrigatório para modal Prestador de Serviço de Transporte no modal rodoviário',
+  699: 'Dados do seguro de carga incompletos para o modal rodoviário',
+  577: 'Duplicidade de condutor',
+  611: 'Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento',
+  686: 'Existe MDF-e não encerrado há mais de 30 dias para o emitente',
+  462: 'Existe MDF-e não encerrado há mais de 5 dias para placa com até 2 UF de percurso',
+  218: 'MDF-e já está cancelado na base de dados da SEFAZ.',
+  609: 'MDF-e já está encerrado na base de dados da SEFAZ',
+  220: 'MDF-e autorizado há mais de 24 horas',
+  222: 'Protocolo de Autorização de Uso difere do cadastrado',
+  689: 'Município de encerramento deve ser 9999999 para encerramento no exterior',
+  461: 'Município de encerramento inválido para encerramento em território nacional',
+  613: 'Código de Município de encerramento: dígito inválido',
+  614: 'Código de Município diverge da UF de encerramento do MDF-e',
+  615: 'Data de encerramento anterior à data de autorização do MDF-e',
+  636: 'O número sequencial do evento é maior que o permitido',
+  645: 'CPF do condutor inválido',
+  405: 'Município de Carregamento inexistente',
+  406: 'Município de Descarregamento inexistente',
+} as const;
+export type MdfeAuthorityRejection = keyof typeof MDFE_AUTHORITY_REJECTIONS;
+
+/** The authority's answer `cStat`, with the details (keys, protocols) it appends. */
+export const rej = (cStat: MdfeAuthorityRejection, details = ''): AuthorityAnswer => ({
+  cStat,
+  xMotivo: `Rejeição: ${MDFE_AUTHORITY_REJECTIONS[cStat]}${details}`,
+});
 
 /** An authorized, not closed MDF-e as the authority sees it (issued here or elsewhere). */
 export interface OpenManifest {
@@ -48,18 +97,12 @@ export interface MdfeEmissionFacts {
 
 /** Signature, dates and duplicates (F03, G073, G074). */
 function checkGeneral(f: MdfeEmissionFacts): AuthorityAnswer | null {
-  if (f.certificateNotAfter.getTime() < f.now.getTime())
-    return rej(291, 'Certificado Assinatura Data Validade');
-  if (baseOf(f.emitterCpfCnpj) !== baseOf(f.companyCpfCnpj))
-    return rej(213, 'CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital');
-  if (f.emittedAt.getTime() > f.now.getTime() + FUTURE_TOLERANCE_MS)
-    return rej(212, 'Data/hora de emissão MDF-e posterior a data/hora de recebimento');
+  if (f.certificateNotAfter.getTime() < f.now.getTime()) return rej(291);
+  if (baseOf(f.emitterCpfCnpj) !== baseOf(f.companyCpfCnpj)) return rej(213);
+  if (f.emittedAt.getTime() > f.now.getTime() + FUTURE_TOLERANCE_MS) return rej(212);
   if (f.duplicateOf) {
     const d = f.duplicateOf;
-    return rej(
-      539,
-      `Duplicidade de MDF-e, com diferença na Chave de Acesso [chMDFe: ${d.chave}][nProt:${d.nProt}][dhAut: ${d.dhAut}]`,
-    );
+    return rej(539, ` [chMDFe: ${d.chave}][nProt:${d.nProt}][dhAut: ${d.dhAut}]`);
   }
   return null;
 }
@@ -68,48 +111,34 @@ function checkGeneral(f: MdfeEmissionFacts): AuthorityAnswer | null {
 function checkDocuments(inf: InfMDFe): AuthorityAnswer | null {
   const { ide, infDoc, tot } = inf;
   for (const m of ide.infMunCarrega) {
-    if (ide.UFIni !== 'EX' && ufOfMunicipio(m.cMunCarrega)?.sigla !== ide.UFIni)
-      return rej(456, 'Código de Município diverge da UF de Carregamento do MDF-e');
+    if (ide.UFIni !== 'EX' && ufOfMunicipio(m.cMunCarrega)?.sigla !== ide.UFIni) return rej(456);
   }
   let qCTe = 0;
   let qNFe = 0;
   let qMDFe = 0;
   for (const m of infDoc.infMunDescarga) {
-    if (ide.UFFim !== 'EX' && ufOfMunicipio(m.cMunDescarga)?.sigla !== ide.UFFim)
-      return rej(612, 'Código de Município diverge da UF de descarregamento do MDF-e');
+    if (ide.UFFim !== 'EX' && ufOfMunicipio(m.cMunDescarga)?.sigla !== ide.UFFim) return rej(612);
     const ctes = m.infCTe ?? [];
     const nfes = m.infNFe ?? [];
     const mdfes = m.infMDFeTransp ?? [];
-    if (ctes.length + nfes.length + mdfes.length === 0)
-      return rej(
-        616,
-        `Nenhum grupo de documentos foi informado (CT-e, CT, NF-e, MDF-e) [cMun: ${m.cMunDescarga}]`,
-      );
-    if (ide.tpEmit === 1 && nfes.length > 0)
-      return rej(638, 'Não deve ser informada NF-e para tipo de emitente Prestador de Serviço de Transporte');
-    if (ide.tpEmit === 2 && ctes.length > 0)
-      return rej(639, 'Não deve ser informado Conhecimento de Transporte Eletrônico para tipo de emitente');
+    if (ctes.length + nfes.length + mdfes.length === 0) return rej(616, ` [cMun: ${m.cMunDescarga}]`);
+    if (ide.tpEmit === 1 && nfes.length > 0) return rej(638);
+    if (ide.tpEmit === 2 && ctes.length > 0) return rej(639);
     for (const c of ctes) {
       const key = parseAccessKey(c.chCTe);
-      if (!key) return rej(601, `Chave de acesso do CT-e informado inválida [chCTe: ${c.chCTe}]`);
-      if (key.mod !== '57')
-        return rej(620, `Chave de acesso de CT-e inválida (modelo diferente de 57) [chCTe: ${c.chCTe}]`);
+      if (!key) return rej(601, ` [chCTe: ${c.chCTe}]`);
+      if (key.mod !== '57') return rej(620, ` [chCTe: ${c.chCTe}]`);
     }
     for (const n of nfes) {
       const key = parseAccessKey(n.chNFe);
-      if (!key) return rej(604, `Chave de acesso da NF-e informada inválida [chNFe: ${n.chNFe}]`);
-      if (key.mod !== '55')
-        return rej(625, `Chave de acesso de NF-e inválida (modelo diferente de 55) [chNFe: ${n.chNFe}]`);
+      if (!key) return rej(604, ` [chNFe: ${n.chNFe}]`);
+      if (key.mod !== '55') return rej(625, ` [chNFe: ${n.chNFe}]`);
     }
     qCTe += ctes.length;
     qNFe += nfes.length;
     qMDFe += mdfes.length;
   }
-  if ((tot.qCTe ?? 0) !== qCTe || (tot.qNFe ?? 0) !== qNFe || (tot.qMDFe ?? 0) !== qMDFe)
-    return rej(
-      667,
-      'Quantidade informada no grupo de totalizadores não confere com a quantidade de documentos relacionados',
-    );
+  if ((tot.qCTe ?? 0) !== qCTe || (tot.qNFe ?? 0) !== qNFe || (tot.qMDFe ?? 0) !== qMDFe) return rej(667);
   return null;
 }
 
@@ -118,41 +147,23 @@ function checkRoad(f: MdfeEmissionFacts): AuthorityAnswer | null {
   const { ide } = f.inf;
   const rodo = f.inf.infModal.rodo!;
   const plates = [rodo.veicTracao.placa, ...(rodo.veicReboque ?? []).map((r) => r.placa)];
-  if (ide.UFIni !== 'EX' && ide.UFFim !== 'EX' && plates.some((p) => !isNationalPlate(p)))
-    return rej(646, "Placa de veículo formato inválido (UF Carregamento e Descarregamento <> 'EX')");
+  if (ide.UFIni !== 'EX' && ide.UFFim !== 'EX' && plates.some((p) => !isNationalPlate(p))) return rej(646);
   const percurso = (ide.infPercurso ?? []).map((p) => p.UFPer);
-  if (!isRouteAdjacent(ide.UFIni, percurso, ide.UFFim)) return rej(663, 'Percurso informado inválido');
+  if (!isRouteAdjacent(ide.UFIni, percurso, ide.UFFim)) return rej(663);
   const insurance = mdfeInsuranceProblem(ide.tpEmit, f.inf.seg);
-  if (insurance === 'ausente')
-    return rej(
-      698,
-      'Seguro da carga é obrigatório para modal Prestador de Serviço de Transporte no modal rodoviário',
-    );
-  if (insurance === 'incompleto')
-    return rej(699, 'Dados do seguro de carga incompletos para o modal rodoviário');
+  if (insurance === 'ausente') return rej(698);
+  if (insurance === 'incompleto') return rej(699);
   const cpfs = rodo.veicTracao.condutor.map((c) => c.CPF);
-  if (new Set(cpfs).size !== cpfs.length) return rej(577, 'Duplicidade de condutor');
+  if (new Set(cpfs).size !== cpfs.length) return rej(577);
 
   const next = { placa: rodo.veicTracao.placa, tpEmit: ide.tpEmit, ufFim: ide.UFFim };
   const first = (code: number) => f.open.find((o) => openMdfeBlocks(o, next, f.now) === code);
   const blocking = first(611);
-  if (blocking)
-    return rej(
-      611,
-      `Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento [chMDFe Não Encerrada:${blocking.chave}][NroProtocolo:${blocking.nProt}]`,
-    );
+  if (blocking) return rej(611, ` [chMDFe Não Encerrada:${blocking.chave}][NroProtocolo:${blocking.nProt}]`);
   const old = first(686);
-  if (old)
-    return rej(
-      686,
-      `Existe MDF-e não encerrado há mais de 30 dias para o emitente [chMDFe: ${old.chave}][nProt:${old.nProt}]`,
-    );
+  if (old) return rej(686, ` [chMDFe: ${old.chave}][nProt:${old.nProt}]`);
   const stale = first(462);
-  if (stale)
-    return rej(
-      462,
-      `Existe MDF-e não encerrado há mais de 5 dias para placa com até 2 UF de percurso [chMDFe: ${stale.chave}][nProt:${stale.nProt}]`,
-    );
+  if (stale) return rej(462, ` [chMDFe: ${stale.chave}][nProt:${stale.nProt}]`);
   return null;
 }
 
@@ -168,15 +179,14 @@ export interface MdfeState {
   nProt: string;
 }
 
-const CANCELLED = () => rej(218, 'MDF-e já está cancelado na base de dados da SEFAZ.');
-const CLOSED = () => rej(609, 'MDF-e já está encerrado na base de dados da SEFAZ');
+const CANCELLED = () => rej(218);
+const CLOSED = () => rej(609);
 
 /** Cancellation (§6.1.3 K04–K07): not cancelled, within 24 h, own protocol, not closed. */
 export function checkMdfeCancellation(s: MdfeState, now: Date, nProt: string): AuthorityAnswer | null {
   if (s.status === 'cancelado') return CANCELLED();
-  if (now.getTime() - s.authorizedAt.getTime() > MDFE_CANCEL_WINDOW_MS)
-    return rej(220, 'MDF-e autorizado há mais de 24 horas');
-  if (nProt !== s.nProt) return rej(222, 'Protocolo de Autorização de Uso difere do cadastrado');
+  if (now.getTime() - s.authorizedAt.getTime() > MDFE_CANCEL_WINDOW_MS) return rej(220);
+  if (nProt !== s.nProt) return rej(222);
   if (s.status === 'encerrado') return CLOSED();
   return null;
 }
@@ -187,32 +197,27 @@ export function checkMdfeClosing(
   e: { cUF: string; cMun: string; dtEnc: string; nProt: string },
 ): AuthorityAnswer | null {
   if (e.cUF === '99') {
-    if (e.cMun !== '9999999')
-      return rej(689, 'Município de encerramento deve ser 9999999 para encerramento no exterior');
+    if (e.cMun !== '9999999') return rej(689);
   } else {
-    if (e.cMun === '9999999')
-      return rej(461, 'Município de encerramento inválido para encerramento em território nacional');
-    if (!isValidIbgeMunicipio(e.cMun))
-      return rej(613, 'Código de Município de encerramento: dígito inválido');
-    if (e.cMun.slice(0, 2) !== e.cUF || !ufByCode(e.cUF))
-      return rej(614, 'Código de Município diverge da UF de encerramento do MDF-e');
+    if (e.cMun === '9999999') return rej(461);
+    if (!isValidIbgeMunicipio(e.cMun)) return rej(613);
+    if (e.cMun.slice(0, 2) !== e.cUF || !ufByCode(e.cUF)) return rej(614);
   }
   if (s.status === 'cancelado') return CANCELLED();
   // dtEnc is a date: compare with the day the MDF-e was issued (Brasília).
   const emittedDay = new Date(s.emittedAt.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-  if (e.dtEnc < emittedDay) return rej(615, 'Data de encerramento anterior à data de autorização do MDF-e');
-  if (e.nProt !== s.nProt) return rej(222, 'Protocolo de Autorização de Uso difere do cadastrado');
+  if (e.dtEnc < emittedDay) return rej(615);
+  if (e.nProt !== s.nProt) return rej(222);
   if (s.status === 'encerrado') return CLOSED();
   return null;
 }
 
 /** Driver inclusion (§6.3.3 K02–K07): up to 99 events, open manifest, valid CPF. */
 export function checkMdfeCondutor(s: MdfeState, nSeqEvento: number, cpf: string): AuthorityAnswer | null {
-  if (nSeqEvento > MDFE_MAX_CONDUTOR_EVENTS)
-    return rej(636, 'O número sequencial do evento é maior que o permitido');
+  if (nSeqEvento > MDFE_MAX_CONDUTOR_EVENTS) return rej(636);
   if (s.status === 'cancelado') return CANCELLED();
   if (s.status === 'encerrado') return CLOSED();
-  if (!isValidCpf(cpf)) return rej(645, 'CPF do condutor inválido');
+  if (!isValidCpf(cpf)) return rej(645);
   return null;
 }
 
@@ -223,14 +228,13 @@ export function checkMdfeInclusaoDfe(
 ): AuthorityAnswer | null {
   if (s.status === 'cancelado') return CANCELLED();
   if (s.status === 'encerrado') return CLOSED();
-  if (e.nProt !== s.nProt) return rej(222, 'Protocolo de Autorização de Uso difere do cadastrado');
-  if (!isValidIbgeMunicipio(e.cMunCarrega)) return rej(405, 'Município de Carregamento inexistente');
+  if (e.nProt !== s.nProt) return rej(222);
+  if (!isValidIbgeMunicipio(e.cMunCarrega)) return rej(405);
   for (const d of e.docs) {
-    if (!isValidIbgeMunicipio(d.cMunDescarga)) return rej(406, 'Município de Descarregamento inexistente');
+    if (!isValidIbgeMunicipio(d.cMunDescarga)) return rej(406);
     const key = parseAccessKey(d.chNFe);
-    if (!key) return rej(604, `Chave de acesso da NF-e informada inválida [chNFe: ${d.chNFe}]`);
-    if (key.mod !== '55')
-      return rej(625, `Chave de acesso de NF-e inválida (modelo diferente de 55) [chNFe: ${d.chNFe}]`);
+    if (!key) return rej(604, ` [chNFe: ${d.chNFe}]`);
+    if (key.mod !== '55') return rej(625, ` [chNFe: ${d.chNFe}]`);
   }
   return null;
 }

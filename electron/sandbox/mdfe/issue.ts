@@ -5,7 +5,7 @@ import { buildMdfeKey, randomNumericCode } from '../../fiscal/access-key';
 import { signXml, type SigningKey } from '../dfe/sign';
 import { formatDateTimeUtc, normalizeDateTime, yearMonthOf } from '../dfe/time';
 import type { AuthorityAnswer } from '../dfe/authority';
-import { AUTHORIZED_MDFE, checkMdfeEmission, type OpenManifest } from './authority';
+import { AUTHORIZED_MDFE, checkMdfeEmission, rej, type OpenManifest } from './authority';
 import { mdfeProcXml } from './events-xml';
 import type { MdfePedidoEmissao } from './schema';
 import { buildMdfeXml } from './xml';
@@ -32,10 +32,8 @@ export function mdfeProtocolNumber(cUF: string | number, now: Date, sequence: nu
 
 /** G004 (227) and G006 (253): a sent Id or cDV must agree with the key the fields compose. */
 function checkKeyFields(chave: string, cDV: number | null | undefined, id: string | null | undefined) {
-  if (id != null && id !== `MDFe${chave}`)
-    return { cStat: 227, xMotivo: `Rejeição: Erro na composição do Campo ID [chMDFe esperada: ${chave}]` };
-  if (cDV != null && cDV !== Number(chave[43]))
-    return { cStat: 253, xMotivo: 'Rejeição: Digito Verificador da chave de acesso composta inválido' };
+  if (id != null && id !== `MDFe${chave}`) return rej(227, ` [chMDFe esperada: ${chave}]`);
+  if (cDV != null && cDV !== Number(chave[43])) return rej(253);
   return null;
 }
 

@@ -53,18 +53,25 @@ interface Answer {
   documentos: DistDocument[];
 }
 
+/** Every rejection the distribution answers (NT 2014.002): cStat → xMotivo without "Rejeição: ". */
+export const DISTRIBUTION_REJECTIONS = {
+  589: 'Número do NSU informado superior ao maior NSU da base de dados da SEFAZ',
+  656: 'Consumo Indevido',
+} as const;
+
 async function consult(inbox: Inbox, k: StreamKey, p: DistribuicaoPedido, blocked: boolean): Promise<Answer> {
   const max = await inbox.stream.maxNsu(k);
   const asked =
     p.tipo_consulta === 'dist-nsu' ? (p.dist_nsu ?? 0) : p.tipo_consulta === 'cons-nsu' ? p.cons_nsu! : 0;
   const base = { ultimo_nsu: asked, max_nsu: max, documentos: [] };
-  if (blocked) return { ...base, codigo_status: 656, motivo_status: 'Rejeição: Consumo Indevido' };
+  if (blocked)
+    return { ...base, codigo_status: 656, motivo_status: `Rejeição: ${DISTRIBUTION_REJECTIONS[656]}` };
   if (p.tipo_consulta !== 'cons-chave' && asked > max) {
     return {
       ...base,
       ultimo_nsu: max,
       codigo_status: 589,
-      motivo_status: 'Rejeição: Número do NSU informado superior ao maior NSU da base de dados da SEFAZ',
+      motivo_status: `Rejeição: ${DISTRIBUTION_REJECTIONS[589]}`,
     };
   }
   let documentos: DistDocument[];

@@ -47,16 +47,24 @@ export interface DistribuicaoNfeEvento {
 
 type Verdict = { cStat: number; xMotivo: string };
 
-const CANCELLED_VERDICT: Record<string, Verdict> = {
-  '210210': {
-    cStat: 650,
-    xMotivo: 'Rejeição: Evento de "Ciência da Operação" para NF-e Cancelada ou Denegada',
-  },
-  '210220': {
-    cStat: 651,
-    xMotivo: 'Rejeição: Evento de "Desconhecimento da Operação" para NF-e Cancelada ou Denegada',
-  },
-};
+/** Every rejection the recipient's events get here (NT 2012.002): cStat → xMotivo without "Rejeição: ". */
+export const MANIFESTATION_REJECTIONS = {
+  217: 'NF-e não consta na base de dados da SEFAZ',
+  573: 'Duplicidade de Evento',
+  575: 'O autor do evento diverge do destinatário da NF-e',
+  580: 'O evento exige uma NF-e autorizada',
+  596: 'Evento apresentado fora do prazo: 180 dias',
+  650: 'Evento de "Ciência da Operação" para NF-e Cancelada ou Denegada',
+  651: 'Evento de "Desconhecimento da Operação" para NF-e Cancelada ou Denegada',
+  655: 'Evento de Ciência da Operação informado após a manifestação final do destinatário',
+} as const;
+
+const rej = (cStat: keyof typeof MANIFESTATION_REJECTIONS): Verdict => ({
+  cStat,
+  xMotivo: `Rejeição: ${MANIFESTATION_REJECTIONS[cStat]}`,
+});
+
+const CANCELLED_VERDICT: Record<string, Verdict> = { '210210': rej(650), '210220': rej(651) };
 
 export function createManifestation(ctx: SandboxContext, inbox: Inbox) {
   const store = ctx.store;
@@ -81,32 +89,21 @@ export function createManifestation(ctx: SandboxContext, inbox: Inbox) {
         'SELECT dest_cnpj FROM sandbox_nfe_notes WHERE ambiente = ? AND chave = ? LIMIT 1',
         [k.ambiente, p.chave_acesso],
       );
-      return elsewhere
-        ? { cStat: 575, xMotivo: 'Rejeição: O autor do evento diverge do destinatário da NF-e' }
-        : { cStat: 217, xMotivo: 'Rejeição: NF-e não consta na base de dados da SEFAZ' };
+      return elsewhere ? rej(575) : rej(217);
     }
     if (note.role !== 'destinatario' || note.destCnpj !== p.cpf_cnpj) {
-      return { cStat: 575, xMotivo: 'Rejeição: O autor do evento diverge do destinatário da NF-e' };
+      return rej(575);
     }
     if (note.cancelled) {
-      return (
-        CANCELLED_VERDICT[p.tipo_evento] ?? {
-          cStat: 580,
-          xMotivo: 'Rejeição: O evento exige uma NF-e autorizada',
-        }
-      );
+      return CANCELLED_VERDICT[p.tipo_evento] ?? rej(580);
     }
     if (CONCLUSIVE.includes(p.tipo_evento) && ctx.clock.nowMs() - note.dhRecbto > DEADLINE_MS) {
-      return { cStat: 596, xMotivo: 'Rejeição: Evento apresentado fora do prazo: 180 dias' };
+      return rej(596);
     }
     const done = await registeredTypes(k, p.chave_acesso);
-    if (done.includes(p.tipo_evento)) return { cStat: 573, xMotivo: 'Rejeição: Duplicidade de Evento' };
+    if (done.includes(p.tipo_evento)) return rej(573);
     if (p.tipo_evento === '210210' && done.some((t) => CONCLUSIVE.includes(t))) {
-      return {
-        cStat: 655,
-        xMotivo:
-          'Rejeição: Evento de Ciência da Operação informado após a manifestação final do destinatário',
-      };
+      return rej(655);
     }
     return null;
   }

@@ -2,7 +2,15 @@
 // problem (`error.errors[].path`), the SEFAZ's rejection a cStat of the MOC CT-e's table.
 import { describe, expect, it } from 'vitest';
 
-import { problemInWords, problemsOf, sefazInWords } from '../../../electron/app/issuing/rejection-words';
+import { formPathsOf } from '../../../electron/app/issuing/field-paths';
+import { sefazFamilyOf } from '../../../electron/app/issuing/kinds';
+import {
+  problemInWords,
+  problemsOf,
+  SEFAZ_WORDS_CODES,
+  sefazInWords,
+} from '../../../electron/app/issuing/rejection-words';
+import { sefazRejection } from '../../../electron/fiscal/sefaz-codes';
 import { errorFromResponse } from '../../../electron/nuvemfiscal/http';
 import type { AxiosResponse } from 'axios';
 
@@ -85,5 +93,61 @@ describe('a SEFAZ rejection in words', () => {
     expect(sefazInWords(999, 'Rejeição: Algo novo')).toBe(
       'A SEFAZ rejeitou o documento (código 999): Algo novo.',
     );
+  });
+
+  it('reads the code in the family of the authority that answered', () => {
+    // 646 is a homologação name for the CT-e and a plate for the MDF-e (fiscal/sefaz-codes.ts):
+    // neither has clerk's words, so each keeps the authority's own text.
+    expect(
+      sefazInWords(
+        646,
+        "Rejeição: Placa de veículo formato inválido (UF Carregamento e Descarregamento <> 'EX')",
+        'mdfe',
+      ),
+    ).toBe(
+      "A SEFAZ rejeitou o documento (código 646): Placa de veículo formato inválido (UF Carregamento e Descarregamento <> 'EX').",
+    );
+    // The rules every authority applies alike keep their words for the DC-e and the MDF-e.
+    expect(
+      sefazInWords(539, 'Rejeição: Duplicidade de MDF-e, com diferença na Chave de Acesso', 'mdfe'),
+    ).toBe(
+      'A SEFAZ rejeitou o documento (código 539): já existe um documento autorizado com esta série e número ' +
+        '(duplicidade). Envie de novo: o Carreta já passou ao próximo número.',
+    );
+    // 519 is a CT-e rule (G050): the MDF-e's authority has no such code in the table.
+    expect(sefazInWords(519, 'Rejeição: X', 'mdfe')).toBe('A SEFAZ rejeitou o documento (código 519): X.');
+    expect(['cte', 'cteos', 'cte-simp', 'dce', 'mdfe'].map((k) => sefazFamilyOf(k as never))).toEqual([
+      'cte',
+      'cte',
+      'cte',
+      'dce',
+      'mdfe',
+    ]);
+  });
+
+  it('has words only for codes the fiscal table holds for that family', () => {
+    expect(SEFAZ_WORDS_CODES).toEqual({
+      cte: [212, 213, 228, 291, 519, 521, 539, 747],
+      dce: [212, 213, 228, 291, 539],
+      mdfe: [212, 213, 291, 539],
+      nfe: [],
+    });
+    for (const [family, codes] of Object.entries(SEFAZ_WORDS_CODES)) {
+      const missing = codes.filter((code) => !sefazRejection(family as 'cte', code));
+      expect(missing, family).toEqual([]);
+    }
+  });
+});
+
+describe("a SEFAZ rejection's field, from the fiscal table", () => {
+  it('points the form at the field the rule checks', () => {
+    expect(formPathsOf('Rejeição: Data de Emissão muito atrasada', [], 228)).toEqual(['geral.dhEmi']);
+    expect(formPathsOf(undefined, [], 212)).toEqual(['geral.dhEmi']);
+    expect(formPathsOf(undefined, [], 519)).toEqual(['geral.cfop']);
+    expect(formPathsOf(undefined, [], 539)).toEqual(['numeracao']);
+    expect(formPathsOf(undefined, [], 646)).toEqual(['remetente.xNome']);
+    // The certificate rules name no form field; an MDF-e's 646 is not the CT-e's remetente.
+    expect(formPathsOf(undefined, [], 291)).toEqual([]);
+    expect(formPathsOf(undefined, [], 646, 'mdfe')).toEqual([]);
   });
 });

@@ -149,7 +149,8 @@ describe('authority rules', () => {
       facts({ duplicateOf: { chave: 'K'.repeat(44), nProt: '141260000000001', dhAut: 'x' } }),
     );
     expect(r?.cStat).toBe(539);
-    expect(r?.xMotivo).toContain('Duplicidade de CT-e');
+    // MOC CT-e 4.00 Anexo I, G157: "Rejeição: Duplicidade de CTe, com diferença na Chave de Acesso".
+    expect(r?.xMotivo).toContain('Duplicidade de CTe, com diferença na Chave de Acesso');
     expect(r?.xMotivo).toContain('K'.repeat(44));
   });
   it('291 with an expired certificate', () =>

@@ -1,0 +1,430 @@
+// The authority's rejection codes (cStat) the app meets, per document family: what each means in the
+// manual's own words (xMotivo without "Rejeição: " and without the bracketed details the authority
+// appends), the manual's rule, the request or event that raises it, and the layout field it points
+// at. Pure facts: the app's words for the clerk live beside the screens that show them
+// (app/issuing/rejection-words.ts, renderer .../mdfe-explain.ts) and are keyed by these tables; the
+// sandbox's authority rules are tested against them (test/fiscal/sefaz-codes.test.ts).
+//
+// A code means different things in different families (646 is a homologação name in the CT-e and
+// a plate format in the MDF-e; 651 a multimodal CT-e or an NF-e event), so every lookup names the
+// family.
+
+/** The documents whose authority answers with these tables. */
+export type SefazFamily = 'cte' | 'dce' | 'mdfe' | 'nfe';
+
+/** The request or event the authority answers with the code. */
+export type SefazStage =
+  | 'autorizacao'
+  | 'cancelamento'
+  | 'cartaCorrecao'
+  | 'encerramento'
+  | 'inclusaoCondutor'
+  | 'inclusaoDfe'
+  | 'manifestacao'
+  | 'distribuicao';
+
+export interface SefazRejection {
+  /** The manual's xMotivo, without "Rejeição: " and the bracketed details. */
+  readonly motivo: string;
+  /** The manual's rule (G050, O06, K04…), or the manual's section when it names no rule. */
+  readonly rule: string;
+  readonly on: readonly SefazStage[];
+  /**
+   * The field the rule checks when one field is to blame: the API's JSON path of the document
+   * (`infCte.ide.dhEmi`, the same path a 400 names) or, for an event, the event's own group.
+   */
+  readonly field?: string;
+}
+
+const AUT = ['autorizacao'] as const;
+
+// CT-e (model 57, also the CT-e Simplificado) and CT-e OS (model 67). MOC CT-e 4.00: Visão Geral
+// (D02/E03 certificate and signature, O05/O06 cancellation; _derived_text/MOC_CTe_VisaoGeral_v4.00
+// lines ≈1551, 1593, 2990) and Anexo I "Regras de Validação" (G002–G005, G050, G057–G060,
+// G102/G103, G157, G159; _derived_text/MOC_CTe_Anexo_I_Leiaute_v4.00 lines ≈124–141, 340–377,
+// 599–606, 873–889).
+export const CTE_REJECTIONS = {
+  212: {
+    motivo: 'Data de emissão CTe posterior a data de recebimento',
+    rule: 'G102',
+    on: AUT,
+    field: 'infCte.ide.dhEmi',
+  },
+  213: {
+    motivo: 'CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
+    rule: 'E03',
+    on: AUT,
+  },
+  218: {
+    motivo: 'CTe já está cancelado na base de dados da SEFAZ',
+    rule: 'O05',
+    on: ['cancelamento', 'cartaCorrecao'],
+  },
+  220: { motivo: 'CTe autorizado há mais de 7 dias (168 horas)', rule: 'O06', on: ['cancelamento'] },
+  228: { motivo: 'Data de Emissão muito atrasada', rule: 'G103', on: AUT, field: 'infCte.ide.dhEmi' },
+  291: { motivo: 'Certificado Assinatura Data Validade', rule: 'D02', on: AUT },
+  519: { motivo: 'CFOP inválido para operação', rule: 'G050', on: AUT, field: 'infCte.ide.CFOP' },
+  521: {
+    motivo:
+      'Os documentos de transporte anterior devem ser informados para os tipos de serviço Subcontratação, Redespacho e Redespacho Intermediário',
+    rule: 'G059',
+    on: AUT,
+    field: 'infCte.infCTeNorm.docAnt',
+  },
+  539: {
+    motivo: 'Duplicidade de CTe, com diferença na Chave de Acesso',
+    rule: 'G157',
+    on: AUT,
+    field: 'infCte.ide.nCT',
+  },
+  646: {
+    motivo:
+      'CTe emitido em ambiente de homologação com Razão Social do remetente diferente de CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
+    rule: 'G002',
+    on: AUT,
+    field: 'infCte.rem.xNome',
+  },
+  647: {
+    motivo:
+      'CTe emitido em ambiente de homologação com Razão Social do expedidor diferente de CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
+    rule: 'G003',
+    on: AUT,
+    field: 'infCte.exped.xNome',
+  },
+  648: {
+    motivo:
+      'CTe emitido em ambiente de homologação com Razão Social do recebedor diferente de CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
+    rule: 'G004',
+    on: AUT,
+    field: 'infCte.receb.xNome',
+  },
+  649: {
+    motivo:
+      'CTe emitido em ambiente de homologação com Razão Social do destinatário diferente de CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
+    rule: 'G005',
+    on: AUT,
+    field: 'infCte.dest.xNome',
+  },
+  651: {
+    motivo: 'Referenciar o CTe Multimodal que foi emitido pelo OTM',
+    rule: 'G057',
+    on: AUT,
+    field: 'infCte.infCTeNorm.infServVinc',
+  },
+  747: {
+    motivo: 'Documentos anteriores informados para Tipo de Serviço Normal',
+    rule: 'G060',
+    on: AUT,
+    field: 'infCte.infCTeNorm.docAnt',
+  },
+  814: {
+    motivo:
+      'Não devem ser informados CTe Multimodais para Tipo de Serviço diferente de Serviço Vinculado a Multimodal',
+    rule: 'G058',
+    on: AUT,
+    field: 'infCte.infCTeNorm.infServVinc',
+  },
+} as const satisfies Record<number, SefazRejection>;
+
+// DC-e (model 99). "Sistema DC-e – Manual de Orientação – Visão Geral 1.0" (out/2021, reference
+// fiscal README F4: one event, the cancellation within 24 h). The pack holds no DC-e rule table:
+// the emission rules are the CT-e's (above) worded for the DC-e, as its manual reuses them; the
+// texts are unverified against a DC-e Anexo I.
+export const DCE_REJECTIONS = {
+  212: {
+    motivo: 'Data de emissão DC-e posterior a data de recebimento',
+    rule: 'CT-e G102',
+    on: AUT,
+    field: 'infDCe.ide.dhEmi',
+  },
+  213: {
+    motivo: 'CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
+    rule: 'CT-e E03',
+    on: AUT,
+  },
+  218: {
+    motivo: 'DCe já está cancelada na base de dados da SEFAZ',
+    rule: 'Visão Geral §5.5',
+    on: ['cancelamento'],
+  },
+  220: { motivo: 'DCe autorizada há mais de 24 horas', rule: 'Visão Geral §5.5', on: ['cancelamento'] },
+  228: { motivo: 'Data de Emissão muito atrasada', rule: 'CT-e G103', on: AUT, field: 'infDCe.ide.dhEmi' },
+  291: { motivo: 'Certificado Assinatura Data Validade', rule: 'CT-e D02', on: AUT },
+  539: {
+    motivo: 'Duplicidade de DC-e, com diferença na Chave de Acesso',
+    rule: 'CT-e G157',
+    on: AUT,
+    field: 'infDCe.ide.nDC',
+  },
+} as const satisfies Record<number, SefazRejection>;
+
+const ROUTE = 'infMDFe.ide.infPercurso';
+const CLOSING = 'evEncMDFe';
+const DFE_INCLUSION = 'evIncDFeMDFe';
+const EVENTS = ['cancelamento', 'encerramento', 'inclusaoCondutor', 'inclusaoDfe'] as const;
+
+// MDF-e (model 58). MOC MDF-e 3.00 (13/10/2016): §5 rules G0xx p.35–41, §6 events K0x p.69–74,
+// §7.2 code table p.75–82 (reference mdfe/README §5 "Status and rejection codes"); a rule is named
+// where the reference names it, else its section or range. 611 is the MOC 3.00a wording of the
+// open-manifest block (G071; it was G078 → 610 in MOC 3.00, whose wording the pack lacks); the
+// inclusão de DF-e event (110115) is MOC 3.00a as well.
+export const MDFE_REJECTIONS = {
+  212: {
+    motivo: 'Data/hora de emissão MDF-e posterior a data/hora de recebimento',
+    rule: 'G073–G074',
+    on: AUT,
+    field: 'infMDFe.ide.dhEmi',
+  },
+  213: {
+    motivo: 'CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
+    rule: '§5',
+    on: AUT,
+  },
+  218: {
+    motivo: 'MDF-e já está cancelado na base de dados da SEFAZ',
+    rule: '§6 K04–K07',
+    on: EVENTS,
+  },
+  220: { motivo: 'MDF-e autorizado há mais de 24 horas', rule: '§6.1.3', on: ['cancelamento'] },
+  222: {
+    motivo: 'Protocolo de Autorização de Uso difere do cadastrado',
+    rule: '§6 K03–K07',
+    on: ['cancelamento', 'encerramento', 'inclusaoDfe'],
+    field: 'nProt',
+  },
+  227: {
+    motivo: 'Erro na composição do Campo ID',
+    rule: 'G004',
+    on: AUT,
+    field: 'infMDFe.Id',
+  },
+  253: {
+    motivo: 'Digito Verificador da chave de acesso composta inválido',
+    rule: 'G006',
+    on: AUT,
+    field: 'infMDFe.ide.cDV',
+  },
+  291: { motivo: 'Certificado Assinatura Data Validade', rule: '§5', on: AUT },
+  405: {
+    motivo: 'Município de Carregamento inexistente',
+    rule: '110115 (MOC 3.00a)',
+    on: ['inclusaoDfe'],
+    field: `${DFE_INCLUSION}.cMunCarrega`,
+  },
+  406: {
+    motivo: 'Município de Descarregamento inexistente',
+    rule: '110115 (MOC 3.00a)',
+    on: ['inclusaoDfe'],
+    field: `${DFE_INCLUSION}.infDoc.cMunDescarga`,
+  },
+  456: {
+    motivo: 'Código de Município diverge da UF de Carregamento do MDF-e',
+    rule: 'G009',
+    on: AUT,
+    field: 'infMDFe.ide.infMunCarrega.cMunCarrega',
+  },
+  461: {
+    motivo: 'Município de encerramento inválido para encerramento em território nacional',
+    rule: '§6.2.3',
+    on: ['encerramento'],
+    field: `${CLOSING}.cMun`,
+  },
+  462: {
+    motivo: 'Existe MDF-e não encerrado há mais de 5 dias para placa com até 2 UF de percurso',
+    rule: 'G080',
+    on: AUT,
+    field: 'infMDFe.infModal.rodo.veicTracao.placa',
+  },
+  539: {
+    motivo: 'Duplicidade de MDF-e, com diferença na Chave de Acesso',
+    rule: 'G073–G074',
+    on: AUT,
+    field: 'infMDFe.ide.nMDF',
+  },
+  577: {
+    motivo: 'Duplicidade de condutor',
+    rule: '§7.2',
+    on: AUT,
+    field: 'infMDFe.infModal.rodo.veicTracao.condutor',
+  },
+  601: {
+    motivo: 'Chave de acesso do CT-e informado inválida',
+    rule: 'G015–G036',
+    on: AUT,
+    field: 'infMDFe.infDoc.infMunDescarga.infCTe.chCTe',
+  },
+  604: {
+    motivo: 'Chave de acesso da NF-e informada inválida',
+    rule: 'G015–G036',
+    on: ['autorizacao', 'inclusaoDfe'],
+    field: 'infMDFe.infDoc.infMunDescarga.infNFe.chNFe',
+  },
+  609: { motivo: 'MDF-e já está encerrado na base de dados da SEFAZ', rule: '§6 K04–K07', on: EVENTS },
+  611: {
+    motivo: 'Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento',
+    rule: 'G071 (MOC 3.00a)',
+    on: AUT,
+    field: 'infMDFe.infModal.rodo.veicTracao.placa',
+  },
+  612: {
+    motivo: 'Código de Município diverge da UF de descarregamento do MDF-e',
+    rule: 'G012',
+    on: AUT,
+    field: 'infMDFe.infDoc.infMunDescarga.cMunDescarga',
+  },
+  613: {
+    motivo: 'Código de Município de encerramento: dígito inválido',
+    rule: '§6.2.3',
+    on: ['encerramento'],
+    field: `${CLOSING}.cMun`,
+  },
+  614: {
+    motivo: 'Código de Município diverge da UF de encerramento do MDF-e',
+    rule: '§6.2.3',
+    on: ['encerramento'],
+    field: `${CLOSING}.cMun`,
+  },
+  615: {
+    motivo: 'Data de encerramento anterior à data de autorização do MDF-e',
+    rule: '§6.2.3',
+    on: ['encerramento'],
+    field: `${CLOSING}.dtEnc`,
+  },
+  616: {
+    motivo: 'Nenhum grupo de documentos foi informado (CT-e, CT, NF-e, MDF-e)',
+    rule: 'G015–G036',
+    on: AUT,
+    field: 'infMDFe.infDoc.infMunDescarga',
+  },
+  620: {
+    motivo: 'Chave de acesso de CT-e inválida (modelo diferente de 57)',
+    rule: 'G015–G036',
+    on: AUT,
+    field: 'infMDFe.infDoc.infMunDescarga.infCTe.chCTe',
+  },
+  625: {
+    motivo: 'Chave de acesso de NF-e inválida (modelo diferente de 55)',
+    rule: 'G015–G036',
+    on: ['autorizacao', 'inclusaoDfe'],
+    field: 'infMDFe.infDoc.infMunDescarga.infNFe.chNFe',
+  },
+  636: {
+    motivo: 'O número sequencial do evento é maior que o permitido',
+    rule: '§6.3.3',
+    on: ['inclusaoCondutor'],
+    field: 'nSeqEvento',
+  },
+  638: {
+    motivo: 'Não deve ser informada NF-e para tipo de emitente Prestador de Serviço de Transporte',
+    rule: 'G015–G036',
+    on: AUT,
+    field: 'infMDFe.infDoc.infMunDescarga.infNFe',
+  },
+  639: {
+    motivo: 'Não deve ser informado Conhecimento de Transporte Eletrônico para tipo de emitente',
+    rule: 'G015–G036',
+    on: AUT,
+    field: 'infMDFe.infDoc.infMunDescarga.infCTe',
+  },
+  645: {
+    motivo: 'CPF do condutor inválido',
+    rule: '§6.3.3',
+    on: ['inclusaoCondutor'],
+    field: 'evIncCondutorMDFe.condutor.CPF',
+  },
+  646: {
+    motivo: "Placa de veículo formato inválido (UF Carregamento e Descarregamento <> 'EX')",
+    rule: 'G081',
+    on: AUT,
+    field: 'infMDFe.infModal.rodo.veicTracao.placa',
+  },
+  663: { motivo: 'Percurso informado inválido', rule: 'G082', on: AUT, field: ROUTE },
+  667: {
+    motivo:
+      'Quantidade informada no grupo de totalizadores não confere com a quantidade de documentos relacionados',
+    rule: 'G064',
+    on: AUT,
+    field: 'infMDFe.tot',
+  },
+  686: {
+    motivo: 'Existe MDF-e não encerrado há mais de 30 dias para o emitente',
+    rule: 'G079',
+    on: AUT,
+  },
+  689: {
+    motivo: 'Município de encerramento deve ser 9999999 para encerramento no exterior',
+    rule: '§6.2.3',
+    on: ['encerramento'],
+    field: `${CLOSING}.cMun`,
+  },
+  698: {
+    motivo: 'Seguro da carga é obrigatório para modal Prestador de Serviço de Transporte no modal rodoviário',
+    rule: 'G083',
+    on: AUT,
+    field: 'infMDFe.seg',
+  },
+  699: {
+    motivo: 'Dados do seguro de carga incompletos para o modal rodoviário',
+    rule: 'G084',
+    on: AUT,
+    field: 'infMDFe.seg',
+  },
+} as const satisfies Record<number, SefazRejection>;
+
+// NF-e, as the recipient meets it in the inbox: the manifestação do destinatário events (NT 2012.002,
+// rules H0x; NT 2020.001 later renamed "Ciência da Operação" to "Ciência da Emissão" in 650/655)
+// and the NFeDistribuicaoDFe service (NT 2014.002). The reference pack holds neither NT: the texts
+// are the codes' xMotivo as the NF-e code tables of sped-nfe (storage/cstat.json, cited in the
+// reference fiscal README F5) and ACBr list them.
+export const NFE_REJECTIONS = {
+  217: { motivo: 'NF-e não consta na base de dados da SEFAZ', rule: 'NT 2012.002', on: ['manifestacao'] },
+  573: { motivo: 'Duplicidade de Evento', rule: 'NT 2012.002', on: ['manifestacao'] },
+  575: {
+    motivo: 'O autor do evento diverge do destinatário da NF-e',
+    rule: 'NT 2012.002',
+    on: ['manifestacao'],
+  },
+  580: { motivo: 'O evento exige uma NF-e autorizada', rule: 'NT 2012.002', on: ['manifestacao'] },
+  589: {
+    motivo: 'Número do NSU informado superior ao maior NSU da base de dados da SEFAZ',
+    rule: 'NT 2014.002',
+    on: ['distribuicao'],
+  },
+  596: { motivo: 'Evento apresentado fora do prazo: 180 dias', rule: 'NT 2012.002', on: ['manifestacao'] },
+  650: {
+    motivo: 'Evento de "Ciência da Operação" para NF-e Cancelada ou Denegada',
+    rule: 'H04',
+    on: ['manifestacao'],
+  },
+  651: {
+    motivo: 'Evento de "Desconhecimento da Operação" para NF-e Cancelada ou Denegada',
+    rule: 'H05',
+    on: ['manifestacao'],
+  },
+  655: {
+    motivo: 'Evento de Ciência da Operação informado após a manifestação final do destinatário',
+    rule: 'H06',
+    on: ['manifestacao'],
+  },
+  656: { motivo: 'Consumo Indevido', rule: 'NT 2014.002', on: ['distribuicao'] },
+} as const satisfies Record<number, SefazRejection>;
+
+export type CteRejectionCode = keyof typeof CTE_REJECTIONS;
+export type DceRejectionCode = keyof typeof DCE_REJECTIONS;
+export type MdfeRejectionCode = keyof typeof MDFE_REJECTIONS;
+export type NfeRejectionCode = keyof typeof NFE_REJECTIONS;
+
+export const SEFAZ_REJECTIONS: Readonly<Record<SefazFamily, Readonly<Record<number, SefazRejection>>>> = {
+  cte: CTE_REJECTIONS,
+  dce: DCE_REJECTIONS,
+  mdfe: MDFE_REJECTIONS,
+  nfe: NFE_REJECTIONS,
+};
+
+/** What `cStat` means for `family`'s authority; null for a code these tables do not hold. */
+export function sefazRejection(family: SefazFamily, cStat: number): SefazRejection | null {
+  if (!Object.prototype.hasOwnProperty.call(SEFAZ_REJECTIONS, family)) return null;
+  const table = SEFAZ_REJECTIONS[family];
+  if (!Number.isInteger(cStat) || !Object.prototype.hasOwnProperty.call(table, cStat)) return null;
+  return table[cStat] ?? null;
+}

@@ -1,0 +1,161 @@
+// The rejection-code table of fiscal/sefaz-codes.ts against the two other places that know the
+// codes: the sandbox's authority rules (which answer them) and the API description (whose JSON
+// paths the table's fields name). The sandbox's codes are collected from the tables its rule
+// modules answer from, so a rule added there without an entry here, or worded differently, fails.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+
+import type { SefazFamily, SefazRejection } from '../../electron/fiscal/sefaz-codes';
+import {
+  CTE_REJECTIONS,
+  MDFE_REJECTIONS,
+  SEFAZ_REJECTIONS,
+  sefazRejection,
+} from '../../electron/fiscal/sefaz-codes';
+import { HOMOLOGACAO_NAME_RULES, homologacaoNameMotivo } from '../../electron/fiscal/homologacao';
+import { openMdfeBlocks } from '../../electron/fiscal/mdfe-rules';
+import { CTE_AUTHORITY_REJECTIONS, DCE_AUTHORITY_REJECTIONS } from '../../electron/sandbox/dfe/authority';
+import { MDFE_AUTHORITY_REJECTIONS } from '../../electron/sandbox/mdfe/authority';
+import { DISTRIBUTION_REJECTIONS } from '../../electron/sandbox/nfe/distribution';
+import { MANIFESTATION_REJECTIONS } from '../../electron/sandbox/nfe/manifestation';
+import { openapiPath, referencePath, sharedAvailable } from '../support/shared';
+
+const withoutPrefix = (xMotivo: string) => xMotivo.replace(/^Rejeição:\s*/, '');
+
+/** Every rejection the sandbox can answer, per family: cStat → its text (without "Rejeição: "). */
+const SANDBOX: Record<SefazFamily, Record<number, string>> = {
+  cte: {
+    ...CTE_AUTHORITY_REJECTIONS,
+    // G002–G005 live in fiscal/homologacao.ts, where the sandbox's issueCte takes them from.
+    ...Object.fromEntries(
+      HOMOLOGACAO_NAME_RULES.map((r) => [r.cStat, withoutPrefix(homologacaoNameMotivo(r.role))]),
+    ),
+  },
+  dce: DCE_AUTHORITY_REJECTIONS,
+  mdfe: MDFE_AUTHORITY_REJECTIONS,
+  nfe: { ...MANIFESTATION_REJECTIONS, ...DISTRIBUTION_REJECTIONS },
+};
+
+const FAMILIES = ['cte', 'dce', 'mdfe', 'nfe'] as const;
+const codesOf = (table: object) =>
+  Object.keys(table)
+    .map(Number)
+    .sort((a, b) => a - b);
+/** The manual's text as the table keeps it: no trailing period (the sandbox's 218 of the MDF-e has one). */
+const meaning = (text: string) => text.replace(/\.$/, '');
+
+describe('the sandbox answers only codes the fiscal table knows, with the same meaning', () => {
+  it.each(FAMILIES)('%s: every code the sandbox raises has an entry', (family) => {
+    const missing = codesOf(SANDBOX[family]).filter((code) => !sefazRejection(family, code));
+    expect(missing).toEqual([]);
+  });
+
+  it.each(FAMILIES)('%s: the sandbox words each code as the table does', (family) => {
+    const differing = codesOf(SANDBOX[family])
+      .map((code) => ({
+        code,
+        sandbox: meaning(SANDBOX[family][code]!),
+        table: sefazRejection(family, code)?.motivo,
+      }))
+      .filter((d) => d.sandbox !== d.table);
+    expect(differing).toEqual([]);
+  });
+
+  it.each(FAMILIES)('%s: the table holds no code the sandbox never answers', (family) => {
+    // A code the real authority answers and the sandbox does not may be added here on purpose.
+    const tableOnly = codesOf(SEFAZ_REJECTIONS[family]).filter((code) => SANDBOX[family][code] === undefined);
+    expect(tableOnly).toEqual([]);
+  });
+
+  it('counts: 16 CT-e, 7 DC-e, 37 MDF-e and 10 NF-e codes', () => {
+    expect(FAMILIES.map((f) => codesOf(SANDBOX[f]).length)).toEqual([16, 7, 37, 10]);
+  });
+
+  it("the open-manifest rule of fiscal/mdfe-rules answers only the table's codes", () => {
+    const at = new Date('2026-11-20T12:00:00Z');
+    const open = { placa: 'ABC1D23', tpEmit: 1, ufFim: 'SP', percursoCount: 0, authorizedAt: at };
+    const blocks = [
+      openMdfeBlocks(open, { placa: 'ABC1D23', tpEmit: 1, ufFim: 'SP' }, at),
+      openMdfeBlocks(
+        open,
+        { placa: 'XYZ9A87', tpEmit: 1, ufFim: 'SP' },
+        new Date(at.getTime() + 31 * 86_400_000),
+      ),
+      openMdfeBlocks(
+        open,
+        { placa: 'ABC1D23', tpEmit: 1, ufFim: 'RJ' },
+        new Date(at.getTime() + 6 * 86_400_000),
+      ),
+    ];
+    expect(blocks).toEqual([611, 686, 462]);
+    for (const code of blocks) expect(MDFE_REJECTIONS[code!].motivo).toMatch(/^Existe MDF-e não encerrado/);
+  });
+});
+
+describe('the table is the manual', () => {
+  it("keeps the MOC CT-e 4.00's words (Anexo I G050, G157; Visão Geral O06)", () => {
+    expect(CTE_REJECTIONS[519]).toEqual({
+      motivo: 'CFOP inválido para operação',
+      rule: 'G050',
+      on: ['autorizacao'],
+      field: 'infCte.ide.CFOP',
+    });
+    expect(CTE_REJECTIONS[539].motivo).toBe('Duplicidade de CTe, com diferença na Chave de Acesso');
+    expect(CTE_REJECTIONS[220]).toMatchObject({ rule: 'O06', on: ['cancelamento'] });
+  });
+
+  it('a code means what its family says: 646 is a name in the CT-e, a plate in the MDF-e', () => {
+    expect(sefazRejection('cte', 646)?.field).toBe('infCte.rem.xNome');
+    expect(sefazRejection('mdfe', 646)?.field).toBe('infMDFe.infModal.rodo.veicTracao.placa');
+    expect(sefazRejection('nfe', 651)?.on).toEqual(['manifestacao']);
+    expect(sefazRejection('cte', 999)).toBeNull();
+  });
+});
+
+type Json = Record<string, unknown>;
+
+/** Whether `path` (dots, no indexes) names a member of the OpenAPI schema `root`. */
+function hasPath(schemas: Record<string, Json>, root: string, path: string): boolean {
+  const resolve = (node: Json): Json[] => {
+    if (typeof node.$ref === 'string') return resolve(schemas[node.$ref.split('/').pop()!]!);
+    if (node.type === 'array' && node.items) return resolve(node.items as Json);
+    const parts = [...((node.allOf as Json[]) ?? []), ...((node.oneOf as Json[]) ?? [])];
+    return [node, ...parts.flatMap(resolve)];
+  };
+  let nodes = resolve(schemas[root]!);
+  for (const name of path.split('.')) {
+    nodes = nodes.flatMap((n) => {
+      const child = (n.properties as Json | undefined)?.[name] as Json | undefined;
+      return child ? resolve(child) : [];
+    });
+    if (nodes.length === 0) return false;
+  }
+  return true;
+}
+
+describe.skipIf(!sharedAvailable)("each emission code's field is a path of the API's request", () => {
+  const read = (file: string) =>
+    (parse(readFileSync(file, 'utf8')) as { components: { schemas: Record<string, Json> } }).components
+      .schemas;
+  const ROOTS: Record<Exclude<SefazFamily, 'nfe'>, { file: string; schema: string }> = {
+    cte: { file: openapiPath, schema: 'CtePedidoEmissao' },
+    dce: { file: openapiPath, schema: 'DcePedidoEmissao' },
+    mdfe: { file: referencePath('mdfe', 'openapi-2.60-mdfe-subset.yaml'), schema: 'MdfePedidoEmissao' },
+  };
+
+  it.each(Object.keys(ROOTS) as (keyof typeof ROOTS)[])('%s', (family) => {
+    const { file, schema } = ROOTS[family];
+    const schemas = read(file);
+    const entries = Object.entries(SEFAZ_REJECTIONS[family] as Record<number, SefazRejection>).filter(
+      ([, r]) => r.field && r.on.includes('autorizacao'),
+    );
+    expect(entries.length).toBeGreaterThanOrEqual(3);
+    // The walk is strict: a member the schema lacks is not found.
+    expect(hasPath(schemas, schema, `${entries[0]![1].field!}.naoExiste`)).toBe(false);
+    const unknown = entries
+      .filter(([, r]) => !hasPath(schemas, schema, r.field!))
+      .map(([code, r]) => `${code} ${r.field}`);
+    expect(unknown).toEqual([]);
+  });
+});

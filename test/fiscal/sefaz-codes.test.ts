@@ -19,6 +19,7 @@ import { CTE_AUTHORITY_REJECTIONS, DCE_AUTHORITY_REJECTIONS } from '../../electr
 import { MDFE_AUTHORITY_REJECTIONS } from '../../electron/sandbox/mdfe/authority';
 import { DISTRIBUTION_REJECTIONS } from '../../electron/sandbox/nfe/distribution';
 import { MANIFESTATION_REJECTIONS } from '../../electron/sandbox/nfe/manifestation';
+import { explainMdfeRejection } from '../../renderer/src/views/emitir-mdfe/mdfe-explain';
 import { openapiPath, referencePath, sharedAvailable } from '../support/shared';
 
 const withoutPrefix = (xMotivo: string) => xMotivo.replace(/^Rejeição:\s*/, '');
@@ -90,6 +91,16 @@ describe('the sandbox answers only codes the fiscal table knows, with the same m
     ];
     expect(blocks).toEqual([611, 686, 462]);
     for (const code of blocks) expect(MDFE_REJECTIONS[code!].motivo).toMatch(/^Existe MDF-e não encerrado/);
+  });
+});
+
+describe("the screens' words are for codes the table holds", () => {
+  it('the MDF-e form explains only MDF-e codes (and the MOC 3.00 610, which the table lacks)', () => {
+    const explained = Array.from({ length: 900 }, (_, i) => 100 + i).filter((code) =>
+      explainMdfeRejection(code),
+    );
+    expect(explained.filter((code) => !sefazRejection('mdfe', code))).toEqual([610]);
+    expect(explained).toEqual([462, 577, 601, 604, 610, 611, 646, 663, 667, 686, 698, 699]);
   });
 });
 

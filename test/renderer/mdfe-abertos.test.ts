@@ -94,7 +94,9 @@ describe('MDF-e em aberto', () => {
       { id: 7, uf: 'PR', codigoMunicipio: '4106902', data: brasiliaDay(new Date()) },
     ]);
     expect(dialog()).toBeNull();
-    expect(wrapper.get('[data-testid="mdfe-abertos-done"]').text()).toBe('MDF-e 1/7 encerrado em Curitiba/PR.');
+    expect(wrapper.get('[data-testid="mdfe-abertos-done"]').text()).toBe(
+      'MDF-e 1/7 encerrado em Curitiba/PR.',
+    );
     expect(wrapper.find('[data-testid="mdfe-abertos-vazio"]').exists()).toBe(true);
   });
 

@@ -1,9 +1,10 @@
 // "MDF-e em aberto": an MDF-e issued for the demo company shows in the view and in the sidebar
-// count; one click closes it at its last unloading municipality and the list empties.
+// count; one click asks to close it at its last unloading municipality today (the closing cannot be
+// undone): "Voltar" leaves it open, "Sim, encerrar" closes it and the list empties.
 import { mdfeTrip } from '../support/mdfe-trip';
 import { expect, test } from './fixtures';
 
-test('an open MDF-e is listed and counted, and closes with one click', async ({
+test('an open MDF-e is listed and counted, and closes with one click once confirmed', async ({
   page,
   openApp,
   webHost,
@@ -28,7 +29,20 @@ test('an open MDF-e is listed and counted, and closes with one click', async ({
   await expect(page.getByTestId('mdfe-count-abertos')).toHaveText('1');
   await page.screenshot({ path: testInfo.outputPath('mdfe-abertos.png') });
 
+  const dialog = page.getByTestId('confirm-act');
   await page.getByTestId(`mdfe-encerrar-${cacheId}`).click();
+  await expect(dialog).toContainText('Encerrar este MDF-e?');
+  await expect(dialog).toContainText('(placa OPN1A23), vai ser encerrado na SEFAZ agora, em Curitiba/PR');
+  await expect(dialog.getByTestId('confirm-act-irreversible')).toContainText('não pode ser desfeito');
+  await dialog.getByTestId('confirm-act-back').click();
+  await expect(dialog).toHaveCount(0);
+  await expect(row).toBeVisible();
+  await expect(page.getByTestId('mdfe-abertos-done')).toHaveCount(0);
+  const still = await webHost.app.dispatch('mdfe:get', { id: cacheId });
+  expect((still as { data: { mdfe: { status: string } } }).data.mdfe.status).toBe('autorizado');
+
+  await page.getByTestId(`mdfe-encerrar-${cacheId}`).click();
+  await dialog.getByTestId('confirm-act-yes').click();
   await expect(page.getByTestId('mdfe-abertos-done')).toContainText('encerrado em Curitiba/PR');
   await expect(page.getByTestId('mdfe-abertos-vazio')).toBeVisible();
   await expect(page.getByTestId('mdfe-count-abertos')).toHaveCount(0);

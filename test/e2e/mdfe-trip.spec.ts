@@ -184,6 +184,10 @@ test('a trip: two CT-e → MDF-e → DAMDFE; the open MDF-e warned, closed, and 
     await page.getByTestId('emitir-mdfe').click();
     await expect(conflito).toBeVisible({ timeout: 30_000 });
     await page.getByTestId('mdfe-encerrar-aberto').click();
+    // The closing cannot be undone: asked first, in words.
+    const ask = page.getByTestId('confirm-act');
+    await expect(ask).toContainText('(placa TRP1A23), vai ser encerrado na SEFAZ agora');
+    await ask.getByTestId('confirm-act-yes').click();
     await expect(page.getByTestId('mdfe-info')).toContainText('encerrado em', { timeout: 30_000 });
     await page.getByTestId('emitir-mdfe').click();
     await expect(page.getByTestId('mdfe-outcome')).toContainText('MDF-e autorizado', { timeout: 60_000 });

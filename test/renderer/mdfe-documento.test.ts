@@ -121,6 +121,7 @@ describe('MDF-e lifecycle screen', () => {
     await settle();
     expect(t.calls.some((c) => c.channel === 'mdfe:close')).toBe(false);
     expect(dialog()!.textContent).toContain('Encerrar este MDF-e?');
+    expect(dialog()!.textContent).toContain('O MDF-e nº 7, série 1 (placa TRK1A23), vai ser encerrado');
     expect(dialog()!.textContent).toContain('Curitiba/PR');
     expect(dialog()!.textContent).toContain('26/11/2026');
     expect(dialog()!.textContent).toContain('O encerramento não pode ser desfeito');

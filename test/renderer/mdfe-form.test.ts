@@ -5,6 +5,7 @@ import { closingEvent, mdfeDetailFixture } from './support/mdfe-fixtures';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { setTransport } from '../../renderer/src/bridge';
+import { brasiliaDay } from '../../renderer/src/views/documento-mdfe/lifecycle';
 import { useAppStore } from '../../renderer/src/stores/app';
 import EmitirMdfeView from '../../renderer/src/views/emitir-mdfe/EmitirMdfeView.vue';
 import type { MdfeDraftData } from '../../renderer/src/views/emitir-mdfe/mdfe-model';
@@ -27,6 +28,10 @@ afterEach(() => {
   setTransport(null);
   document.body.innerHTML = '';
 });
+
+const dialog = () => document.body.querySelector('[data-testid="confirm-act"]');
+const click = (id: string) =>
+  document.body.querySelector<HTMLButtonElement>(`[data-testid="${id}"]`)!.click();
 
 const docsSpPr = () => [cteDoc(1, MUN.saoPaulo, MUN.curitiba), cteDoc(2, MUN.saoPaulo, MUN.londrina)];
 
@@ -268,9 +273,19 @@ describe('Emitir MDF-e screen', () => {
         aviso: null,
       },
     });
-    transport.handlers['municipio:search'] = () => ({
+    // The cached manifest: its last unloading municipality (cMunDescarga) is where it closes.
+    const open3 = mdfeDetailFixture();
+    transport.handlers['mdfe:get'] = () => ({
       ok: true,
-      data: [{ codigo: '4113700', nome: 'Londrina', uf: 'PR' }],
+      data: {
+        ...open3,
+        mdfe: { ...issued('PR', 3).mdfe, municipiosDescarga: 'Curitiba, Londrina' },
+        viagem: {
+          ...open3.viagem!,
+          descargas: [...open3.viagem!.descargas].reverse(),
+          veiculo: { placa: 'ABC1D23', uf: 'SP', reboques: [] },
+        },
+      },
     });
     transport.handlers['mdfe:close'] = () => ({
       ok: true,
@@ -289,10 +304,24 @@ describe('Emitir MDF-e screen', () => {
     );
     await wrapper.find('[data-testid="mdfe-encerrar-aberto"]').trigger('click');
     await settle();
+    // Asked first, in words: nothing goes to SEFAZ until "Sim, encerrar".
+    expect(transport.calls.some((c) => c.channel === 'mdfe:close')).toBe(false);
+    expect(dialog()!.textContent).toContain(
+      'O MDF-e nº 3, série 1 (placa ABC1D23), vai ser encerrado na SEFAZ agora, em Londrina/PR',
+    );
+    click('confirm-act-back');
+    await settle();
+    expect(dialog()).toBeNull();
+    expect(transport.calls.some((c) => c.channel === 'mdfe:close')).toBe(false);
+    await wrapper.find('[data-testid="mdfe-encerrar-aberto"]').trigger('click');
+    await settle();
+    click('confirm-act-yes');
+    await settle();
     expect(transport.calls.find((c) => c.channel === 'mdfe:close')?.input).toEqual({
       id: 3,
       uf: 'PR',
       codigoMunicipio: '4113700',
+      data: brasiliaDay(new Date()),
     });
     expect(wrapper.find('[data-testid="mdfe-info"]').text()).toContain('encerrado em Londrina/PR');
     await wrapper.find('[data-testid="emitir-mdfe"]').trigger('click');

@@ -5,7 +5,7 @@ import { TIPO_MANIFESTACAO_LABEL } from '../../shared/schemas/inbox';
 import type { z } from 'zod';
 import type { InboxScope } from './ingest';
 import type { NoteRow } from './store';
-import { NOTE_FROM, STATE_SQL, daysLeft, msLeft } from './store';
+import { NOTE_FROM, STATE_SQL, daysLeft, instantSql, msLeft } from './store';
 
 type ListInput = z.output<typeof inboxListInputSchema>;
 
@@ -90,7 +90,7 @@ async function listEvents(db: Database, clause: string, params: SqlValue[], f: L
     emitente_nome: string | null;
   }>(
     `SELECT e.chave, e.tipo_evento, e.sequence, e.data_evento, n.emitente_nome FROM ${from} WHERE ${clause}
-     ORDER BY e.data_evento DESC, e.id DESC LIMIT ? OFFSET ?`,
+     ORDER BY ${instantSql('e.data_evento')} DESC, e.id DESC LIMIT ? OFFSET ?`,
     [...params, f.limit, f.offset],
   );
   const events: InboxEvent[] = rows.map((r) => ({
@@ -118,7 +118,8 @@ export async function listInbox(
     `SELECT n.id, n.chave, n.nsu, n.api_id, n.emitente_doc, n.emitente_nome, n.data_emissao, n.data_autorizacao,
        n.valor, n.situacao, n.resumo, n.manifestacao, n.as_dest, n.as_carrier, n.numero, n.serie, n.ciencia_at,
        ${STATE_SQL} AS estado
-     FROM ${NOTE_FROM} WHERE ${clause} ORDER BY n.data_emissao DESC, n.id DESC LIMIT ? OFFSET ?`,
+     FROM ${NOTE_FROM} WHERE ${clause} ORDER BY ${instantSql('n.data_emissao')} DESC, n.id DESC
+     LIMIT ? OFFSET ?`,
     [...params, input.limit, input.offset],
   );
   return { notes: rows.map((row) => toNote(row, now)), events: [], total };

@@ -53,6 +53,20 @@ const NOTE_COLUMNS = `n.id, n.chave, n.nsu, n.api_id, n.emitente_doc, n.emitente
   n.valor, n.situacao, n.resumo, n.manifestacao, n.as_dest, n.as_carrier, n.numero, n.serie, n.ciencia_at,
   ${STATE_SQL} AS estado`;
 
+/**
+ * The real instant of a stored date-time, as a julian day, for ordering. NF-e times carry their
+ * issuer's offset (tiposBasico_v4.00.xsd TDateTimeUTC: AAAA-MM-DDThh:mm:ssTZD, TZD ±hh:mm — -03:00
+ * in Brasília, -04:00 or -05:00 in the west) and the API's answer may be UTC ('Z'), so their text
+ * does not sort by time; SQLite's julianday() reads the offset. A time written without one is
+ * Brasília wall time, as the period filter reads it. Unreadable text gives NULL: last when newest
+ * comes first. For data_emissao this is the expression of the index inbox_notes_instant (cache
+ * migration 0016): change both or the list sorts every note again.
+ */
+export function instantSql(column: string): string {
+  return `(CASE WHEN ${column} GLOB '*[+-][0-9][0-9]:[0-9][0-9]' OR ${column} GLOB '*Z'
+    THEN julianday(${column}) ELSE julianday(${column}, '+3 hours') END)`;
+}
+
 export const NOTE_FROM = `inbox_notes n LEFT JOIN inbox_distribution_state s
   ON s.company = n.company AND s.environment = n.environment`;
 
@@ -159,7 +173,7 @@ export class InboxStore {
       nsu: number | null;
     }>(
       `SELECT tipo_evento, sequence, data_evento, nsu FROM inbox_events
-       WHERE company = ? AND environment = ? AND chave = ? ORDER BY data_evento, id`,
+       WHERE company = ? AND environment = ? AND chave = ? ORDER BY ${instantSql('data_evento')}, id`,
       [scope.company, scope.environment, chave],
     );
   }

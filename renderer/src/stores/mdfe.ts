@@ -34,8 +34,9 @@ export const useMdfeStore = defineStore('mdfe', () => {
     }
   }
 
-  async function close(id: number, uf: string, codigoMunicipio: string) {
-    const result = await invoke('mdfe:close', { id, uf: uf as 'SP', codigoMunicipio });
+  /** `data` aaaa-mm-dd; today at the API when absent. */
+  async function close(id: number, uf: string, codigoMunicipio: string, data?: string) {
+    const result = await invoke('mdfe:close', { id, uf: uf as 'SP', codigoMunicipio, data });
     await refresh();
     return result;
   }

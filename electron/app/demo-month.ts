@@ -1,16 +1,21 @@
 // Demonstração's month of work: about thirty documents of the demo company issued through the
 // embedded sandbox over the last four weeks — CT-e on several routes (inside São Paulo and to other
-// states) for several tomadores, one cancelled, one corrected, a CT-e OS pair, a CT-e Simplificado
-// and a DC-e — so the Painel and Documentos have something real to show on the first launch.
+// states) for several tomadores, one cancelled, one corrected, a CT-e OS pair, a CT-e Simplificado,
+// a DC-e and the MDF-e of two interstate trips (one closed at the destination, one still on the
+// road) — so the Painel, Documentos and "MDF-e em aberto" have something real to show on the first
+// launch.
 //
 // Back-dating: the authority refuses a dhEmi more than 168 h old (rejection 228, MOC rule G103) or
 // ahead of the reception (212), so each document is sent with the sandbox's clock moved to its
 // emission time through the control API (`POST /_sandbox/clock`), never by writing the cache.
 import { buildNfeKey } from '../fiscal';
+import type { UF_SIGLAS } from '../fiscal/uf';
 import type { EmissionContext, EmitterCompany, JsonObject } from '../fiscal/payload';
 import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../fiscal/payload';
 import { buildDcePayload } from '../fiscal/payload/dce';
+import { buildMdfePayloads, withNumbering } from '../fiscal/payload/mdfe';
 import type { NuvemFiscalClient } from '../nuvemfiscal';
+import type { MdfePedidoEmissao } from '../nuvemfiscal/api/mdfe';
 import type { CteFormInput } from '../shared/schemas/cte-form';
 import { cteFormSchema } from '../shared/schemas/cte-form';
 import type { CteOsFormInput } from '../shared/schemas/cteos-form';
@@ -19,7 +24,11 @@ import type { CteSimpFormInput } from '../shared/schemas/cte-simp-form';
 import { cteSimpFormSchema } from '../shared/schemas/cte-simp-form';
 import type { DceForm } from '../shared/schemas/dce-form';
 import { dceFormSchema } from '../shared/schemas/dce-form';
+import type { MdfeFormInput } from '../shared/schemas/mdfe-form';
+import { mdfeFormSchema } from '../shared/schemas/mdfe-form';
 import { brasiliaDateTime } from './issuing/sender';
+
+type UfSigla = (typeof UF_SIGLAS)[number];
 
 /** Referências of the demo month start with this; nothing else the app sends does. */
 export const DEMO_REF_PREFIX = 'demo-mes-';
@@ -735,15 +744,119 @@ function dceForm(at: Date): DceForm {
   });
 }
 
-export type DemoKind = 'cte' | 'cteos' | 'cte-simp' | 'dce';
+/** The demo company's truck: a tractor (cavalo mecânico) with a closed trailer, and its driver. */
+export const DEMO_TRUCK = {
+  veiculo: {
+    placa: 'CRT4E21',
+    tipo: 'tracao' as const,
+    renavam: '00918273645',
+    tara: 8900,
+    capKg: 0,
+    capM3: 0,
+    tpRod: '03' as const,
+    tpCar: '00' as const,
+    uf: 'SP' as const,
+    proprietario: null,
+  },
+  reboque: {
+    placa: 'CRT7B35',
+    tipo: 'reboque' as const,
+    renavam: '00927364518',
+    tara: 7400,
+    capKg: 32000,
+    capM3: 95,
+    tpRod: null,
+    tpCar: '02' as const,
+    uf: 'SP' as const,
+    proprietario: null,
+  },
+  condutor: { nome: 'JOAO PEREIRA DA SILVA', cpf: '38621594773' },
+};
+
+/** A trip of the demo truck: the CT-e it carried (by day and time of FREIGHTS) and when it ended. */
+interface Trip {
+  daysAgo: number;
+  at: string;
+  freights: { daysAgo: number; at: string }[];
+  /** Closed at the last unloading municipality this many hours after the MDF-e; open when absent. */
+  closedAfterHours?: number;
+  averbacao: string;
+}
+
+const TRIPS: Trip[] = [
+  // Ribeirão Preto/SP → Belo Horizonte/MG: delivered the next afternoon and closed there.
+  {
+    daysAgo: 9,
+    at: '09:10',
+    freights: [{ daysAgo: 9, at: '08:15' }],
+    closedAfterHours: 31,
+    averbacao: '0458712309001',
+  },
+  // Campinas/SP → Belo Horizonte/MG with the CT-e that replaced the cancelled one: still on the road.
+  { daysAgo: 2, at: '11:40', freights: [{ daysAgo: 2, at: '11:05' }], averbacao: '0458712309002' },
+];
+
+function tripForm(trip: Trip, keys: ReadonlyMap<string, string>): MdfeFormInput {
+  const documentos = trip.freights.map((ref) => {
+    const index = FREIGHTS.findIndex((f) => f.daysAgo === ref.daysAgo && f.at === ref.at);
+    const f = FREIGHTS[index];
+    const chave = keys.get(cteReferencia(index));
+    if (!f || !chave) throw new Error(`demonstração: CT-e da viagem não emitido (${ref.daysAgo}d ${ref.at})`);
+    const rem = DEMO_PARTIES[f.rem].endereco;
+    const dest = DEMO_PARTIES[f.dest].endereco;
+    return {
+      tipo: 'cte' as const,
+      chave,
+      rotulo: '',
+      carrega: { cMun: rem.cMun, xMun: rem.xMun, uf: rem.uf as UfSigla },
+      descarga: { cMun: dest.cMun, xMun: dest.xMun, uf: dest.uf as UfSigla },
+      valor: f.vCarga,
+      pesoKg: f.kg,
+      produto: f.proPred,
+    };
+  });
+  return {
+    documentos,
+    rotas: [],
+    dhIniViagem: '',
+    produto: { tpCarga: '05', xProd: documentos[0]!.produto, ncm: '' },
+    unidade: '01',
+    veiculo: DEMO_TRUCK.veiculo,
+    reboques: [DEMO_TRUCK.reboque],
+    condutores: [DEMO_TRUCK.condutor],
+    rntrc: DEMO_RNTRC,
+    ciot: [],
+    valePedagio: [],
+    contratantes: [],
+    pagamentos: [],
+    seguros: [
+      {
+        responsavel: 1,
+        cpfCnpjResponsavel: '',
+        seguradora: 'SEGURADORA DEMONSTRACAO SA',
+        cnpjSeguradora: '31487265000190',
+        apolice: '0458712309',
+        averbacoes: [trip.averbacao],
+      },
+    ],
+    infCpl: '',
+  };
+}
+
+const cteReferencia = (index: number) => `${DEMO_REF_PREFIX}cte-${String(index + 1).padStart(2, '0')}`;
+
+export type DemoKind = 'cte' | 'cteos' | 'cte-simp' | 'dce' | 'mdfe';
 
 export interface DemoDocument {
   referencia: string;
   kind: DemoKind;
   /** Emission instant. */
   at: Date;
-  build: (ctx: EmissionContext) => JsonObject;
-  then?: 'cancelar' | 'corrigir';
+  /** The request body; `keys` are the access keys of the month's documents so far, by referência. */
+  build: (ctx: EmissionContext, keys: ReadonlyMap<string, string>) => JsonObject;
+  then?: 'cancelar' | 'corrigir' | 'encerrar';
+  /** When an MDF-e is closed, and where (its last unloading municipality). */
+  encerramento?: { at: Date; uf: string; cMun: string };
 }
 
 /** Brasília wall-clock `hh:mm`, `daysAgo` days before `now`, as an instant. */
@@ -760,7 +873,7 @@ export function demoMonthPlan(now: Date): DemoDocument[] {
     const at = demoInstant(now, f.daysAgo, f.at);
     const form = cteFormSchema.parse(freightForm(f, i, at));
     return {
-      referencia: `${DEMO_REF_PREFIX}cte-${String(i + 1).padStart(2, '0')}`,
+      referencia: cteReferencia(i),
       kind: 'cte' as const,
       at,
       build: (ctx: EmissionContext) => buildCtePayload(form, ctx),
@@ -799,6 +912,43 @@ export function demoMonthPlan(now: Date): DemoDocument[] {
     at: dce,
     build: (ctx) => buildDcePayload(dceParsed, ctx),
   });
+  TRIPS.forEach((trip, i) => {
+    const at = demoInstant(now, trip.daysAgo, trip.at);
+    const build = (ctx: EmissionContext, keys: ReadonlyMap<string, string>): JsonObject => {
+      const form = mdfeFormSchema.parse(tripForm(trip, keys));
+      const [manifest] = buildMdfePayloads(form, ctx.company);
+      return {
+        ambiente: ctx.ambiente,
+        referencia: ctx.referencia,
+        infMDFe: withNumbering(manifest!.infMDFe, {
+          serie: ctx.serie,
+          numero: ctx.numero,
+          dhEmi: ctx.dhEmi,
+          ambiente: ctx.ambiente,
+        }),
+      };
+    };
+    const last = FREIGHTS.find(
+      (f) => f.daysAgo === trip.freights.at(-1)!.daysAgo && f.at === trip.freights.at(-1)!.at,
+    )!;
+    const destino = DEMO_PARTIES[last.dest].endereco;
+    docs.push({
+      referencia: `${DEMO_REF_PREFIX}mdfe-${String(i + 1).padStart(2, '0')}`,
+      kind: 'mdfe',
+      at,
+      build,
+      ...(trip.closedAfterHours === undefined
+        ? {}
+        : {
+            then: 'encerrar' as const,
+            encerramento: {
+              at: new Date(at.getTime() + trip.closedAfterHours * 3_600_000),
+              uf: destino.uf,
+              cMun: destino.cMun,
+            },
+          }),
+    });
+  });
   return docs.sort((a, b) => a.at.getTime() - b.at.getTime());
 }
 
@@ -816,15 +966,22 @@ export interface DemoMonthResult {
   issued: number;
   skipped: 'tem-documentos' | null;
   ms: number;
+  /** The infMDFe of each MDF-e issued now: the app remembers its vehicles and driver. */
+  trips: JsonObject[];
 }
 
-const MODEL: Record<DemoKind, 'cte' | 'cteos' | 'dce'> = {
+const MODEL: Record<Exclude<DemoKind, 'mdfe'>, 'cte' | 'cteos' | 'dce'> = {
   cte: 'cte',
   'cte-simp': 'cte',
   cteos: 'cteos',
   dce: 'dce',
 };
-const PATH: Record<DemoKind, string> = { cte: '/cte', 'cte-simp': '/cte/simp', cteos: '/cteos', dce: '/dce' };
+const PATH: Record<Exclude<DemoKind, 'mdfe'>, string> = {
+  cte: '/cte',
+  'cte-simp': '/cte/simp',
+  cteos: '/cteos',
+  dce: '/dce',
+};
 
 /**
  * Issues the documents of the month that the sandbox does not have yet (by referência), so a
@@ -835,41 +992,64 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
   const started = Date.now();
   const { client, company } = deps;
   const filter = { cpf_cnpj: company.cpf_cnpj, ambiente: 'homologacao' as const };
-  const existing = new Set<string>();
+  /** Referência → access key of the month's documents the sandbox already has. */
+  const keys = new Map<string, string>();
   let own = 0;
-  for (const model of ['cte', 'cteos', 'dce'] as const) {
+  for (const model of ['cte', 'cteos', 'dce', 'mdfe'] as const) {
     for (let skip = 0; ; skip += 100) {
       const page = await client[model].listar(filter, { top: 100, skip });
       for (const doc of page.data) {
-        if (doc.referencia?.startsWith(DEMO_REF_PREFIX)) existing.add(doc.referencia);
+        if (doc.referencia?.startsWith(DEMO_REF_PREFIX)) keys.set(doc.referencia, doc.chave ?? '');
         else own++;
       }
       if (page.data.length < 100) break;
     }
   }
-  if (existing.size === 0 && own > 0)
-    return { issued: 0, skipped: 'tem-documentos', ms: Date.now() - started };
+  const empty = (sent: number) => ({ issued: sent, skipped: null, ms: Date.now() - started, trips: [] });
+  if (keys.size === 0 && own > 0) return { ...empty(0), skipped: 'tem-documentos' };
   const plan = demoMonthPlan(deps.now ?? new Date());
-  const numbers = { cte: 0, cteos: 0, dce: 0 };
+  const numbers = { cte: 0, cteos: 0, dce: 0, mdfe: 0 };
+  const trips: JsonObject[] = [];
   let issued = 0;
   try {
     for (const doc of plan) {
       if (deps.signal?.aborted) break;
-      const model = MODEL[doc.kind];
-      const numero = ++numbers[model];
-      if (existing.has(doc.referencia)) continue;
+      const numero = ++numbers[doc.kind === 'mdfe' ? 'mdfe' : MODEL[doc.kind]];
+      if (keys.has(doc.referencia)) continue;
       // Received a minute after it was signed, as an office's send would be.
       await deps.setClock(new Date(doc.at.getTime() + 60_000));
-      const payload = doc.build({
-        company,
-        serie: 1,
-        numero,
-        ambiente: 'homologacao',
-        referencia: doc.referencia,
-        dhEmi: brasiliaDateTime(doc.at),
-      });
+      const payload = doc.build(
+        {
+          company,
+          serie: 1,
+          numero,
+          ambiente: 'homologacao',
+          referencia: doc.referencia,
+          dhEmi: brasiliaDateTime(doc.at),
+        },
+        keys,
+      );
+      if (doc.kind === 'mdfe') {
+        const sent = await client.mdfe.emitir(payload as unknown as MdfePedidoEmissao, filter);
+        issued++;
+        keys.set(doc.referencia, sent.chave ?? '');
+        if (sent.status !== 'autorizado' || !sent.id) continue;
+        trips.push(payload.infMDFe as JsonObject);
+        if (doc.encerramento) {
+          const end = doc.encerramento;
+          await deps.setClock(end.at);
+          await client.mdfe.encerrar(sent.id, {
+            uf: end.uf as 'MG',
+            codigo_municipio: end.cMun,
+            data_encerramento: brasiliaDateTime(end.at).slice(0, 10),
+          });
+        }
+        continue;
+      }
+      const model = MODEL[doc.kind];
       const sent = await client[model].emitir(payload, filter, PATH[doc.kind]);
       issued++;
+      keys.set(doc.referencia, sent.chave ?? '');
       if (sent.status !== 'autorizado' || !sent.id) continue;
       if (doc.then === 'cancelar') {
         await deps.setClock(new Date(doc.at.getTime() + 2 * 3_600_000));
@@ -891,5 +1071,5 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
   } finally {
     await deps.setClock(null);
   }
-  return { issued, skipped: null, ms: Date.now() - started };
+  return { ...empty(issued), trips };
 }

@@ -29,6 +29,7 @@ import type { CommandTable, Dispatch } from './dispatcher';
 import { createDispatcher } from './dispatcher';
 import { CredentialsService } from './credentials';
 import { DEMO_CNPJ, seedDemo } from './demo';
+import { rememberTrip } from './mdfe/remember';
 import { EmbeddedSandbox } from './embedded-sandbox';
 import { EventBus } from './events';
 import type { HostAdapter } from './host';
@@ -139,6 +140,14 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   const inbox = createInbox(host, api, cache, events);
   embedded.onStarted(async (endpoint, signal) => {
     const month = await seedDemo(endpoint, host, logos, signal);
+    // The demo truck, trailer and driver of the month's trips are in the registries, as after a
+    // trip issued from the form.
+    const registries = cache.repos?.registries;
+    if (registries)
+      for (const trip of month.trips)
+        await rememberTrip(registries, DEMO_CNPJ, trip).catch((error: unknown) =>
+          host.logger.warn('veículos da demonstração não guardados', error),
+        );
     host.logger.info(
       month.skipped
         ? 'mês de demonstração não criado: a demonstração já tem documentos do usuário'

@@ -27,16 +27,35 @@ describe('the plan', () => {
   it('dates every document in the last 30 days, in Brasília business hours, oldest first', () => {
     const now = new Date('2026-11-26T01:30:00Z'); // 25/11 22:30 in Brasília
     const plan = demoMonthPlan(now);
-    expect(plan).toHaveLength(30);
-    expect(plan.map((d) => d.kind).filter((k) => k !== 'cte')).toEqual(['cteos', 'cte-simp', 'cteos', 'dce']);
+    expect(plan).toHaveLength(32);
+    expect(plan.map((d) => d.kind).filter((k) => k !== 'cte')).toEqual([
+      'cteos',
+      'cte-simp',
+      'mdfe',
+      'cteos',
+      'dce',
+      'mdfe',
+    ]);
     expect(plan[0]!.at.toISOString()).toBe('2026-10-27T11:42:00.000Z'); // 27/10 08:42 BRT
     expect(plan.at(-1)!.at.toISOString()).toBe('2026-11-24T13:20:00.000Z'); // 24/11 10:20 BRT
     for (const doc of plan) expect(doc.at.getTime()).toBeLessThan(now.getTime());
-    expect(new Set(plan.map((d) => d.referencia)).size).toBe(30);
+    expect(new Set(plan.map((d) => d.referencia)).size).toBe(32);
     expect(plan.filter((d) => d.then).map((d) => [d.referencia, d.then])).toEqual([
+      [`${DEMO_REF_PREFIX}mdfe-01`, 'encerrar'],
       [`${DEMO_REF_PREFIX}cte-21`, 'corrigir'],
       [`${DEMO_REF_PREFIX}cte-24`, 'cancelar'],
     ]);
+    // The first trip (16/11 09:10 BRT, Ribeirão Preto → Belo Horizonte) closes the next afternoon
+    // in Belo Horizonte; the second (23/11 11:40 BRT, Campinas → Belo Horizonte) is still open.
+    const [trip1, trip2] = plan.filter((d) => d.kind === 'mdfe');
+    expect(trip1!.at.toISOString()).toBe('2026-11-16T12:10:00.000Z');
+    expect(trip1!.encerramento).toEqual({
+      at: new Date('2026-11-17T19:10:00.000Z'),
+      uf: 'MG',
+      cMun: '3106200',
+    });
+    expect(trip2!.at.toISOString()).toBe('2026-11-23T14:40:00.000Z');
+    expect(trip2!.encerramento).toBeUndefined();
   });
 
   it('reads hh:mm as Brasília time whatever the hour now', () => {
@@ -60,6 +79,7 @@ describe('seeding', () => {
       cte: { ...emptyList, emitir: async (p: unknown) => void sent.push(p) },
       cteos: emptyList,
       dce: emptyList,
+      mdfe: emptyList,
     } as unknown as NuvemFiscalClient;
     const result = await seedDemoMonth({
       client,
@@ -75,6 +95,7 @@ describe('seeding', () => {
       cte: { listar: async () => ({ data: [{ referencia: 'carreta-1234' }] }) },
       cteos: emptyList,
       dce: emptyList,
+      mdfe: emptyList,
     } as unknown as NuvemFiscalClient;
     const result = await seedDemoMonth({ client, company, setClock: async () => undefined });
     expect([result.issued, result.skipped]).toEqual([0, 'tem-documentos']);
@@ -146,6 +167,54 @@ describe('a fresh demonstração', () => {
     expect((await client.cte.cartaCorrecao(corrected.id)).status).toBe('registrado');
   });
 
+  it('has the MDF-e of two trips of the demo truck: one closed at Belo Horizonte, one on the road', async () => {
+    const { client } = await app.context.api.client();
+    const filter = { cpf_cnpj: DEMO_CNPJ, ambiente: 'homologacao' as const };
+    const mdfe = (await client.mdfe.listar(filter, { top: 100 })).data.sort((a, b) =>
+      String(a.referencia).localeCompare(String(b.referencia)),
+    );
+    expect(mdfe.map((m) => [m.referencia, m.status])).toEqual([
+      [`${DEMO_REF_PREFIX}mdfe-01`, 'encerrado'],
+      [`${DEMO_REF_PREFIX}mdfe-02`, 'autorizado'],
+    ]);
+    const closing = await client.mdfe.encerramento(mdfe[0]!.id);
+    expect(closing.status).toBe('registrado');
+    // Each manifest carries the CT-e of its trip: the key of an authorized CT-e of the month.
+    const cte = (await client.cte.listar(filter, { top: 100 })).data;
+    const xml = (await client.mdfe.xml(mdfe[1]!.id)).data.toString('utf8');
+    const carried = /<chCTe>(\d{44})<\/chCTe>/.exec(xml)?.[1];
+    expect(cte.find((c) => c.chave === carried)).toMatchObject({
+      referencia: `${DEMO_REF_PREFIX}cte-25`, // the one that replaced the cancelled cte-24
+      status: 'autorizado',
+    });
+    expect(xml).toContain('<placa>CRT4E21</placa>');
+    // "MDF-e em aberto" and the sidebar: the open one, none from another system.
+    await expect
+      .poll(
+        async () =>
+          ok<{ items: { numero: number | null }[] }>(await app.dispatch('mdfe:open', { company: DEMO_CNPJ }))
+            .items.length,
+        { timeout: 20_000 },
+      )
+      .toBe(1);
+    const open = ok<{ items: { numero: number | null }[]; outros: unknown[] }>(
+      await app.dispatch('mdfe:open', { company: DEMO_CNPJ }),
+    );
+    expect([open.items[0]!.numero, open.outros]).toEqual([2, []]);
+    // The form offers the demo truck, its trailer and driver.
+    const vehicles = ok<{ items: { placa: string; tipo: string }[] }>(
+      await app.dispatch('vehicles:list', { company: DEMO_CNPJ }),
+    );
+    expect(vehicles.items.map((v) => [v.placa, v.tipo]).sort()).toEqual([
+      ['CRT4E21', 'tracao'],
+      ['CRT7B35', 'reboque'],
+    ]);
+    const drivers = ok<{ items: { cpf: string; nome: string }[] }>(
+      await app.dispatch('drivers:list', { company: DEMO_CNPJ }),
+    );
+    expect(drivers.items.map((d) => [d.cpf, d.nome])).toEqual([['38621594773', 'JOAO PEREIRA DA SILVA']]);
+  });
+
   it('syncs it into the cache for Documentos and the Painel', async () => {
     await expect
       .poll(
@@ -155,13 +224,13 @@ describe('a fresh demonstração', () => {
           ).totals.count,
         { timeout: 20_000 },
       )
-      .toBe(30);
+      .toBe(32);
     const { totals } = ok<{ totals: unknown }>(
       await app.dispatch('documents:search', { filter: { company: DEMO_CNPJ } }),
     );
     // Freight: the 25 authorized CT-e (R$ 84.916,90), the CT-e Simplificado (R$ 1.100,00) and the two
     // CT-e OS (R$ 4.250,00); not the cancelled R$ 3.568,60 nor the DC-e's declared R$ 1.289,00.
-    expect(totals).toEqual({ count: 30, valorPrestacao: 90366.9, valorIcms: 10304.9, valorDeclarado: 1289 });
+    expect(totals).toEqual({ count: 32, valorPrestacao: 90366.9, valorIcms: 10304.9, valorDeclarado: 1289 });
   });
 
   it('a new NF-e between parties of the month repeats their last CT-e', async () => {
@@ -221,5 +290,6 @@ describe('a fresh demonstração', () => {
     const { client } = await app.context.api.client();
     const filter = { cpf_cnpj: DEMO_CNPJ, ambiente: 'homologacao' as const };
     expect((await client.cte.listar(filter, { top: 100 })).data).toHaveLength(27);
+    expect((await client.mdfe.listar(filter, { top: 100 })).data).toHaveLength(2);
   }, 60_000);
 });

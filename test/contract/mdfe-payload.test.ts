@@ -31,6 +31,7 @@ import {
 } from '../fiscal/payload/mdfe-forms';
 import { xsdErrors } from '../sandbox/dfe/xsd';
 import { MDFE_XSD } from '../sandbox/mdfe/fixtures';
+import { demoMonthSynced } from '../support/demo-month';
 import { memoryHost } from '../support/memory-host';
 import { openapiToJsonSchema } from '../support/openapi-json-schema';
 import { referencePath, sharedAvailable } from '../support/shared';
@@ -161,6 +162,7 @@ describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sand
     };
     app = await createApp(host);
     await app.context.embedded.ensure();
+    await demoMonthSynced(app);
   }, 60_000);
   afterAll(async () => {
     await app?.dispose();

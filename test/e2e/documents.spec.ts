@@ -10,8 +10,8 @@ import { exportTwoMonths, painelTwoMonths } from './painel-months';
 
 // Documentos in demonstração mode: three CT-e issued straight through the embedded sandbox's API,
 // synchronized into the cache, browsed, searched, previewed and saved as PDF — then the sandbox is
-// stopped and the same works from the local cache alone. The demonstração's month (30 documents,
-// R$ 90.366,90 of freight) is there too.
+// stopped and the same works from the local cache alone. The demonstração's month (32 documents:
+// 30 of them freight documents with R$ 90.366,90 of freight, and two MDF-e) is there too.
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
@@ -84,8 +84,8 @@ async function savePdf(page: Page, testInfo: TestInfo, name: string): Promise<vo
 
 async function browseSearchOpen(page: Page, testInfo: TestInfo, label: string): Promise<void> {
   const table = page.getByTestId('doc-table');
-  await expect(table.locator('tbody tr')).toHaveCount(33);
-  await expect(page.getByTestId('total-count')).toHaveText('33');
+  await expect(table.locator('tbody tr')).toHaveCount(35);
+  await expect(page.getByTestId('total-count')).toHaveText('35');
   await expect(page.getByTestId('total-frete')).toHaveText(/R\$\s96\.366,90/);
   // Filter: destination UF SP.
   if (!(await page.getByTestId('f-uf-fim').isVisible())) await page.getByTestId('doc-filters-toggle').click();
@@ -96,7 +96,7 @@ async function browseSearchOpen(page: Page, testInfo: TestInfo, label: string): 
   await shot(page, testInfo, `${label}-filtros`);
   // Full-text search on a party name, filters cleared.
   await page.getByRole('button', { name: 'Limpar filtros' }).click();
-  await expect(page.getByTestId('total-count')).toHaveText('33');
+  await expect(page.getByTestId('total-count')).toHaveText('35');
   await page.getByTestId('doc-text').fill('Pinheirinho');
   await page.getByTestId('doc-search').click();
   await expect(page.getByTestId('total-count')).toHaveText('1');
@@ -114,7 +114,7 @@ async function browseSearchOpen(page: Page, testInfo: TestInfo, label: string): 
   await expect(detail).toBeHidden();
   await page.getByTestId('doc-text').fill('');
   await page.getByTestId('doc-search').click();
-  await expect(page.getByTestId('total-count')).toHaveText('33');
+  await expect(page.getByTestId('total-count')).toHaveText('35');
 }
 
 test('issued documents sync, then browse, search, preview and PDF work online and offline', async ({
@@ -158,10 +158,11 @@ test('issued documents sync, then browse, search, preview and PDF work online an
   expect(attempts).toBe(attemptsBeforeBrowsing);
 
   // The accounting export and a backup come from the cache too.
-  // (The month spans two calendar months: both exports together, and the month's cancellation
-  // and correction letter, which the sync cached with their XML.)
+  // (The month spans two calendar months: both exports together — the 33 freight documents and the
+  // two MDF-e — and the month's cancellation, correction letter and MDF-e closing, which the sync
+  // cached with their XML.)
   const exported = await exportTwoMonths(page);
-  expect([exported.documents, exported.events, exported.frete]).toEqual([33, 2, 96366.9]);
+  expect([exported.documents, exported.events, exported.frete]).toEqual([35, 3, 96366.9]);
 
   const painel = await painelTwoMonths(page, () => page.getByTestId('nav-painel').click());
   expect(painel.total).toEqual({ count: 33, frete: 96366.9 });

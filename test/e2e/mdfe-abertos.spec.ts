@@ -1,6 +1,7 @@
 // "MDF-e em aberto": an MDF-e issued for the demo company shows in the view and in the sidebar
-// count; one click asks to close it at its last unloading municipality today (the closing cannot be
-// undone): "Voltar" leaves it open, "Sim, encerrar" closes it and the list empties.
+// count beside the demo month's trip still on the road; one click asks to close it at its last
+// unloading municipality today (the closing cannot be undone): "Voltar" leaves it open, "Sim,
+// encerrar" closes it and only the demo's trip is left.
 import { mdfeTrip } from '../support/mdfe-trip';
 import { expect, test } from './fixtures';
 
@@ -26,7 +27,7 @@ test('an open MDF-e is listed and counted, and closes with one click once confir
   await expect(row).toContainText('SP → PR');
   await expect(row).toContainText('Curitiba');
   await page.getByTestId('mdfe-abertos-refresh').click();
-  await expect(page.getByTestId('mdfe-count-abertos')).toHaveText('1');
+  await expect(page.getByTestId('mdfe-count-abertos')).toHaveText('2');
   await page.screenshot({ path: testInfo.outputPath('mdfe-abertos.png') });
 
   const dialog = page.getByTestId('confirm-act');
@@ -44,6 +45,7 @@ test('an open MDF-e is listed and counted, and closes with one click once confir
   await page.getByTestId(`mdfe-encerrar-${cacheId}`).click();
   await dialog.getByTestId('confirm-act-yes').click();
   await expect(page.getByTestId('mdfe-abertos-done')).toContainText('encerrado em Curitiba/PR');
-  await expect(page.getByTestId('mdfe-abertos-vazio')).toBeVisible();
-  await expect(page.getByTestId('mdfe-count-abertos')).toHaveCount(0);
+  await expect(row).toHaveCount(0);
+  await expect(page.locator('[data-testid^="mdfe-aberto-"]')).toContainText('CRT4E21');
+  await expect(page.getByTestId('mdfe-count-abertos')).toHaveText('1');
 });

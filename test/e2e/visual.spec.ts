@@ -12,7 +12,10 @@ import { expect, test } from './fixtures';
 // difference. Baselines live in visual.spec.ts-snapshots/ and are regenerated, after a deliberate
 // change of a screen or of the demo data, with:
 //
-//   npx vite build --mode web && npx playwright test test/e2e/visual.spec.ts --update-snapshots
+//   npx vite build --mode web && npx playwright test --project=brasilia test/e2e/visual.spec.ts --update-snapshots=all
+//
+// (`=all`: without it Playwright rewrites only the images beyond the tolerance, and a changed sidebar
+// could stay stale in the others.)
 //
 // What changes from run to run is frozen or masked: the browser clock is fixed (then runs on, so
 // the app's timers work), and whatever the web host dates by its own clock — dates, times, access

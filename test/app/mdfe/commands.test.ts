@@ -11,6 +11,7 @@ import { createApp } from '../../../electron/app/index';
 import type { CommandEnvelope } from '../../../electron/shared/errors';
 import { memoryHost } from '../../support/memory-host';
 import { CPF_A, CPF_B } from '../../sandbox/mdfe/fixtures';
+import { demoMonthSynced } from '../../support/demo-month';
 import { mdfeTrip } from '../../support/mdfe-trip';
 
 interface Summary {
@@ -62,6 +63,7 @@ beforeAll(async () => {
   };
   app = await createApp(host);
   await app.context.embedded.ensure();
+  await demoMonthSynced(app);
 }, 60_000);
 afterAll(async () => {
   await app?.dispose();
@@ -115,7 +117,11 @@ describe('mdfe commands (demonstração)', () => {
     const drivers = await call<{ items: { cpf: string; nome: string }[] }>('drivers:list', {
       company: DEMO_CNPJ,
     });
-    expect(drivers.items).toEqual([expect.objectContaining({ cpf: CPF_A, nome: 'JOSE DA SILVA' })]);
+    // Beside the demo month's driver (JOAO PEREIRA DA SILVA, 386.215.947-73).
+    expect(drivers.items.map((d) => [d.cpf, d.nome]).sort()).toEqual([
+      ['38621594773', 'JOAO PEREIRA DA SILVA'],
+      [CPF_A, 'JOSE DA SILVA'],
+    ]);
   });
 
   it('warns before a second MDF-e of the same truck and unloading UF (611), lists it open', async () => {
@@ -144,8 +150,11 @@ describe('mdfe commands (demonstração)', () => {
     const open = await call<{ items: Summary[]; consultadoNaSefaz: boolean }>('mdfe:open', {
       company: DEMO_CNPJ,
     });
-    expect(open.items.map((i) => i.cacheId).sort()).toEqual([first.cacheId, other.cacheId].sort());
-    expect(open.items[0]!.diasEmAberto).toBe(0);
+    // The two of this truck, beside the demo month's trip still on the road (CRT4E21).
+    expect(open.items.map((i) => i.placa).sort()).toEqual(['CMD1A23', 'CMD1A23', 'CRT4E21']);
+    const mine = open.items.filter((i) => i.placa === 'CMD1A23');
+    expect(mine.map((i) => i.cacheId).sort()).toEqual([first.cacheId, other.cacheId].sort());
+    expect(mine.map((i) => i.diasEmAberto)).toEqual([0, 0]);
     expect(open.consultadoNaSefaz).toBe(true);
     // Cancelling the second keeps the list honest.
     const cancelled = await call<{ mdfe: Summary }>('mdfe:cancel', {
@@ -178,7 +187,9 @@ describe('mdfe commands (demonstração)', () => {
       ['inclusao_condutor', true],
     ]);
     expect(detail.cancel.cancellable).toBe(false);
-    expect((await call<{ items: Summary[] }>('mdfe:open', { company: DEMO_CNPJ })).items).toEqual([]);
+    // Only the demo month's trip still on the road (its MDF-e nº 2) is left open.
+    const left = (await call<{ items: Summary[] }>('mdfe:open', { company: DEMO_CNPJ })).items;
+    expect(left.map((m) => m.numero)).toEqual([2]);
 
     const pdf = await call<{ base64: string; fileName: string }>('mdfe:pdf', { id: first.cacheId });
     expect(pdf.fileName).toBe(`${first.mdfe!.chave}-damdfe.pdf`);
@@ -187,7 +198,7 @@ describe('mdfe commands (demonstração)', () => {
     expect(page).toContain('MARIA SOUZA');
     // The driver added on the road is remembered too.
     const drivers = await call<{ items: { cpf: string }[] }>('drivers:list', { company: DEMO_CNPJ });
-    expect(drivers.items.map((d) => d.cpf).sort()).toEqual([CPF_A, CPF_B].sort());
+    expect(drivers.items.map((d) => d.cpf).sort()).toEqual([CPF_A, CPF_B, '38621594773'].sort());
 
     const xml = await call<{ base64: string; fileName: string }>('mdfe:xml', { id: first.cacheId });
     expect(Buffer.from(xml.base64, 'base64').toString('utf8')).toContain(

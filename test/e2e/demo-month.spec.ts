@@ -31,6 +31,14 @@ test('Documentos and the Painel show the demo month on first open', async ({ pag
   await expect(open).toContainText('CRT4E21');
   await expect(open).toContainText('SP → MG');
   await expect(open).toContainText('Belo Horizonte');
+  // Its XML came with the sync: closing is one click (then a confirmation) at Belo Horizonte/MG.
+  await open.locator('[data-testid^="mdfe-encerrar-"]').click();
+  const dialog = page.getByTestId('confirm-act');
+  await expect(dialog).toContainText(
+    '(placa CRT4E21), vai ser encerrado na SEFAZ agora, em Belo Horizonte/MG',
+  );
+  await dialog.getByTestId('confirm-act-back').click();
+  await expect(dialog).toHaveCount(0);
 
   const painel = await painelTwoMonths(page, () => page.getByTestId('nav-painel').click());
   // "Documentos no mês" counts the CT-e, CT-e OS and DC-e; the MDF-e have their own card.

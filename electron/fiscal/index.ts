@@ -70,3 +70,13 @@ export {
   openMdfeBlocks,
 } from './mdfe-rules';
 export type { MdfeSeguro, OpenMdfe } from './mdfe-rules';
+export {
+  isCargaLotacao,
+  isValidLatitude,
+  isValidLongitude,
+  LATITUDE_PATTERN,
+  LONGITUDE_PATTERN,
+  normalizeCoordinate,
+  TP_TRANSP,
+  tpTranspProblem,
+} from './mdfe-lotacao';

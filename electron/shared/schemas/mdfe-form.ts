@@ -304,10 +304,9 @@ export const mdfeFormObject = z.object({
   lotacao: mdfeLotacaoSchema.nullable().default(null),
   /** ide/tpTransp (1 ETC, 2 TAC, 3 CTC); '' = not informed. */
   tpTransp: z
-    .enum(Object.keys(TP_TRANSP) as [keyof typeof TP_TRANSP], {
+    .enum(['', ...(Object.keys(TP_TRANSP) as (keyof typeof TP_TRANSP)[])], {
       message: 'tipo de transportador: escolha ETC, TAC ou CTC',
     })
-    .or(z.literal(''))
     .default(''),
   /** ide/indCarregaPosterior: own load whose NF-e are added after the issue (event 110115). */
   carregaPosterior: z.boolean().default(false),

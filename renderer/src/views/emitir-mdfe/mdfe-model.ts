@@ -179,7 +179,8 @@ export function prefillLotacao(d: MdfeDraftData): void {
     [d.lotacao.descarga, doc.cepDescarga],
   ] as const;
   for (const [local, cep] of sides)
-    if (cep && localEmpty(local)) Object.assign(local, { modo: 'cep', cep: `${cep.slice(0, 5)}-${cep.slice(5)}` });
+    if (cep && localEmpty(local))
+      Object.assign(local, { modo: 'cep', cep: `${cep.slice(0, 5)}-${cep.slice(5)}` });
 }
 
 /** What goes in `lotacao`: null with more than one document or when nothing was filled in. */

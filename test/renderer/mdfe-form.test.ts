@@ -267,6 +267,25 @@ describe('Emitir MDF-e screen', () => {
     expect(wrapper.find('[data-testid="rota-BA"] input').element).toHaveProperty('value', 'SC, PR, SP, MG');
   });
 
+  it('an own-load NF-e offers carregamento posterior; the vehicle step offers the tipo de transportador', async () => {
+    const { wrapper, transport, store } = await mountForm();
+    transport.handlers['mdfe:prefill'] = () => ({
+      ok: true,
+      data: { documentos: [nfeDoc(5, MUN.saoPaulo, MUN.curitiba)], rotas: [], produto: '', problemas: [] },
+    });
+    await store.startFrom([nfeDoc(5, MUN.saoPaulo, MUN.curitiba).chave]);
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-lotacao"]').exists()).toBe(true);
+    await wrapper.get('[data-testid="mdfe-carrega-posterior"] input').setValue(true);
+    await settle();
+    expect(store.data.carregaPosterior).toBe(true);
+    store.goTo(1);
+    await settle();
+    const select = wrapper.get('[data-path="tpTransp"]');
+    expect(select.text()).toContain('Tipo de transportador (opcional)');
+    expect(select.text()).toContain('Não informar');
+  });
+
   it('refuses to send an incomplete form and opens the step with the first problem', async () => {
     const { wrapper, transport, store } = await mountForm();
     store.goTo(3);

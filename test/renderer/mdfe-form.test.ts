@@ -282,7 +282,7 @@ describe('Emitir MDF-e screen', () => {
     store.goTo(1);
     await settle();
     const select = wrapper.get('[data-path="tpTransp"]');
-    expect(select.text()).toContain('Tipo de transportador (opcional)');
+    expect(select.text()).toContain('Tipo de transportador');
     expect(select.text()).toContain('Não informar');
   });
 

@@ -128,7 +128,7 @@ test('one CT-e is a carga lotação: the CEPs come from the CT-e, coordinates ar
     await expect(page.locator('.steps__count')).toHaveCount(0);
     const preview = page.frameLocator('[data-testid="damdfe-preview"]');
     await expect(preview.getByText('PRÉ-VISUALIZAÇÃO — SEM VALOR FISCAL')).toBeVisible({ timeout: 30_000 });
-    await expect(preview.getByText('ETC').first()).toBeVisible();
+    await expect(preview.getByText('1 – ETC', { exact: true })).toBeVisible();
     await page.getByTestId('emitir-mdfe').click();
     await expect(page.getByTestId('mdfe-outcome')).toContainText('MDF-e autorizado', { timeout: 60_000 });
     await shot(page, testInfo, '04-mdfe-autorizado');

@@ -61,11 +61,14 @@ export function tpTranspProblem(
   ownerDoc: string | null | undefined,
   emitterDoc?: string | null,
 ): 457 | 458 | 454 | null {
-  const transp = tpTransp === undefined || tpTransp === null || tpTransp === '' ? null : String(tpTransp);
+  const transp =
+    typeof tpTransp === 'number' || (typeof tpTransp === 'string' && tpTransp !== '')
+      ? String(tpTransp)
+      : null;
   const owner = typeof ownerDoc === 'string' ? ownerDoc.replace(/[^0-9A-Za-z]/g, '').toUpperCase() : '';
   const emitter = typeof emitterDoc === 'string' ? emitterDoc.replace(/[^0-9A-Za-z]/g, '').toUpperCase() : '';
   const own = owner === '' || (emitter !== '' && owner === emitter);
-  const emit = Number(tpEmit);
+  const emit = typeof tpEmit === 'number' || typeof tpEmit === 'string' ? Number(tpEmit) : Number.NaN;
   if (emit === 1 && own && transp === '2') return 457;
   if (emit === 2 && own && transp !== null) return 458;
   if (emit === 2 && !own && owner.length === 14 && transp !== '2') return 454;

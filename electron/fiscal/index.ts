@@ -87,3 +87,13 @@ export type {
   SefazRejection,
   SefazStage,
 } from './sefaz-codes';
+export {
+  isCargaLotacao,
+  isValidLatitude,
+  isValidLongitude,
+  LATITUDE_PATTERN,
+  LONGITUDE_PATTERN,
+  normalizeCoordinate,
+  TP_TRANSP,
+  tpTranspProblem,
+} from './mdfe-lotacao';

@@ -101,6 +101,27 @@ function cases(): { name: string; form: MdfeFormInput; manifests: number }[] {
       }),
       manifests: 1,
     },
+    {
+      name: 'single load (lotação by CEP and by coordinates) with tipo de transportador',
+      form: mdfeForm({
+        documentos: [cteDoc(3, MUN.saoPaulo, MUN.curitiba)],
+        lotacao: {
+          carrega: { cep: '01310-100', latitude: '', longitude: '' },
+          descarga: { cep: '', latitude: '-25,4284', longitude: '-49.2733' },
+        },
+        tpTransp: '1',
+      }),
+      manifests: 1,
+    },
+    {
+      name: 'own load with carregamento posterior',
+      form: mdfeForm({
+        documentos: [nfeDoc(6, MUN.saoPaulo, MUN.curitiba)],
+        seguros: [],
+        carregaPosterior: true,
+      }),
+      manifests: 1,
+    },
   ];
 }
 
@@ -132,6 +153,21 @@ describe.skipIf(!sharedAvailable)('contract: MDF-e payload against the API descr
     tracao.condutores = tracao.condutor;
     delete tracao.condutor;
     const check = validate();
+    expect(check(numbered(m!.infMDFe, 1))).toBe(false);
+  });
+
+  it('the check can fail: infLotacao without its unloading place is caught', () => {
+    const single = mdfeForm({
+      documentos: [cteDoc(3, MUN.saoPaulo, MUN.curitiba)],
+      lotacao: {
+        carrega: { cep: '01310100', latitude: '', longitude: '' },
+        descarga: { cep: '80010000', latitude: '', longitude: '' },
+      },
+    });
+    const [m] = buildMdfePayloads(mdfeFormSchema.parse(single), company);
+    const check = validate();
+    expect(check(numbered(m!.infMDFe, 1)), ajv.errorsText(check.errors)).toBe(true);
+    delete ((m!.infMDFe.prodPred as J).infLotacao as J).infLocalDescarrega;
     expect(check(numbered(m!.infMDFe, 1))).toBe(false);
   });
 });
@@ -279,5 +315,43 @@ describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sand
       const xml = Buffer.from(file.base64, 'base64').toString('utf8');
       expect(xsdErrors(xml, MDFE_XSD('procMDFe_v3.00.xsd'))).toBeNull();
     }
+  });
+
+  it('a single CT-e is a carga lotação: its parties give the CEPs, and infLotacao and tpTransp reach an XSD-valid MDF-e', async () => {
+    const cte = await call<{ status: string; document: J | null }>('cte:issue', {
+      kind: 'cte',
+      company: DEMO_CNPJ,
+      form: cteForm(),
+    });
+    expect(cte.status).toBe('autorizado');
+    const chave = String(cte.document!.chave);
+    const one = await call<MdfePrefill>('mdfe:prefill', { company: DEMO_CNPJ, chaves: [chave] });
+    // cteForm: remetente in Curitiba (CEP 80010-000), destinatário in São Paulo (CEP 01305-000).
+    expect(one.documentos.map((d) => [d.cepCarrega, d.cepDescarga])).toEqual([['80010000', '01305000']]);
+    const doc = one.documentos[0]!;
+    const form = mdfeForm({
+      documentos: one.documentos,
+      veiculo: { ...mdfeForm().veiculo, placa: 'LOT1A23' },
+      lotacao: {
+        carrega: { cep: doc.cepCarrega, latitude: '', longitude: '' },
+        descarga: { cep: '', latitude: '-23.561414', longitude: '-46.655881' },
+      },
+      tpTransp: '1',
+    });
+    const out = await call<{ status: string; mdfe: { cacheId: number } }>('mdfe:issueForm', {
+      company: DEMO_CNPJ,
+      form,
+      ufFim: 'SP',
+    });
+    expect(out.status).toBe('autorizado');
+    const file = await call<{ base64: string }>('mdfe:xml', { id: out.mdfe.cacheId });
+    const xml = Buffer.from(file.base64, 'base64').toString('utf8');
+    expect(xml).toContain('<tpEmit>1</tpEmit><tpTransp>1</tpTransp><mod>58</mod>');
+    expect(xml).toContain(
+      '<infLotacao><infLocalCarrega><CEP>80010000</CEP></infLocalCarrega><infLocalDescarrega><latitude>-23.561414</latitude><longitude>-46.655881</longitude></infLocalDescarrega></infLotacao></prodPred>',
+    );
+    expect(xsdErrors(xml, MDFE_XSD('procMDFe_v3.00.xsd'))).toBeNull();
+    const rodo = /<rodo>[\s\S]*<\/rodo>/.exec(xml)![0].replace('<rodo>', `<rodo xmlns="${MDFE_NS}">`);
+    expect(xsdErrors(rodo, MDFE_XSD('mdfeModalRodoviario_v3.00.xsd'))).toBeNull();
   });
 });

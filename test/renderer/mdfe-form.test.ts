@@ -11,13 +11,15 @@ import EmitirMdfeView from '../../renderer/src/views/emitir-mdfe/EmitirMdfeView.
 import type { MdfeDraftData } from '../../renderer/src/views/emitir-mdfe/mdfe-model';
 import {
   emptyMdfeDraft,
+  fromSaved,
   manifestCount,
+  prefillLotacao,
   toMdfeInput,
   tripRoutes,
   validateMdfe,
 } from '../../renderer/src/views/emitir-mdfe/mdfe-model';
 import { useMdfeFormStore } from '../../renderer/src/stores/mdfe-form';
-import { cteDoc, cteKeyFrom, MUN } from '../fiscal/payload/mdfe-forms';
+import { cteDoc, cteKeyFrom, MUN, nfeDoc } from '../fiscal/payload/mdfe-forms';
 import { createFakeTransport, settingsWith } from './support/fake-transport';
 import { mountWith, settle } from './support/mount';
 
@@ -160,7 +162,102 @@ describe('MDF-e draft model', () => {
   });
 });
 
+describe('MDF-e draft: carga lotação, tpTransp, carregamento posterior', () => {
+  const withCeps = () => ({
+    ...cteDoc(1, MUN.saoPaulo, MUN.curitiba),
+    cepCarrega: '01310100',
+    cepDescarga: '80010000',
+  });
+
+  it('one document: the places take its CEPs (never over what was typed) and are sent; two: not sent', () => {
+    const d = validTrip();
+    d.documentos = [withCeps()];
+    d.lotacao.descarga = { modo: 'coordenadas', cep: '', latitude: '-25,4284', longitude: '-49,2733' };
+    prefillLotacao(d);
+    expect(d.lotacao.carrega).toEqual({ modo: 'cep', cep: '01310-100', latitude: '', longitude: '' });
+    expect(d.lotacao.descarga.cep).toBe('');
+    expect(validateMdfe(d)).toEqual({});
+    expect(toMdfeInput(d).lotacao).toEqual({
+      carrega: { cep: '01310-100', latitude: '', longitude: '' },
+      descarga: { cep: '', latitude: '-25,4284', longitude: '-49,2733' },
+    });
+    d.documentos.push(cteDoc(2, MUN.saoPaulo, MUN.londrina));
+    expect(toMdfeInput(d).lotacao).toBeNull();
+    expect(validateMdfe(d)).toEqual({});
+  });
+
+  it('left empty, the block is optional; half filled, the missing place is named', () => {
+    const d = validTrip();
+    d.documentos = [cteDoc(1, MUN.saoPaulo, MUN.curitiba)];
+    expect(toMdfeInput(d).lotacao).toBeNull();
+    expect(validateMdfe(d)).toEqual({});
+    d.lotacao.carrega.cep = '01310-100';
+    expect(validateMdfe(d)).toEqual({
+      'lotacao.descarga.cep': 'local de descarregamento: informe o CEP ou a latitude e a longitude',
+    });
+  });
+
+  it('tpTransp is sent as chosen; carregamento posterior only on an own-load trip', () => {
+    const d = validTrip();
+    d.tpTransp = '3';
+    d.carregaPosterior = true;
+    expect(toMdfeInput(d)).toMatchObject({ tpTransp: '3', carregaPosterior: false });
+    d.documentos = [nfeDoc(5, MUN.saoPaulo, MUN.curitiba)];
+    d.seguros = [];
+    d.tpTransp = '';
+    expect(toMdfeInput(d)).toMatchObject({ tpTransp: '', carregaPosterior: true });
+    expect(validateMdfe(d)).toEqual({});
+  });
+
+  it('a draft saved before these fields opens with them empty', () => {
+    const d = fromSaved({ documentos: [], produto: { tpCarga: '05', xProd: 'X', ncm: '' } });
+    expect(d.lotacao.carrega).toEqual({ modo: 'cep', cep: '', latitude: '', longitude: '' });
+    expect(d.tpTransp).toBe('');
+    expect(d.carregaPosterior).toBe(false);
+  });
+});
+
 describe('Emitir MDF-e screen', () => {
+  it('one CT-e shows the Carga lotação block with its CEPs; a second document hides it', async () => {
+    const { wrapper, transport, store } = await mountForm();
+    transport.handlers['mdfe:prefill'] = () => ({
+      ok: true,
+      data: {
+        documentos: [
+          { ...cteDoc(1, MUN.saoPaulo, MUN.curitiba), cepCarrega: '01310100', cepDescarga: '80010000' },
+        ],
+        rotas: [],
+        produto: 'MOVEIS',
+        problemas: [],
+      },
+    });
+    await store.startFrom([cteKeyFrom('SP', 1)]);
+    await settle();
+    const block = wrapper.get('[data-testid="mdfe-lotacao"]');
+    expect(block.text()).toContain('Carga lotação');
+    expect(block.get('[data-testid="mdfe-lotacao-carrega-cep"]').element).toHaveProperty(
+      'value',
+      '01310-100',
+    );
+    expect(block.get('[data-testid="mdfe-lotacao-descarga-cep"]').element).toHaveProperty(
+      'value',
+      '80010-000',
+    );
+    await block.get('[data-testid="mdfe-lotacao-carrega-cep"]').setValue('0131');
+    await settle();
+    expect(wrapper.get('[data-path="lotacao.carrega.cep"]').text()).toContain(
+      'CEP do local de carregamento: informe os 8 dígitos (ex.: 01310-100)',
+    );
+    store.data.lotacao.descarga.modo = 'coordenadas';
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-lotacao-descarga-cep"]').exists()).toBe(false);
+    expect(wrapper.find('[data-testid="mdfe-lotacao-descarga-latitude"]').exists()).toBe(true);
+    expect(wrapper.find('[data-testid="mdfe-carrega-posterior"]').exists()).toBe(false);
+    store.data.documentos.push(cteDoc(2, MUN.saoPaulo, MUN.londrina));
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-lotacao"]').exists()).toBe(false);
+  });
+
   it('starts from the keys of the Documentos selection, says the trip splits and lists what was left out', async () => {
     const keys = [cteKeyFrom('RS', 1), cteKeyFrom('RS', 2)];
     const { wrapper, transport, store } = await mountForm(`/emitir-mdfe?chaves=${keys.join(',')}`);
@@ -173,6 +270,25 @@ describe('Emitir MDF-e screen', () => {
     );
     expect(wrapper.find('[data-testid="mdfe-prefill-problem"]').text()).toContain('CT-e cancelado');
     expect(wrapper.find('[data-testid="rota-BA"] input').element).toHaveProperty('value', 'SC, PR, SP, MG');
+  });
+
+  it('an own-load NF-e offers carregamento posterior; the vehicle step offers the tipo de transportador', async () => {
+    const { wrapper, transport, store } = await mountForm();
+    transport.handlers['mdfe:prefill'] = () => ({
+      ok: true,
+      data: { documentos: [nfeDoc(5, MUN.saoPaulo, MUN.curitiba)], rotas: [], produto: '', problemas: [] },
+    });
+    await store.startFrom([nfeDoc(5, MUN.saoPaulo, MUN.curitiba).chave]);
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-lotacao"]').exists()).toBe(true);
+    await wrapper.get('[data-testid="mdfe-carrega-posterior"] input').setValue(true);
+    await settle();
+    expect(store.data.carregaPosterior).toBe(true);
+    store.goTo(1);
+    await settle();
+    const select = wrapper.get('[data-path="tpTransp"]');
+    expect(select.text()).toContain('Tipo de transportador');
+    expect(select.text()).toContain('Não informar');
   });
 
   it('refuses to send an incomplete form and opens the step with the first problem', async () => {

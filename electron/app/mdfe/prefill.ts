@@ -6,8 +6,9 @@
 import type { Repositories } from '../../cache/repositories';
 import type { Environment } from '../../cache/repositories/types';
 import { parseDocument } from '../../documents/parse';
-import type { CteView, NfeView } from '../../documents/parse/types';
+import type { CteView, NfeView, Party } from '../../documents/parse/types';
 import { parseAccessKey } from '../../fiscal/access-key';
+import { isValidCep, normalizeCep } from '../../fiscal/cep';
 import { routesFor } from '../../fiscal/mdfe-trip';
 import type { MdfeDocumento, MdfePrefill } from '../../shared/schemas/mdfe-form';
 
@@ -35,6 +36,16 @@ export function cteWeightKg(infQ: readonly { cUnid: string; tpMed: string; qCarg
   return ton ? num(ton.qCarga) * 1000 : 0;
 }
 
+/**
+ * The CEP of the first party (in the order given) whose address is in municipality `cMun` and has a
+ * valid CEP: the place of loading or unloading of a carga lotação. A party elsewhere (a head office
+ * in another town) says nothing about where the truck stops; '' when none fits.
+ */
+export function cepIn(parties: readonly (Party | undefined)[], cMun: string): string {
+  const party = parties.find((p) => p && p.ender.cMun === cMun && isValidCep(p.ender.CEP));
+  return party ? normalizeCep(party.ender.CEP) : '';
+}
+
 export function cteFacts(view: CteView): Omit<MdfeDocumento, 'chave'> & { chave: string } {
   return {
     tipo: 'cte',
@@ -45,6 +56,10 @@ export function cteFacts(view: CteView): Omit<MdfeDocumento, 'chave'> & { chave:
     valor: num(view.carga?.vCarga),
     pesoKg: cteWeightKg(view.carga?.infQ ?? []),
     produto: view.carga?.proPred ?? '',
+    // The expedidor hands the goods to the carrier and the recebedor takes them (CT-e layout):
+    // where present they are the places of loading and unloading, else remetente / destinatário.
+    cepCarrega: cepIn([view.exped, view.rem], view.ide.cMunIni),
+    cepDescarga: cepIn([view.receb, view.dest], view.ide.cMunFim),
   };
 }
 
@@ -60,6 +75,8 @@ export function nfeFacts(view: NfeView): MdfeDocumento {
     valor: num(view.totals.vNF),
     pesoKg: view.transp.vol.reduce((s, v) => s + num(v.pesoB), 0),
     produto: '',
+    cepCarrega: cepIn([view.emit], from.cMun),
+    cepDescarga: cepIn([view.dest], to?.cMun ?? ''),
   };
 }
 

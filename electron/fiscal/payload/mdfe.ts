@@ -5,6 +5,7 @@
 // drivers, ANTT data and the cargo insurance (698/699). Field names and order from the MDF-e 3.00
 // layout (XSD PL_MDFe_300b, API MdfeSefazInfMDFe). Pure: série, número, dhEmi and tpAmb are the
 // sender's (mdfe:issue), added by `withNumbering` for a preview.
+import { isCargaLotacao } from '../mdfe-lotacao';
 import { routesFor, tpEmitOf, unloadingUfs } from '../mdfe-trip';
 import type { EmitterCompany, JsonObject } from './common';
 import { compact, documentOf, round2, ufCode, VER_PROC } from './common';
@@ -53,8 +54,18 @@ interface Pagamento {
   agencia: string;
   pix: string;
 }
+/** A carga lotação's place, parsed: the CEP (8 digits) or the coordinates (6 decimals). */
+interface LocalLotacao {
+  cep: string;
+  latitude: string;
+  longitude: string;
+}
 export interface MdfeFormFacts {
   documentos: Documento[];
+  lotacao: { carrega: LocalLotacao; descarga: LocalLotacao } | null;
+  /** '' = not informed; else 1 ETC, 2 TAC, 3 CTC. */
+  tpTransp: string;
+  carregaPosterior: boolean;
   rotas: { ufFim: string; percurso: string[] }[];
   dhIniViagem: string;
   produto: { tpCarga: string; xProd: string; ncm: string };
@@ -213,6 +224,18 @@ function seguros(form: MdfeForm, company: EmitterCompany): JsonObject[] | undefi
   });
 }
 
+const localLotacao = (l: LocalLotacao): JsonObject =>
+  l.cep ? { CEP: l.cep } : { latitude: l.latitude, longitude: l.longitude };
+
+/** prodPred/infLotacao: only for a carga lotação (one document), when the form has its places. */
+function infLotacao(form: MdfeForm): JsonObject | undefined {
+  if (!form.lotacao || !isCargaLotacao(form.documentos)) return undefined;
+  return {
+    infLocalCarrega: localLotacao(form.lotacao.carrega),
+    infLocalDescarrega: localLotacao(form.lotacao.descarga),
+  };
+}
+
 /**
  * The documents grouped by unloading municipality, in the order each municipality first appears:
  * each group carries its CT-e keys (infCTe) or NF-e keys (infNFe).
@@ -283,6 +306,7 @@ export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): Mdfe
       ide: {
         cUF: ufCode(company.endereco.uf),
         tpEmit,
+        tpTransp: form.tpTransp ? Number(form.tpTransp) : undefined,
         modal: 1,
         tpEmis: 1,
         procEmi: '0',
@@ -292,6 +316,7 @@ export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): Mdfe
         infMunCarrega: loadingMunicipalities(mine),
         infPercurso: percurso.length ? percurso.map((UFPer) => ({ UFPer })) : undefined,
         dhIniViagem: form.dhIniViagem || undefined,
+        indCarregaPosterior: form.carregaPosterior ? 1 : undefined,
       },
       emit,
       infModal: { versaoModal: '3.00', rodo },
@@ -301,6 +326,7 @@ export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): Mdfe
         tpCarga: form.produto.tpCarga,
         xProd: form.produto.xProd,
         NCM: form.produto.ncm || undefined,
+        infLotacao: infLotacao(form),
       }),
       tot: totals(mine, form.unidade),
       infAdic: form.infCpl ? { infCpl: form.infCpl } : undefined,

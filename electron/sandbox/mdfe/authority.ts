@@ -10,6 +10,7 @@ import {
   mdfeInsuranceProblem,
   openMdfeBlocks,
 } from '../../fiscal/mdfe-rules';
+import { tpTranspProblem } from '../../fiscal/mdfe-lotacao';
 import { isRouteAdjacent } from '../../fiscal/uf-adjacency';
 import type { AuthorityAnswer } from '../dfe/authority';
 import { FUTURE_TOLERANCE_MS } from '../dfe/authority';
@@ -142,6 +143,29 @@ function checkDocuments(inf: InfMDFe): AuthorityAnswer | null {
   return null;
 }
 
+/** Tipo de transportador against the vehicle's owner (G017 → 457, G018 → 458, G019 → 454). */
+function checkTransportador(f: MdfeEmissionFacts): AuthorityAnswer | null {
+  const { ide } = f.inf;
+  const prop = f.inf.infModal.rodo?.veicTracao.prop;
+  const owner = prop?.CNPJ ?? prop?.CPF ?? null;
+  switch (tpTranspProblem(ide.tpEmit, ide.tpTransp, owner, f.emitterCpfCnpj)) {
+    case 457:
+      return rej(457, 'Tipo de Transportador deve ser diferente de TAC');
+    case 458:
+      return rej(
+        458,
+        'Tipo de Transportador não deve ser informado para Emitente de Carga Própria proprietário do veículo',
+      );
+    case 454:
+      return rej(
+        454,
+        'Tipo de Transportador para Carga Própria e Proprietário do veículo diferente do emitente deve ser TAC',
+      );
+    default:
+      return null;
+  }
+}
+
 /** Road-modal rules: plates, route, insurance, drivers, open manifests (G078–G086, 611). */
 function checkRoad(f: MdfeEmissionFacts): AuthorityAnswer | null {
   const { ide } = f.inf;
@@ -168,7 +192,7 @@ function checkRoad(f: MdfeEmissionFacts): AuthorityAnswer | null {
 }
 
 export function checkMdfeEmission(f: MdfeEmissionFacts): AuthorityAnswer | null {
-  return checkGeneral(f) ?? checkDocuments(f.inf) ?? checkRoad(f);
+  return checkGeneral(f) ?? checkDocuments(f.inf) ?? checkTransportador(f) ?? checkRoad(f);
 }
 
 export interface MdfeState {

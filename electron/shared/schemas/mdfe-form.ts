@@ -7,14 +7,24 @@
 import { z } from 'zod';
 
 import { isValidAccessKey, normalizeAccessKey } from '../../fiscal/access-key';
+import { isValidCep, normalizeCep, ufForCep } from '../../fiscal/cep';
 import { isValidCnpj, isValidCpfCnpj, normalizeCnpj } from '../../fiscal/cnpj';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { routesFor, tpEmitOf } from '../../fiscal/mdfe-trip';
 import { isRouteAdjacent, proposeRoute } from '../../fiscal/uf-adjacency';
+import {
+  isCargaLotacao,
+  isValidLatitude,
+  isValidLongitude,
+  normalizeCoordinate,
+  TP_TRANSP,
+  tpTranspProblem,
+} from '../../fiscal/mdfe-lotacao';
 import { MDFE_MAX_CONDUTORES, MDFE_MAX_REBOQUES } from '../../fiscal/mdfe-rules';
 import { UF_SIGLAS } from '../../fiscal/uf';
 
 export { routesFor, tpEmitOf, unloadingUfs } from '../../fiscal/mdfe-trip';
+export { isCargaLotacao, TP_TRANSP } from '../../fiscal/mdfe-lotacao';
 import { cpfCnpjSchema } from './company';
 import { driverSchema, vehicleSchema } from './mdfe';
 
@@ -85,6 +95,13 @@ export const mdfeDocumentoSchema = z.object({
     .max(999_999_999, { message: 'peso do documento: valor grande demais' }),
   /** The document's predominant product (proPred of the CT-e), to propose prodPred. */
   produto: z.string().trim().max(120).default(''),
+  /**
+   * CEP of the place of loading / unloading read from the document (CT-e: expedidor or remetente /
+   * recebedor or destinatário in that municipality; NF-e: emitente / destinatário), to propose the
+   * carga lotação's places; '' when the document has none. Not sent.
+   */
+  cepCarrega: z.string().trim().max(9).default(''),
+  cepDescarga: z.string().trim().max(9).default(''),
 });
 export type MdfeDocumento = z.infer<typeof mdfeDocumentoSchema>;
 
@@ -212,6 +229,51 @@ export const mdfeSeguroSchema = z
       });
   });
 
+/**
+ * A place of a carga lotação (prodPred/infLotacao/infLocalCarrega|infLocalDescarrega): its CEP, or
+ * its latitude and longitude (XSD choice). Sent normalized: CEP 8 digits, coordinates with 6 decimals.
+ */
+const lotacaoLocalSchema = (label: string) =>
+  z
+    .object({
+      cep: z.string().trim().default(''),
+      latitude: z.string().trim().default(''),
+      longitude: z.string().trim().default(''),
+    })
+    .superRefine((l, ctx) => {
+      const issue = (field: string, message: string) =>
+        ctx.addIssue({ code: 'custom', path: [field], message });
+      const geo = l.latitude !== '' || l.longitude !== '';
+      if (l.cep === '' && !geo) issue('cep', `${label}: informe o CEP ou a latitude e a longitude`);
+      else if (l.cep !== '' && geo)
+        issue('cep', `${label}: informe o CEP ou a latitude e a longitude, não os dois`);
+      else if (l.cep !== '') {
+        if (!isValidCep(l.cep)) issue('cep', `CEP do ${label}: informe os 8 dígitos (ex.: 01310-100)`);
+      } else {
+        if (!isValidLatitude(l.latitude))
+          issue(
+            'latitude',
+            `latitude do ${label}: graus decimais entre -90 e 90, até 6 casas (ex.: -23,550520)`,
+          );
+        if (!isValidLongitude(l.longitude))
+          issue(
+            'longitude',
+            `longitude do ${label}: graus decimais entre -180 e 180, até 6 casas (ex.: -46,633308)`,
+          );
+      }
+    })
+    .transform((l) =>
+      l.cep !== ''
+        ? { cep: normalizeCep(l.cep), latitude: '', longitude: '' }
+        : { cep: '', latitude: normalizeCoordinate(l.latitude), longitude: normalizeCoordinate(l.longitude) },
+    );
+
+export const mdfeLotacaoSchema = z.object({
+  carrega: lotacaoLocalSchema('local de carregamento'),
+  descarga: lotacaoLocalSchema('local de descarregamento'),
+});
+export type MdfeLotacao = z.infer<typeof mdfeLotacaoSchema>;
+
 export const mdfeFormObject = z.object({
   documentos: z
     .array(mdfeDocumentoSchema)
@@ -238,6 +300,16 @@ export const mdfeFormObject = z.object({
   }),
   /** cUnid of tot: 01 kg, 02 toneladas. */
   unidade: z.enum(['01', '02']).default('01'),
+  /** Carga lotação (a single document): where it is loaded and unloaded; null = not informed. */
+  lotacao: mdfeLotacaoSchema.nullable().default(null),
+  /** ide/tpTransp (1 ETC, 2 TAC, 3 CTC); '' = not informed. */
+  tpTransp: z
+    .enum(['', ...(Object.keys(TP_TRANSP) as (keyof typeof TP_TRANSP)[])], {
+      message: 'tipo de transportador: escolha ETC, TAC ou CTC',
+    })
+    .default(''),
+  /** ide/indCarregaPosterior: own load whose NF-e are added after the issue (event 110115). */
+  carregaPosterior: z.boolean().default(false),
   veiculo: vehicleSchema,
   reboques: z
     .array(vehicleSchema)
@@ -301,7 +373,47 @@ export type MdfeFormRuleInput = Pick<
   'documentos' | 'rotas' | 'veiculo' | 'reboques' | 'condutores'
 > & {
   seguros: readonly unknown[];
+  lotacao?: Parsed['lotacao'];
+  tpTransp?: string;
+  carregaPosterior?: boolean;
 };
+
+const TP_TRANSP_MESSAGES = {
+  457: 'tipo de transportador: TAC não se aplica a transportadora com veículo próprio (a SEFAZ rejeita com 457); escolha ETC ou CTC, ou deixe em branco',
+  458: 'tipo de transportador: não informe em MDF-e de carga própria com veículo próprio (a SEFAZ rejeita com 458)',
+  454: 'tipo de transportador: carga própria em veículo de terceiro (CNPJ) exige TAC (a SEFAZ rejeita com 454)',
+} as const;
+
+/** Carga lotação: one document only; each place's CEP in the UF of that place (Correios ranges). */
+function checkLotacao(f: MdfeFormRuleInput, ctx: Sink): void {
+  const l = f.lotacao;
+  if (!l) return;
+  if (!isCargaLotacao(f.documentos)) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['lotacao'],
+      message:
+        'carga lotação: só para viagem com um único documento (CT-e ou NF-e); apague os locais de carregamento e descarregamento',
+    });
+    return;
+  }
+  const doc = f.documentos[0]!;
+  const sides = [
+    ['carrega', 'carregamento', l.carrega?.cep, doc.carrega.uf],
+    ['descarga', 'descarregamento', l.descarga?.cep, doc.descarga.uf],
+  ] as const;
+  for (const [key, word, cep, uf] of sides) {
+    const ufCep = cep ? ufForCep(cep) : null;
+    if (ufCep && ufCep.sigla !== uf) {
+      const c = normalizeCep(cep);
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lotacao', key, 'cep'],
+        message: `CEP do local de ${word}: ${c.slice(0, 5)}-${c.slice(5)} é de ${ufCep.sigla}, mas o ${word} é em ${uf}; confira o CEP`,
+      });
+    }
+  }
+}
 
 /** Cross-field rules (MOC MDF-e 3.00 §5 G0xx, Ajuste SINIEF 21/10): every message names its field. */
 export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
@@ -344,6 +456,17 @@ export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
         });
       }
     });
+    checkLotacao(f, ctx);
+    if (f.carregaPosterior && tpEmitOf(docs) !== 2)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['carregaPosterior'],
+        message:
+          'carregamento posterior: só para MDF-e de carga própria (NF-e); tire a marca ou a seleção de CT-e',
+      });
+    const transp = tpTranspProblem(tpEmitOf(docs), f.tpTransp, f.veiculo.proprietario?.cpfCnpj ?? null);
+    if (transp !== null)
+      ctx.addIssue({ code: 'custom', path: ['tpTransp'], message: TP_TRANSP_MESSAGES[transp] });
     if (tpEmitOf(docs) === 1 && f.seguros.length === 0)
       ctx.addIssue({
         code: 'custom',

@@ -17,6 +17,7 @@ import {
   emptyMdfeDraft,
   fromSaved,
   MDFE_STEPS,
+  prefillLotacao,
   toMdfeInput,
   validateMdfe,
 } from '../views/emitir-mdfe/mdfe-model';
@@ -60,6 +61,7 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
       const next = emptyMdfeDraft();
       next.documentos = found.documentos;
       next.produto.xProd = found.produto;
+      prefillLotacao(next);
       session.reset(next);
       problemas.value = found.problemas;
       authorized.value = [];

@@ -3,7 +3,8 @@
 // volumes' gross weight; for a CT-e the "peso bruto" line of infQ in kg, else kg, else tonnes.
 import { describe, expect, it } from 'vitest';
 
-import { cteWeightKg, nfeFacts } from '../../../electron/app/mdfe/prefill';
+import { cepIn, cteWeightKg, nfeFacts } from '../../../electron/app/mdfe/prefill';
+import type { Party } from '../../../electron/documents/parse/types';
 import { parseDocument } from '../../../electron/documents/parse';
 import { DEMO_CNPJ, demoCompany } from '../../../electron/app/demo';
 import { generateNote } from '../../../electron/sandbox/nfe/generator';
@@ -43,6 +44,23 @@ describe('MDF-e prefill facts', () => {
     const peso = c.volumes.reduce((s, v) => s + v.pesoB, 0);
     expect(peso).toBeGreaterThan(0);
     expect(facts.pesoKg).toBeCloseTo(peso, 3);
+    // The carga lotação's CEPs: the emitter's and the recipient's, as the note gives them.
+    expect(facts.cepCarrega).toBe(view.emit.ender.CEP.replace(/\D/g, ''));
+    expect(facts.cepCarrega).toMatch(/^\d{8}$/);
+    expect(facts.cepDescarga).toBe(view.dest!.ender.CEP.replace(/\D/g, ''));
+  });
+
+  it('a carga lotação CEP: the first party in the place of loading/unloading with a valid CEP', () => {
+    const party = (cMun: string, CEP: string): Party =>
+      ({ xNome: 'X', ender: { cMun, CEP } }) as unknown as Party;
+    const expedidorCampinas = party('3509502', '13010-000');
+    const remetenteSaoPaulo = party('3550308', '01310-100');
+    // Loading in São Paulo: an expedidor elsewhere says nothing about where the truck loads.
+    expect(cepIn([expedidorCampinas, remetenteSaoPaulo], '3550308')).toBe('01310100');
+    // Loading in Campinas: the expedidor comes first.
+    expect(cepIn([expedidorCampinas, party('3509502', '13020-000')], '3509502')).toBe('13010000');
+    expect(cepIn([undefined, party('3550308', '0000000')], '3550308')).toBe('');
+    expect(cepIn([undefined, undefined], '3550308')).toBe('');
   });
 
   it('a CT-e weight: peso bruto in kg first, then any kg line, then tonnes', () => {

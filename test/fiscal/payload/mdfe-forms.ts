@@ -57,6 +57,8 @@ export function cteDoc(numero: number, carrega: Mun, descarga: Mun, valor = 1000
     valor,
     pesoKg,
     produto: 'MOVEIS',
+    cepCarrega: '',
+    cepDescarga: '',
   };
 }
 export function nfeDoc(numero: number, carrega: Mun, descarga: Mun, valor = 2000, pesoKg = 800) {

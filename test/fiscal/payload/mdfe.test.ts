@@ -270,3 +270,135 @@ describe('MDF-e form rules (messages name the field)', () => {
     ]);
   });
 });
+
+describe('carga lotação, tipo de transportador and carregamento posterior', () => {
+  const single = (over: Partial<MdfeFormInput> = {}) =>
+    mdfeForm({ documentos: [cteDoc(1, MUN.saoPaulo, MUN.curitiba)], ...over });
+  const cep = (c: string) => ({ cep: c, latitude: '', longitude: '' });
+  const geo = (latitude: string, longitude: string) => ({ cep: '', latitude, longitude });
+
+  it('a single load carries infLotacao (CEP or coordinates) in prodPred and tpTransp in ide', () => {
+    const form = single({
+      lotacao: { carrega: cep('01310-100'), descarga: geo('-25,4284', '-49.2733') },
+      tpTransp: '1',
+    });
+    expect(messages(form)).toEqual([]);
+    const inf = build(form)[0]!.infMDFe as J;
+    expect(inf.prodPred).toEqual({
+      tpCarga: '05',
+      xProd: 'MOVEIS',
+      infLotacao: {
+        infLocalCarrega: { CEP: '01310100' },
+        infLocalDescarrega: { latitude: '-25.428400', longitude: '-49.273300' },
+      },
+    });
+    expect(inf.ide.tpTransp).toBe(1);
+    // XSD order: tpEmit, tpTransp, mod…; the API takes JSON, the order only helps whoever reads it.
+    expect(Object.keys(inf.ide).slice(0, 3)).toEqual(['cUF', 'tpEmit', 'tpTransp']);
+    expect(inf.ide.indCarregaPosterior).toBeUndefined();
+  });
+
+  it('without lotação, tpTransp or the flag, none of them is sent', () => {
+    const inf = build(single())[0]!.infMDFe as J;
+    expect(inf.prodPred).toEqual({ tpCarga: '05', xProd: 'MOVEIS' });
+    expect('tpTransp' in inf.ide).toBe(false);
+    expect('indCarregaPosterior' in inf.ide).toBe(false);
+  });
+
+  it('the builder leaves infLotacao out of a trip with two documents', () => {
+    const parsed = mdfeFormSchema.parse(
+      single({ lotacao: { carrega: cep('01310100'), descarga: cep('80010000') } }),
+    );
+    const two = { ...parsed, documentos: mdfeFormSchema.parse(mdfeForm()).documentos };
+    const inf = buildMdfePayloads(two, company)[0]!.infMDFe as J;
+    expect(inf.prodPred).toEqual({ tpCarga: '05', xProd: 'MOVEIS' });
+  });
+
+  it('an own-load MDF-e with carregamento posterior has indCarregaPosterior 1', () => {
+    const form = single({
+      documentos: [nfeDoc(5, MUN.saoPaulo, MUN.curitiba)],
+      seguros: [],
+      carregaPosterior: true,
+    });
+    expect(messages(form)).toEqual([]);
+    expect((build(form)[0]!.infMDFe as J).ide.indCarregaPosterior).toBe(1);
+  });
+
+  it('the places are checked offline, each message naming its field', () => {
+    const form = single({
+      lotacao: { carrega: cep('0131010'), descarga: geo('-95.1', '-46,6') },
+    });
+    expect(messages(form)).toEqual([
+      'lotacao.carrega.cep: CEP do local de carregamento: informe os 8 dígitos (ex.: 01310-100)',
+      'lotacao.descarga.latitude: latitude do local de descarregamento: graus decimais entre -90 e 90, até 6 casas (ex.: -23,550520)',
+    ]);
+    expect(messages(single({ lotacao: { carrega: geo('-23.5', '-181'), descarga: geo('', '') } }))).toEqual([
+      'lotacao.carrega.longitude: longitude do local de carregamento: graus decimais entre -180 e 180, até 6 casas (ex.: -46,633308)',
+      'lotacao.descarga.cep: local de descarregamento: informe o CEP ou a latitude e a longitude',
+    ]);
+    expect(
+      messages(
+        single({
+          lotacao: {
+            carrega: { cep: '01310100', latitude: '-23.5', longitude: '-46.6' },
+            descarga: cep('80010000'),
+          },
+        }),
+      ),
+    ).toEqual([
+      'lotacao.carrega.cep: local de carregamento: informe o CEP ou a latitude e a longitude, não os dois',
+    ]);
+  });
+
+  it("a CEP of another UF than the place's is named (Correios ranges)", () => {
+    const form = single({ lotacao: { carrega: cep('80010-000'), descarga: cep('80010-000') } });
+    expect(messages(form)).toEqual([
+      'lotacao.carrega.cep: CEP do local de carregamento: 80010-000 é de PR, mas o carregamento é em SP; confira o CEP',
+    ]);
+  });
+
+  it('lotação with two documents is refused; carregamento posterior only for own load', () => {
+    const form = mdfeForm({
+      lotacao: { carrega: cep('01310100'), descarga: cep('80010000') },
+      carregaPosterior: true,
+    });
+    expect(messages(form)).toEqual([
+      'lotacao: carga lotação: só para viagem com um único documento (CT-e ou NF-e); apague os locais de carregamento e descarregamento',
+      'carregaPosterior: carregamento posterior: só para MDF-e de carga própria (NF-e); tire a marca ou a seleção de CT-e',
+    ]);
+  });
+
+  it('tpTransp against the vehicle owner (MOC G017 457, G018 458, G019 454)', () => {
+    expect(messages(single({ tpTransp: '2' }))).toEqual([
+      'tpTransp: tipo de transportador: TAC não se aplica a transportadora com veículo próprio (a SEFAZ rejeita com 457); escolha ETC ou CTC, ou deixe em branco',
+    ]);
+    const ownLoad = { documentos: [nfeDoc(5, MUN.saoPaulo, MUN.curitiba)], seguros: [] };
+    expect(messages(single({ ...ownLoad, tpTransp: '1' }))).toEqual([
+      'tpTransp: tipo de transportador: não informe em MDF-e de carga própria com veículo próprio (a SEFAZ rejeita com 458)',
+    ]);
+    const terceiro = {
+      ...cavaloDe('33000167000101'),
+    };
+    expect(messages(single({ ...ownLoad, veiculo: terceiro }))).toEqual([
+      'tpTransp: tipo de transportador: carga própria em veículo de terceiro (CNPJ) exige TAC (a SEFAZ rejeita com 454)',
+    ]);
+    expect(messages(single({ ...ownLoad, veiculo: terceiro, tpTransp: '2' }))).toEqual([]);
+    expect(messages(single({ tpTransp: '4' as never }))).toEqual([
+      'tpTransp: tipo de transportador: escolha ETC, TAC ou CTC',
+    ]);
+  });
+});
+
+function cavaloDe(cpfCnpj: string): MdfeFormInput['veiculo'] {
+  return {
+    ...mdfeForm().veiculo,
+    proprietario: {
+      cpfCnpj,
+      nome: 'TRANSPORTES TERCEIRO',
+      rntrc: '87654321',
+      ie: null,
+      uf: 'SP',
+      tpProp: '2',
+    },
+  };
+}

@@ -148,6 +148,34 @@ describe('MDF-e authority rules', () => {
     expect(code(await issue(own))).toBe(100);
   });
 
+  it('457/458/454: tipo de transportador against the owner of the vehicle (MOC G017-G019)', async () => {
+    const tac = body();
+    tac.infMDFe.ide.tpTransp = 2;
+    expect(code(await issue(tac))).toBe(457);
+    const ownLoad = (tpTransp: number | null, ownerCnpj: string | null) => {
+      const b = body();
+      b.infMDFe.ide.tpEmit = 2;
+      b.infMDFe.ide.tpTransp = tpTransp;
+      b.infMDFe.seg = null;
+      b.infMDFe.infDoc.infMunDescarga[0]!.infCTe = null;
+      b.infMDFe.infDoc.infMunDescarga[0]!.infNFe = [{ chNFe: NFE_KEY }];
+      b.infMDFe.tot = { qNFe: 1, vCarga: 10, cUnid: '01', qCarga: 1 };
+      if (ownerCnpj)
+        b.infMDFe.infModal.rodo!.veicTracao.prop = {
+          CNPJ: ownerCnpj,
+          RNTRC: '87654321',
+          xNome: 'TRANSPORTES TERCEIRO LTDA',
+          tpProp: 2,
+        };
+      return b;
+    };
+    expect(code(await issue(ownLoad(1, null)))).toBe(458);
+    expect(code(await issue(ownLoad(null, '33000167000101')))).toBe(454);
+    expect(code(await issue(ownLoad(2, '33000167000101')))).toBe(100);
+    // The issuer's own CNPJ as owner is its own vehicle: no tpTransp (458 if informed).
+    expect(code(await issue(ownLoad(2, COMPANY_CNPJ)))).toBe(458);
+  });
+
   it("601/604: documents' keys with a wrong check digit; 667: totals that do not match", async () => {
     const badCte = body();
     const key = cteKey(9);

@@ -62,6 +62,18 @@ describe.skipIf(!sharedAvailable)('MDF-e XML against PL_MDFe_300b', () => {
       },
     ],
     [
+      'carga lotação (one CT-e, places by coordinates) with tpTransp',
+      () => {
+        const b = mdfeBody({ ctes: 1 });
+        b.infMDFe.ide.tpTransp = 3;
+        b.infMDFe.prodPred!.infLotacao = {
+          infLocalCarrega: { latitude: '-23.550520', longitude: '-46.633308' },
+          infLocalDescarrega: { latitude: '-8.000000', longitude: '-180.000000' },
+        };
+        return b;
+      },
+    ],
+    [
       'contingency (tpEmis 2): QR code with sign',
       () => {
         const b = mdfeBody();
@@ -96,6 +108,25 @@ describe.skipIf(!sharedAvailable)('MDF-e XML against PL_MDFe_300b', () => {
     const qr2 = /<qrCodMDFe>([^<]+)<\/qrCodMDFe>/.exec(cont.documentXml)![1]!.replace(/&amp;/g, '&');
     expect(qr2).toMatch(new RegExp(`\\?chMDFe=${cont.chave}&tpAmb=2&sign=[A-Za-z0-9+/=]{300,}$`));
     expect(cont.chave[34]).toBe('2');
+  });
+
+  it('infLotacao is written in XSD order, and the XSD notices when it is not', () => {
+    const b = mdfeBody({ ctes: 1 });
+    b.infMDFe.ide.tpTransp = 1;
+    b.infMDFe.prodPred!.infLotacao = {
+      infLocalCarrega: { CEP: '01310100' },
+      infLocalDescarrega: { latitude: '-25.428400', longitude: '-49.273300' },
+    };
+    const out = issue(b);
+    expect(out.documentXml).toContain('<tpEmit>1</tpEmit><tpTransp>1</tpTransp><mod>58</mod>');
+    expect(out.documentXml).toContain(
+      '<xProd>CARGA GERAL FRACIONADA</xProd><infLotacao><infLocalCarrega><CEP>01310100</CEP></infLocalCarrega><infLocalDescarrega><latitude>-25.428400</latitude><longitude>-49.273300</longitude></infLocalDescarrega></infLotacao></prodPred>',
+    );
+    const swapped = out.documentXml.replace(
+      '<latitude>-25.428400</latitude><longitude>-49.273300</longitude>',
+      '<longitude>-49.273300</longitude><latitude>-25.428400</latitude>',
+    );
+    expect(xsdErrors(swapped, MDFE_XSD('mdfe_v3.00.xsd'))).not.toBeNull();
   });
 
   it('a tampered MDF-e no longer verifies', () => {

@@ -2,7 +2,14 @@
 // turns it into what mdfe-form.ts validates: that zod schema stays the single source of the
 // messages (each names its field) and of the paths the steps count.
 import type { MdfeDocumento, MdfeFormInput } from '@shared/schemas/mdfe-form';
-import { checkMdfeRules, mdfeFormSchema, routesFor, unloadingUfs } from '@shared/schemas/mdfe-form';
+import {
+  checkMdfeRules,
+  isCargaLotacao,
+  mdfeFormSchema,
+  routesFor,
+  tpEmitOf,
+  unloadingUfs,
+} from '@shared/schemas/mdfe-form';
 import type { FieldErrors, StepDef } from '../emitir-cte/form-model';
 import { pathKey } from '../emitir-cte/form-model';
 
@@ -48,8 +55,22 @@ export interface SeguroDraft {
   averbacoes: string[];
 }
 
+/** A carga lotação's place as edited: by CEP or by latitude and longitude (the XSD choice). */
+export interface LocalDraft {
+  modo: 'cep' | 'coordenadas';
+  cep: string;
+  latitude: string;
+  longitude: string;
+}
+
 export interface MdfeDraftData {
   documentos: MdfeDocumento[];
+  /** Carga lotação (shown and sent only with a single document); all empty = not informed. */
+  lotacao: { carrega: LocalDraft; descarga: LocalDraft };
+  /** ide/tpTransp: '' (not informed), 1 ETC, 2 TAC, 3 CTC. */
+  tpTransp: string;
+  /** ide/indCarregaPosterior (own load only). */
+  carregaPosterior: boolean;
   /** The route of each unloading UF as edited (absent: the proposal from the UF borders). */
   rotas: { ufFim: string; percurso: string[] }[];
   /** datetime-local (Brasília); empty = not informed. */
@@ -102,9 +123,14 @@ export const emptyPagamento = (): PagamentoDraft => ({
   pix: '',
 });
 
+export const emptyLocal = (): LocalDraft => ({ modo: 'cep', cep: '', latitude: '', longitude: '' });
+
 export function emptyMdfeDraft(): MdfeDraftData {
   return {
     documentos: [],
+    lotacao: { carrega: emptyLocal(), descarga: emptyLocal() },
+    tpTransp: '',
+    carregaPosterior: false,
     rotas: [],
     dhIniViagem: '',
     produto: { tpCarga: '05', xProd: '', ncm: '' },
@@ -132,7 +158,40 @@ export function fromSaved(raw: unknown): MdfeDraftData {
     ...saved,
     produto: { ...base.produto, ...(saved.produto ?? {}) },
     veiculo: { ...base.veiculo, ...(saved.veiculo ?? {}) },
+    lotacao: {
+      carrega: { ...base.lotacao.carrega, ...(saved.lotacao?.carrega ?? {}) },
+      descarga: { ...base.lotacao.descarga, ...(saved.lotacao?.descarga ?? {}) },
+    },
   };
+}
+
+const localEmpty = (l: LocalDraft) => !l.cep.trim() && !l.latitude.trim() && !l.longitude.trim();
+
+/**
+ * With a single document, the carga lotação's places not yet filled take the CEPs the document
+ * gives (mdfe:prefill reads them from the CT-e's expedidor/remetente and recebedor/destinatário).
+ */
+export function prefillLotacao(d: MdfeDraftData): void {
+  if (!isCargaLotacao(d.documentos)) return;
+  const doc = d.documentos[0]!;
+  const sides = [
+    [d.lotacao.carrega, doc.cepCarrega],
+    [d.lotacao.descarga, doc.cepDescarga],
+  ] as const;
+  for (const [local, cep] of sides)
+    if (cep && localEmpty(local))
+      Object.assign(local, { modo: 'cep', cep: `${cep.slice(0, 5)}-${cep.slice(5)}` });
+}
+
+/** What goes in `lotacao`: null with more than one document or when nothing was filled in. */
+function lotacaoInput(d: MdfeDraftData): MdfeFormInput['lotacao'] {
+  const { carrega, descarga } = d.lotacao;
+  if (!isCargaLotacao(d.documentos) || (localEmpty(carrega) && localEmpty(descarga))) return null;
+  const local = (l: LocalDraft) =>
+    l.modo === 'cep'
+      ? { cep: l.cep, latitude: '', longitude: '' }
+      : { cep: '', latitude: l.latitude, longitude: l.longitude };
+  return { carrega: local(carrega), descarga: local(descarga) };
 }
 
 /** A vehicle of the registry (vehicles:list) as the form edits it. */
@@ -196,6 +255,9 @@ export function toMdfeInput(d: MdfeDraftData): MdfeFormInput {
     dhIniViagem: withOffset(d.dhIniViagem),
     produto: d.produto as MdfeFormInput['produto'],
     unidade: d.unidade,
+    lotacao: lotacaoInput(d),
+    tpTransp: d.tpTransp as MdfeFormInput['tpTransp'],
+    carregaPosterior: d.carregaPosterior && d.documentos.length > 0 && tpEmitOf(d.documentos) === 2,
     veiculo: vehicleInput(d.veiculo) as MdfeFormInput['veiculo'],
     reboques: d.reboques.map(vehicleInput) as MdfeFormInput['reboques'],
     condutores: d.condutores,
@@ -230,9 +292,13 @@ export const MDFE_STEPS: StepDef[] = [
   {
     key: 'documentos',
     label: 'Documentos e percurso',
-    roots: ['documentos', 'rotas', 'produto', 'unidade', 'dhIniViagem'],
+    roots: ['documentos', 'rotas', 'produto', 'unidade', 'dhIniViagem', 'lotacao', 'carregaPosterior'],
   },
-  { key: 'veiculo', label: 'Veículo e condutores', roots: ['veiculo', 'reboques', 'condutores', 'rntrc'] },
+  {
+    key: 'veiculo',
+    label: 'Veículo e condutores',
+    roots: ['veiculo', 'reboques', 'condutores', 'rntrc', 'tpTransp'],
+  },
   {
     key: 'seguro',
     label: 'Seguro e pagamento',

@@ -565,6 +565,18 @@ const FREIGHTS: Freight[] = [
   },
 ];
 
+/** The month's parties as the address book (Parceiros) keeps them: the form's party shape in `data`. */
+export function demoPartyEntries() {
+  return Object.values(DEMO_PARTIES).map((p) => ({
+    cpfCnpj: p.cpfCnpj,
+    nome: p.xNome,
+    inscricaoEstadual: p.ie ?? null,
+    uf: p.endereco.uf,
+    municipio: p.endereco.xMun,
+    data: p,
+  }));
+}
+
 export const DEMO_RNTRC = '45723174';
 const round2 = (v: number) => Math.round(v * 100) / 100;
 /** ICMS on freight from SP: 12% to the South/Southeast and inside SP, 7% to the other regions. */

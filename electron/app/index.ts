@@ -151,10 +151,11 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
         );
       // Its customers are in Parceiros (and name the month's rows, whose homologação XML cannot).
       if (month.issued > 0)
-        for (const party of demoPartyEntries())
-          await repos.addressBook
-            .save(DEMO_CNPJ, party)
-            .catch((error: unknown) => host.logger.warn('parceiros da demonstração não guardados', error));
+        for (const { uses, ...party } of demoPartyEntries())
+          for (let i = 0; i < uses; i++)
+            await repos.addressBook
+              .remember(DEMO_CNPJ, party)
+              .catch((error: unknown) => host.logger.warn('parceiros da demonstração não guardados', error));
     }
     host.logger.info(
       month.skipped

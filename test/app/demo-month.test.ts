@@ -245,11 +245,12 @@ describe('a fresh demonstração', () => {
     // The search box finds them by name too (the FTS indexes the named columns).
     expect((await search({ text: 'farmadist' })).totals.count).toBeGreaterThan(0);
     // Parceiros lists the month's customers.
-    const book = ok<{ entries: { cpfCnpj: string; nome: string }[] }>(
+    const book = ok<{ entries: { cpfCnpj: string; nome: string; useCount: number }[] }>(
       await app.dispatch('addressBook:search', { company: DEMO_CNPJ, text: 'farmadist' }),
     );
-    expect(book.entries.map((p) => [p.cpfCnpj, p.nome])).toEqual([
-      ['35281796000182', 'FARMADIST CAMPINAS DISTRIBUIDORA LTDA'],
+    // In ten of the month's CT-e, as remetente or destinatário.
+    expect(book.entries.map((p) => [p.cpfCnpj, p.nome, p.useCount])).toEqual([
+      ['35281796000182', 'FARMADIST CAMPINAS DISTRIBUIDORA LTDA', 10],
     ]);
   });
 

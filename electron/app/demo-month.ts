@@ -565,6 +565,24 @@ const FREIGHTS: Freight[] = [
   },
 ];
 
+/**
+ * The month's parties as the address book (Parceiros) keeps them — the form's party shape in `data`
+ * — with how many of the month's CT-e each took part in.
+ */
+export function demoPartyEntries() {
+  const uses = (p: PartyInput) =>
+    Math.max(1, FREIGHTS.filter((f) => DEMO_PARTIES[f.rem] === p || DEMO_PARTIES[f.dest] === p).length);
+  return Object.values(DEMO_PARTIES).map((p) => ({
+    uses: uses(p),
+    cpfCnpj: p.cpfCnpj,
+    nome: p.xNome,
+    inscricaoEstadual: p.ie ?? null,
+    uf: p.endereco.uf,
+    municipio: p.endereco.xMun,
+    data: p,
+  }));
+}
+
 export const DEMO_RNTRC = '45723174';
 const round2 = (v: number) => Math.round(v * 100) / 100;
 /** ICMS on freight from SP: 12% to the South/Southeast and inside SP, 7% to the other regions. */

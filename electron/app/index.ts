@@ -29,6 +29,7 @@ import type { CommandTable, Dispatch } from './dispatcher';
 import { createDispatcher } from './dispatcher';
 import { CredentialsService } from './credentials';
 import { DEMO_CNPJ, seedDemo } from './demo';
+import { demoPartyEntries } from './demo-month';
 import { rememberTrip } from './mdfe/remember';
 import { EmbeddedSandbox } from './embedded-sandbox';
 import { EventBus } from './events';
@@ -141,13 +142,21 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   embedded.onStarted(async (endpoint, signal) => {
     const month = await seedDemo(endpoint, host, logos, signal);
     // The demo truck, trailer and driver of the month's trips are in the registries, as after a
-    // trip issued from the form.
-    const registries = cache.repos?.registries;
-    if (registries)
+    // trip issued from the form; its customers are in the address book.
+    const repos = cache.repos;
+    if (repos) {
       for (const trip of month.trips)
-        await rememberTrip(registries, DEMO_CNPJ, trip).catch((error: unknown) =>
+        await rememberTrip(repos.registries, DEMO_CNPJ, trip).catch((error: unknown) =>
           host.logger.warn('veículos da demonstração não guardados', error),
         );
+      // Its customers are in Parceiros (and name the month's rows, whose homologação XML cannot).
+      if (month.issued > 0)
+        for (const { uses, ...party } of demoPartyEntries())
+          for (let i = 0; i < uses; i++)
+            await repos.addressBook
+              .remember(DEMO_CNPJ, party)
+              .catch((error: unknown) => host.logger.warn('parceiros da demonstração não guardados', error));
+    }
     host.logger.info(
       month.skipped
         ? 'mês de demonstração não criado: a demonstração já tem documentos do usuário'

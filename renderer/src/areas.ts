@@ -48,7 +48,7 @@ export const areaGroups: AreaGroup[] = [
         title: 'Documentos',
         icon: 'pi pi-folder-open',
         description:
-          'Consulte, filtre, imprima e exporte os CT-e, CT-e OS e DC-e emitidos, mesmo sem conexão.',
+          'Consulte, filtre, imprima e exporte os CT-e, CT-e OS, DC-e e MDF-e emitidos, mesmo sem conexão.',
       },
     ],
   },

@@ -233,6 +233,27 @@ describe('a fresh demonstração', () => {
     expect(totals).toEqual({ count: 32, valorPrestacao: 90366.9, valorIcms: 10304.9, valorDeclarado: 1289 });
   });
 
+  it('names the tomadores by who they are, although the homologação XML cannot (MOC G002–G005)', async () => {
+    const search = async (filter: Record<string, unknown>) =>
+      ok<{ rows: { numero: number | null; tomadorNome: string | null }[]; totals: { count: number } }>(
+        await app.dispatch('documents:search', { filter: { company: DEMO_CNPJ, ...filter }, limit: 100 }),
+      );
+    const all = await search({});
+    // CT-e 25 (Campinas → Belo Horizonte, tomador the remetente): the XML's remetente is the literal.
+    expect(all.rows.find((r) => r.numero === 25)?.tomadorNome).toBe('FARMADIST CAMPINAS DISTRIBUIDORA LTDA');
+    expect(all.rows.filter((r) => r.tomadorNome?.includes('HOMOLOGACAO'))).toEqual([]);
+    // The search box finds them by name too (the FTS indexes the named columns).
+    expect((await search({ text: 'farmadist' })).totals.count).toBeGreaterThan(0);
+    // Parceiros lists the month's customers.
+    const book = ok<{ entries: { cpfCnpj: string; nome: string; useCount: number }[] }>(
+      await app.dispatch('addressBook:search', { company: DEMO_CNPJ, text: 'farmadist' }),
+    );
+    // In ten of the month's CT-e, as remetente or destinatário.
+    expect(book.entries.map((p) => [p.cpfCnpj, p.nome, p.useCount])).toEqual([
+      ['35281796000182', 'FARMADIST CAMPINAS DISTRIBUIDORA LTDA', 10],
+    ]);
+  });
+
   it('a new NF-e between parties of the month repeats their last CT-e', async () => {
     const note = nfeXml({
       emit: DEMO_PARTIES.embalagens,

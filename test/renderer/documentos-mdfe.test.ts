@@ -93,7 +93,9 @@ describe('MDF-e in Documentos', { timeout: 20_000 }, () => {
       return found;
     });
     expect(rows[0]!.text()).toContain('MDF-e');
-    expect(rows[0]!.text()).toContain('SP → PR · descarga em Curitiba · placa TRK1A23');
+    const trajeto = rows[0]!.find('.cell-route');
+    expect(trajeto.find('span').text()).toBe('SP → PR');
+    expect(trajeto.find('.cell-trip').text()).toBe('descarga em Curitiba · placa TRK1A23');
     const boxes = wrapper.findAll('[data-testid="doc-table"] tbody tr input[type="checkbox"]');
     await boxes[0]!.setValue(true);
     await boxes[1]!.setValue(true);

@@ -5,7 +5,7 @@ import { packFile } from '../../cache/repositories/files';
 import type { ApiRecord } from '../../cache/repositories/types';
 import { WITH_PROCESSED_XML } from '../../cache/repositories/types';
 import type { Dfe } from '../../nuvemfiscal';
-import { extractFields } from '../sync/extract';
+import { extractFields, withKnownNames } from '../sync/extract';
 import { mdfeFieldsOfXml } from '../sync/mdfe-sync';
 import type { NumberingScope } from './kinds';
 
@@ -30,7 +30,7 @@ export async function storeDocument(
     const xml = await api.xml(doc.id).catch(() => null);
     if (xml) {
       files.push({ kind: 'xml' as const, file: await packFile(xml.data, 'application/xml') });
-      fields = extractFields(xml.data).fields;
+      fields = await withKnownNames(repos, scope.company, extractFields(xml.data).fields);
     }
   }
   const [result] = await repos.documents.upsertBatch([

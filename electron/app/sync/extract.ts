@@ -1,6 +1,8 @@
 import { parseDocument } from '../../documents/parse/index';
 import type { DocumentView } from '../../documents/parse/index';
+import type { Repositories } from '../../cache/repositories';
 import type { BrowseFields } from '../../cache/repositories/types';
+import { HOMOLOGACAO_XNOME } from '../../fiscal/homologacao';
 
 const cents = (text: string): number | null => {
   if (text === '') return null;
@@ -82,4 +84,27 @@ export function extractFields(xml: Buffer | string): {
   } catch {
     return { view: null, fields: null };
   }
+}
+
+/**
+ * In homologação the XML names the remetente, expedidor, recebedor and destinatário by the MOC's
+ * literal (CT-e Anexo I, G002–G005: "CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL"), so
+ * every row of a test month would read the same. The browse columns (list, sorting, search, Painel,
+ * export) name such a party by who it is when the address book knows its CNPJ/CPF; the XML and its
+ * printouts keep the literal, as the authority has it.
+ */
+export async function withKnownNames(
+  repos: Pick<Repositories, 'addressBook'>,
+  company: string,
+  fields: BrowseFields | null,
+): Promise<BrowseFields | null> {
+  if (fields === null) return null;
+  const named = async (nome: string | null, doc: string | null) =>
+    nome === HOMOLOGACAO_XNOME && doc ? ((await repos.addressBook.nameOf(company, doc)) ?? nome) : nome;
+  return {
+    ...fields,
+    tomadorNome: await named(fields.tomadorNome, fields.tomadorDoc),
+    remetenteNome: await named(fields.remetenteNome, fields.remetenteDoc),
+    destinatarioNome: await named(fields.destinatarioNome, fields.destinatarioDoc),
+  };
 }

@@ -3,7 +3,7 @@ import { FINAL_STATUSES, WITH_PROCESSED_XML, packFile, unpackRecord } from '../.
 import type { ApiRecord, DocumentUpsert, PackedFile, Scope } from '../../cache/repositories';
 import type { EventType } from '../../cache/repositories/events';
 import type { SyncProgress, SyncRunSummary } from '../../shared/schemas/documents';
-import { extractFields } from './extract';
+import { extractFields, withKnownNames } from './extract';
 import type { EventRecord, SourceFile, SyncSource } from './source';
 import { isNotFound, isOffline } from './source';
 
@@ -164,7 +164,9 @@ export async function fetchOne(deps: ScopeSyncDeps, scope: Scope, row: DocumentR
   const events = await fetchEvents(deps, scope, row);
   const record = unpackRecord(row.api_record);
   const packed = file ? await packFile(file.data, file.contentType || 'application/xml') : null;
-  const fields = file ? extractFields(file.data).fields : null;
+  const fields = file
+    ? await withKnownNames(deps.repos, scope.company, extractFields(file.data).fields)
+    : null;
   const [result] = await deps.repos.documents.upsertBatch(
     [
       {

@@ -258,6 +258,15 @@ export class AddressBookRepository {
     );
   }
 
+  /** The name the book has for a CNPJ/CPF (unmasked), or null. */
+  async nameOf(company: string, cpfCnpj: string): Promise<string | null> {
+    const row = await this.db.get<{ nome: string }>(
+      'SELECT nome FROM address_book WHERE company = ? AND cpf_cnpj = ?',
+      [company, cpfCnpj],
+    );
+    return row?.nome ?? null;
+  }
+
   /** Any part of the name (accents and case ignored), or of the CNPJ/CPF with or without its mask. */
   async find(company: string, text: string, limit = 10): Promise<Party[]> {
     const escape = (v: string) => v.replace(/[%_\\]/g, (c) => `\\${c}`);

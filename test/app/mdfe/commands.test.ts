@@ -18,6 +18,7 @@ interface Summary {
   cacheId: number;
   apiId: string;
   chave: string | null;
+  numero: number | null;
   status: string;
   placa: string | null;
   ufFim: string | null;

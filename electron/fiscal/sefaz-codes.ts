@@ -217,11 +217,31 @@ export const MDFE_REJECTIONS = {
     on: ['inclusaoDfe'],
     field: `${DFE_INCLUSION}.infDoc.cMunDescarga`,
   },
+  454: {
+    motivo:
+      'Tipo de Transportador para Carga Própria e Proprietário do veículo diferente do emitente deve ser TAC',
+    rule: 'G019',
+    on: AUT,
+    field: 'infMDFe.ide.tpTransp',
+  },
   456: {
     motivo: 'Código de Município diverge da UF de Carregamento do MDF-e',
     rule: 'G009',
     on: AUT,
     field: 'infMDFe.ide.infMunCarrega.cMunCarrega',
+  },
+  457: {
+    motivo: 'Tipo de Transportador deve ser diferente de TAC',
+    rule: 'G017',
+    on: AUT,
+    field: 'infMDFe.ide.tpTransp',
+  },
+  458: {
+    motivo:
+      'Tipo de Transportador não deve ser informado para Emitente de Carga Própria proprietário do veículo',
+    rule: 'G018',
+    on: AUT,
+    field: 'infMDFe.ide.tpTransp',
   },
   461: {
     motivo: 'Município de encerramento inválido para encerramento em território nacional',

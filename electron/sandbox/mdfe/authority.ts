@@ -34,6 +34,9 @@ export const MDFE_AUTHORITY_REJECTIONS = {
   227: 'Erro na composição do Campo ID',
   253: 'Digito Verificador da chave de acesso composta inválido',
   456: 'Código de Município diverge da UF de Carregamento do MDF-e',
+  457: 'Tipo de Transportador deve ser diferente de TAC',
+  458: 'Tipo de Transportador não deve ser informado para Emitente de Carga Própria proprietário do veículo',
+  454: 'Tipo de Transportador para Carga Própria e Proprietário do veículo diferente do emitente deve ser TAC',
   612: 'Código de Município diverge da UF de descarregamento do MDF-e',
   616: 'Nenhum grupo de documentos foi informado (CT-e, CT, NF-e, MDF-e)',
   638: 'Não deve ser informada NF-e para tipo de emitente Prestador de Serviço de Transporte',
@@ -150,17 +153,11 @@ function checkTransportador(f: MdfeEmissionFacts): AuthorityAnswer | null {
   const owner = prop?.CNPJ ?? prop?.CPF ?? null;
   switch (tpTranspProblem(ide.tpEmit, ide.tpTransp, owner, f.emitterCpfCnpj)) {
     case 457:
-      return rej(457, 'Tipo de Transportador deve ser diferente de TAC');
+      return rej(457);
     case 458:
-      return rej(
-        458,
-        'Tipo de Transportador não deve ser informado para Emitente de Carga Própria proprietário do veículo',
-      );
+      return rej(458);
     case 454:
-      return rej(
-        454,
-        'Tipo de Transportador para Carga Própria e Proprietário do veículo diferente do emitente deve ser TAC',
-      );
+      return rej(454);
     default:
       return null;
   }

@@ -5,6 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { buildNfeKey } from '../../electron/fiscal/access-key';
+import { isoToDateBr } from '../../electron/shared/format';
 import { setTransport } from '../../renderer/src/bridge';
 import { brasiliaDay, formatMsLeft, mdfeTimeline } from '../../renderer/src/views/documento-mdfe/lifecycle';
 import MdfeDocumentoView from '../../renderer/src/views/documento-mdfe/MdfeDocumentoView.vue';
@@ -114,9 +115,10 @@ describe('MDF-e lifecycle screen', () => {
 
     const municipio = wrapper.get<HTMLInputElement>('[data-testid="encerrar-municipio"]');
     expect(municipio.element.value).toBe('Curitiba');
+    // Typed and shown as dd/mm/aaaa, whatever the browser's locale (DateInput).
     const data = wrapper.get<HTMLInputElement>('[data-testid="encerrar-data"]');
-    expect(data.element.value).toBe(brasiliaDay(new Date()));
-    await data.setValue('2026-11-26');
+    expect(data.element.value).toBe(isoToDateBr(brasiliaDay(new Date())));
+    await data.setValue('26/11/2026');
     await wrapper.get('[data-testid="encerrar"]').trigger('click');
     await settle();
     expect(t.calls.some((c) => c.channel === 'mdfe:close')).toBe(false);

@@ -258,6 +258,20 @@ describe('Emitir MDF-e screen', () => {
     expect(wrapper.find('[data-testid="mdfe-lotacao"]').exists()).toBe(false);
   });
 
+  it('the trip start is typed dd/mm/aaaa hh:mm whatever the locale, and kept as Brasília wall time', async () => {
+    const { wrapper, store } = await mountForm();
+    const input = wrapper.get<HTMLInputElement>('[data-path="dhIniViagem"] input');
+    expect(input.attributes('placeholder')).toBe('dd/mm/aaaa hh:mm');
+    await input.setValue('24/11/2026 08:30');
+    await settle();
+    expect(store.data.dhIniViagem).toBe('2026-11-24T08:30');
+    await input.setValue('31/11/2026 08:30');
+    await input.trigger('blur');
+    await settle();
+    expect(wrapper.get('[data-path="dhIniViagem"]').text()).toContain('Início da viagem');
+    expect(wrapper.find('[data-path="dhIniViagem"] [data-testid="date-problem"]').exists()).toBe(true);
+  });
+
   it('starts from the keys of the Documentos selection, says the trip splits and lists what was left out', async () => {
     const keys = [cteKeyFrom('RS', 1), cteKeyFrom('RS', 2)];
     const { wrapper, transport, store } = await mountForm(`/emitir-mdfe?chaves=${keys.join(',')}`);

@@ -1,0 +1,157 @@
+// Generated SDKs (nuvemfiscal-sdk-node, nuvemfiscal-sdk-php 2.60) send every member of their models,
+// the unset ones as null. For each MDF-e request body, every optional member the MDF-e description
+// (../shared/reference/mdfe/openapi-2.60-mdfe-subset.yaml) declares on an object the fixture fills,
+// and the fixture leaves out, is set to null in turn: the sandbox must take it as absent, as the
+// hosted service does. For the emission this means the same manifest: the issued MDFe is the one
+// the body without the member gives, byte for byte, and that one is valid against PL_MDFe_300b.
+import { readFileSync } from 'node:fs';
+import { describe, expect, it } from 'vitest';
+import type { z } from 'zod';
+import { parse } from 'yaml';
+import { buildNfeKey } from '../../../electron/fiscal/access-key';
+import { issueMdfe } from '../../../electron/sandbox/mdfe/issue';
+import {
+  mdfePedidoCancelamento,
+  mdfePedidoEmissao,
+  mdfePedidoEmissaoLote,
+  mdfePedidoEncerramento,
+  mdfePedidoInclusaoCondutor,
+  mdfePedidoInclusaoDfe,
+} from '../../../electron/sandbox/mdfe/schema';
+import { referencePath, sharedAvailable } from '../../support/shared';
+import { NOW, testCredentials } from '../dfe/fixtures';
+import { xsdErrors } from '../dfe/xsd';
+import { COMPANY_CNPJ, CPF_B, fullMdfeBody, MDFE_XSD, mdfeBody, NFE_KEY } from './fixtures';
+
+interface Schema {
+  $ref?: string;
+  properties?: Record<string, Schema>;
+  required?: string[];
+  items?: Schema;
+}
+type Node = Record<string, unknown>;
+
+const MDFE_DESCRIPTION = referencePath('mdfe', 'openapi-2.60-mdfe-subset.yaml');
+
+/** Every copy of `body` with one optional member the fixture left out set to null, with its path. */
+function nullVariants(schemas: Record<string, Schema>, name: string, body: unknown) {
+  const deref = (s: Schema | undefined) => (s?.$ref ? schemas[s.$ref.split('/').pop()!] : s);
+  const variants: Array<{ at: string; body: Node }> = [];
+  const walk = (schema: Schema | undefined, value: unknown, at: (string | number)[]) => {
+    const s = deref(schema);
+    if (Array.isArray(value)) return value.forEach((v, i) => walk(s?.items, v, [...at, i]));
+    if (!s?.properties || !value || typeof value !== 'object') return;
+    for (const [key, member] of Object.entries(s.properties)) {
+      if (key in (value as Node) && (value as Node)[key] !== undefined) {
+        walk(member, (value as Node)[key], [...at, key]);
+        continue;
+      }
+      if (s.required?.includes(key)) continue;
+      const copy = structuredClone(body) as Node;
+      let node: Node = copy;
+      for (const part of at) node = node[part] as Node;
+      node[key] = null;
+      variants.push({ at: [...at, key].join('.'), body: copy });
+    }
+  };
+  walk(schemas[name], body, []);
+  return variants;
+}
+
+/** The variants the zod schema the route uses refuses, with the first refusal. */
+function refused(variants: Array<{ at: string; body: Node }>, zod: z.ZodType) {
+  return variants.flatMap(({ at, body }) => {
+    const result = zod.safeParse(body);
+    return result.success ? [] : [`${at}: ${result.error.issues[0]!.message}`];
+  });
+}
+
+const ENV = {
+  now: NOW,
+  companyCpfCnpj: COMPANY_CNPJ,
+  credentials: testCredentials(),
+  protocolSequence: 42,
+  duplicateOf: null,
+  open: [],
+  random: () => 0.5,
+};
+
+const nfeKey = (numero: number) =>
+  buildNfeKey({ cUF: 35, year: 2026, month: 11, cnpj: COMPANY_CNPJ, serie: 1, numero, tpEmis: 1, codigo: 7654321 })!;
+
+/** An NF-e trip (tpEmit 2): the infNFe members, which the CT-e trips do not reach. */
+function nfeTrip() {
+  const body = fullMdfeBody();
+  body.infMDFe.ide.tpEmit = 2;
+  const [first, second] = body.infMDFe.infDoc.infMunDescarga;
+  const { infUnidTransp, peri } = first!.infCTe![0]!;
+  body.infMDFe.infDoc.infMunDescarga = [
+    { ...first!, infCTe: undefined, infNFe: [{ chNFe: NFE_KEY, indReentrega: 1, infUnidTransp, peri }] },
+    { ...second!, infCTe: undefined, infNFe: [{ chNFe: nfeKey(6) }] },
+  ];
+  body.infMDFe.tot = { qNFe: 2, vCarga: 25000, cUnid: '02', qCarga: 12.5 };
+  return body;
+}
+
+describe.skipIf(!sharedAvailable)('MDF-e: optional members sent as null', () => {
+  const doc = () =>
+    parse(readFileSync(MDFE_DESCRIPTION, 'utf8')) as { components: { schemas: Record<string, Schema> } };
+
+  it.each([
+    ['every road-modal group with CT-e', fullMdfeBody],
+    ['every road-modal group with NF-e', nfeTrip],
+    ['the smallest carrier body', () => mdfeBody()],
+  ])('MdfePedidoEmissao (%s): each null is absent, the same XSD-valid manifest', (_, make) => {
+    const base = make();
+    const variants = nullVariants(doc().components.schemas, 'MdfePedidoEmissao', base);
+    expect(variants.length).toBeGreaterThanOrEqual(25);
+    expect(refused(variants, mdfePedidoEmissao)).toEqual([]);
+
+    const issued = issueMdfe(mdfePedidoEmissao.parse(base), ENV);
+    if (issued.kind !== 'answered') throw new Error(issued.message);
+    expect(issued.status, issued.answer.xMotivo).toBe('autorizado');
+    expect(xsdErrors(issued.documentXml, MDFE_XSD('mdfe_v3.00.xsd'))).toBeNull();
+    const differing = variants.flatMap(({ at, body }) => {
+      const out = issueMdfe(mdfePedidoEmissao.parse(body), ENV);
+      if (out.kind !== 'answered') return [`${at}: ${out.message}`];
+      if (out.status !== 'autorizado') return [`${at}: ${out.answer.cStat} ${out.answer.xMotivo}`];
+      return out.documentXml === issued.documentXml ? [] : [`${at}: another manifest`];
+    });
+    expect(differing).toEqual([]);
+  });
+
+  it.each([
+    [
+      'MdfePedidoEmissaoLote',
+      () => ({ id_lote: 'lote-1', ambiente: 'homologacao', documentos: [fullMdfeBody()] }),
+      mdfePedidoEmissaoLote,
+      25,
+    ],
+    ['MdfePedidoEncerramento', () => ({ uf: 'PR', codigo_municipio: '4106902' }), mdfePedidoEncerramento, 1],
+    ['MdfePedidoCancelamento', () => ({}), mdfePedidoCancelamento, 1],
+    [
+      'MdfePedidoInclusaoDfe',
+      () => ({
+        codigo_municipio_carrega: '3550308',
+        municipio_carrega: 'São Paulo',
+        documentos: [
+          { codigo_municipio_descarga: '4106902', municipio_descarga: 'Curitiba', chave_acesso_nfe: NFE_KEY },
+        ],
+      }),
+      mdfePedidoInclusaoDfe,
+      1,
+    ],
+  ] as const)('%s takes each of them as absent', (name, make, zod, least) => {
+    const variants = nullVariants(doc().components.schemas, name, make());
+    expect(variants.length).toBeGreaterThanOrEqual(least);
+    expect(refused(variants, zod)).toEqual([]);
+  });
+
+  it('MdfePedidoInclusaoCondutor and EmpresaConfigMdfe have no optional member to send as null', () => {
+    const schemas = doc().components.schemas;
+    const condutor = { nome_condutor: 'MARIA SOUZA', cpf_condutor: CPF_B };
+    expect(nullVariants(schemas, 'MdfePedidoInclusaoCondutor', condutor)).toEqual([]);
+    expect(mdfePedidoInclusaoCondutor.safeParse(condutor).success).toBe(true);
+    expect(nullVariants(schemas, 'EmpresaConfigMdfe', { ambiente: 'homologacao' })).toEqual([]);
+  });
+});

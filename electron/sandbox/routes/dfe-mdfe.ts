@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context';
 import { soapStep } from '../dfe/present';
+import { NO_BODY } from '../http/bodyless';
 import { badRequest, notFound } from '../http/errors';
 import { newId, parseId } from '../http/ids';
 import { listEnvelope, parseListQuery } from '../http/paging';
@@ -254,7 +255,7 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
 
   app.get('/mdfe/:id', async (request) => presentMdfe(await load(idOf(request), true)));
 
-  app.post('/mdfe/:id/sincronizar', async (request) => {
+  app.post('/mdfe/:id/sincronizar', NO_BODY, async (request) => {
     const doc = await load(idOf(request), true);
     return {
       status: doc.pending_polls > 0 ? 'pendente' : 'sincronizado',

@@ -77,7 +77,16 @@ const ENV = {
 };
 
 const nfeKey = (numero: number) =>
-  buildNfeKey({ cUF: 35, year: 2026, month: 11, cnpj: COMPANY_CNPJ, serie: 1, numero, tpEmis: 1, codigo: 7654321 })!;
+  buildNfeKey({
+    cUF: 35,
+    year: 2026,
+    month: 11,
+    cnpj: COMPANY_CNPJ,
+    serie: 1,
+    numero,
+    tpEmis: 1,
+    codigo: 7654321,
+  })!;
 
 /** An NF-e trip (tpEmit 2): the infNFe members, which the CT-e trips do not reach. */
 function nfeTrip() {

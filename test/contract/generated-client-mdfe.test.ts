@@ -240,8 +240,15 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
     expect(encerramento.data_encerramento).toBe(
       new Date(NOW.getTime() - 3 * 3_600_000).toISOString().slice(0, 10),
     );
+    // A second closing is refused by the authority; the closing in force is still the one answered.
+    const again = await call<Ev>('POST', '/mdfe/{id}/encerramento', {
+      params: { path: { id } },
+      body: { uf: 'PR', codigo_municipio: '4106902', data_encerramento: null },
+    });
+    expect(again.status).toBe('rejeitado');
     expect(await call('GET', '/mdfe/{id}/encerramento', { params: { path: { id } } })).toMatchObject({
       id: encerramento.id,
+      status: 'registrado',
     });
     expect(text(await file('/mdfe/{id}/encerramento/xml', { id }))).toContain('<tpEvento>110112</tpEvento>');
     expect(text(await file('/mdfe/{id}/encerramento/pdf', { id }))).toMatch(/^%PDF-/);
@@ -280,8 +287,14 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
     });
     expect(cancel).toMatchObject({ status: 'registrado', codigo_status: 135 });
     expect(cancel.justificativa.length).toBeGreaterThanOrEqual(15);
+    const again = await call<Ev>('POST', '/mdfe/{id}/cancelamento', {
+      params: { path: { id } },
+      body: { justificativa: 'Segunda tentativa de cancelamento do manifesto' },
+    });
+    expect(again.status).toBe('rejeitado');
     expect(await call('GET', '/mdfe/{id}/cancelamento', { params: { path: { id } } })).toMatchObject({
       id: cancel.id,
+      status: 'registrado',
     });
     expect(text(await file('/mdfe/{id}/cancelamento/xml', { id }))).toContain('<tpEvento>110111</tpEvento>');
     expect(text(await file('/mdfe/{id}/cancelamento/pdf', { id }))).toMatch(/^%PDF-/);

@@ -77,9 +77,13 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
       throw badRequest(`O MDF-e não está autorizado (situação: ${doc.status}); não há XML processado.`);
     return doc.xml_proc!;
   };
+  /**
+   * The event `GET …/{cancelamento|encerramento}` answers: the one in force (registered) when there
+   * is one — a later attempt the authority refused stays in the events — else the last attempt.
+   */
   const lastEvent = async (doc: MdfeRow, kind: MdfeEventKind) => {
     const list = await (await repo()).events(doc.id, kind);
-    const last = list[list.length - 1];
+    const last = list.filter((e) => e.status === 'registrado').pop() ?? list[list.length - 1];
     if (!last) throw notFound(`Nenhum evento de ${EVENT_LABEL[kind]} para este MDF-e.`);
     return last;
   };

@@ -5,7 +5,7 @@
 // hosted service does. For the emission this means the same manifest: the issued MDFe is the one
 // the body without the member gives, byte for byte, and that one is valid against PL_MDFe_300b.
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { parse } from 'yaml';
 import { buildNfeKey } from '../../../electron/fiscal/access-key';
@@ -18,7 +18,9 @@ import {
   mdfePedidoInclusaoCondutor,
   mdfePedidoInclusaoDfe,
 } from '../../../electron/sandbox/mdfe/schema';
+import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { referencePath, sharedAvailable } from '../../support/shared';
+import { certifiedCompany, client, getToken, startTestSandbox } from '../support';
 import { NOW, testCredentials } from '../dfe/fixtures';
 import { xsdErrors } from '../dfe/xsd';
 import { COMPANY_CNPJ, CPF_B, fullMdfeBody, MDFE_XSD, mdfeBody, NFE_KEY } from './fixtures';
@@ -33,29 +35,48 @@ type Node = Record<string, unknown>;
 
 const MDFE_DESCRIPTION = referencePath('mdfe', 'openapi-2.60-mdfe-subset.yaml');
 
-/** Every copy of `body` with one optional member the fixture left out set to null, with its path. */
-function nullVariants(schemas: Record<string, Schema>, name: string, body: unknown) {
+type Path = (string | number)[];
+
+/** Paths of the optional members the description declares on objects `body` fills, left out there. */
+function absentOptionals(schemas: Record<string, Schema>, name: string, body: unknown): Path[] {
   const deref = (s: Schema | undefined) => (s?.$ref ? schemas[s.$ref.split('/').pop()!] : s);
-  const variants: Array<{ at: string; body: Node }> = [];
-  const walk = (schema: Schema | undefined, value: unknown, at: (string | number)[]) => {
+  const found: Path[] = [];
+  const walk = (schema: Schema | undefined, value: unknown, at: Path) => {
     const s = deref(schema);
     if (Array.isArray(value)) return value.forEach((v, i) => walk(s?.items, v, [...at, i]));
     if (!s?.properties || !value || typeof value !== 'object') return;
     for (const [key, member] of Object.entries(s.properties)) {
-      if (key in (value as Node) && (value as Node)[key] !== undefined) {
-        walk(member, (value as Node)[key], [...at, key]);
-        continue;
-      }
-      if (s.required?.includes(key)) continue;
-      const copy = structuredClone(body) as Node;
-      let node: Node = copy;
-      for (const part of at) node = node[part] as Node;
-      node[key] = null;
-      variants.push({ at: [...at, key].join('.'), body: copy });
+      const present = (value as Node)[key];
+      if (present !== undefined) walk(member, present, [...at, key]);
+      else if (!s.required?.includes(key)) found.push([...at, key]);
     }
   };
   walk(schemas[name], body, []);
-  return variants;
+  return found;
+}
+
+/** A copy of `body` with null at each of `paths`. */
+function withNulls<T>(body: T, paths: Path[]): T {
+  const copy = structuredClone(body) as Node;
+  for (const p of paths) {
+    let node: Node = copy;
+    for (const part of p.slice(0, -1)) node = node[part] as Node;
+    node[p[p.length - 1]!] = null;
+  }
+  return copy as T;
+}
+
+/** Every copy of `body` with one optional member the fixture left out set to null, with its path. */
+function nullVariants(schemas: Record<string, Schema>, name: string, body: unknown) {
+  return absentOptionals(schemas, name, body).map((p) => ({
+    at: p.join('.'),
+    body: withNulls(body, [p]) as Node,
+  }));
+}
+
+/** The body as a generated model serializes it: every optional member left out, sent as null. */
+function allNulls<T>(schemas: Record<string, Schema>, name: string, body: T): T {
+  return withNulls(body, absentOptionals(schemas, name, body));
 }
 
 /** The variants the zod schema the route uses refuses, with the first refusal. */
@@ -99,6 +120,13 @@ function nfeTrip() {
     { ...second!, infCTe: undefined, infNFe: [{ chNFe: nfeKey(6) }] },
   ];
   body.infMDFe.tot = { qNFe: 2, vCarga: 25000, cUnid: '02', qCarga: 12.5 };
+  // A trailer of another owner: the members of MdfeSefazVeicReboque_Prop.
+  body.infMDFe.infModal.rodo!.veicReboque![0]!.prop = {
+    CNPJ: '33000167000101',
+    RNTRC: '11223344',
+    xNome: 'LOCADORA DE CARRETAS SA',
+    tpProp: 2,
+  };
   return body;
 }
 
@@ -162,5 +190,83 @@ describe.skipIf(!sharedAvailable)('MDF-e: optional members sent as null', () => 
     expect(nullVariants(schemas, 'MdfePedidoInclusaoCondutor', condutor)).toEqual([]);
     expect(mdfePedidoInclusaoCondutor.safeParse(condutor).success).toBe(true);
     expect(nullVariants(schemas, 'EmpresaConfigMdfe', { ambiente: 'homologacao' })).toEqual([]);
+  });
+});
+
+describe.skipIf(!sharedAvailable)('MDF-e over HTTP: bodies with every optional member null', () => {
+  let sandbox: RunningSandbox;
+  let api: ReturnType<typeof client>;
+  let schemas: Record<string, Schema>;
+  const dhEmi = () => new Date(sandbox.control.clock.nowMs()).toISOString().replace(/\.\d+Z$/, 'Z');
+  type Doc = { id: string; status: string; motivo_status: string };
+
+  beforeAll(async () => {
+    schemas = (
+      parse(readFileSync(MDFE_DESCRIPTION, 'utf8')) as { components: { schemas: Record<string, Schema> } }
+    ).components.schemas;
+    sandbox = await startTestSandbox({ clockStart: NOW.getTime(), pdfEngine: null });
+    api = client(sandbox.url, await getToken(sandbox.url, 'empresa mdfe'));
+    await certifiedCompany(sandbox, api, COMPANY_CNPJ);
+    expect((await api.put(`/empresas/${COMPANY_CNPJ}/mdfe`, { ambiente: 'homologacao' })).status).toBe(200);
+  });
+  afterAll(() => sandbox?.close());
+
+  it('issues, includes, closes, cancels and batches: 200, registered, XSD-valid XML', async () => {
+    const full = fullMdfeBody();
+    delete full.referencia;
+    full.infMDFe.ide.dhEmi = dhEmi();
+    const sent = allNulls(schemas, 'MdfePedidoEmissao', full);
+    expect(sent.referencia).toBeNull();
+    expect(sent.infMDFe.infModal.rodo!.veicReboque![1]!.RENAVAM).toBeNull();
+    const a = await api.post<Doc>('/mdfe', sent);
+    expect(a.status, a.raw.toString()).toBe(200);
+    expect(a.body.status, a.body.motivo_status).toBe('autorizado');
+    const proc = (await api.get(`/mdfe/${a.body.id}/xml`)).raw.toString('utf8');
+    expect(xsdErrors(proc, MDFE_XSD('procMDFe_v3.00.xsd'))).toBeNull();
+
+    // A second one with referencia null too: null is no referencia, so no duplicate.
+    const small = mdfeBody({ nMDF: 2, dhEmi: dhEmi() });
+    small.infMDFe.ide.indCarregaPosterior = 1;
+    const b = await api.post<Doc>('/mdfe', allNulls(schemas, 'MdfePedidoEmissao', small));
+    expect(b.body.status, b.raw.toString()).toBe('autorizado');
+
+    const events = [
+      [
+        b.body.id,
+        'inclusao-dfe',
+        'MdfePedidoInclusaoDfe',
+        {
+          codigo_municipio_carrega: '3550308',
+          municipio_carrega: 'São Paulo',
+          documentos: [
+            {
+              codigo_municipio_descarga: '4106902',
+              municipio_descarga: 'Curitiba',
+              chave_acesso_nfe: NFE_KEY,
+            },
+          ],
+        },
+      ],
+      [b.body.id, 'cancelamento', 'MdfePedidoCancelamento', {}],
+      [a.body.id, 'encerramento', 'MdfePedidoEncerramento', { uf: 'SP', codigo_municipio: '3509502' }],
+    ] as const;
+    for (const [id, kind, name, body] of events) {
+      const nulls = allNulls(schemas, name, body) as Node;
+      expect(Object.values(nulls)).toContain(null);
+      const ev = await api.post<{ status: string; motivo_status: string }>(`/mdfe/${id}/${kind}`, nulls);
+      expect(ev.status, `${kind}: ${ev.raw.toString()}`).toBe(200);
+      expect(ev.body.status, `${kind}: ${ev.body.motivo_status}`).toBe('registrado');
+    }
+
+    const doc = mdfeBody({ nMDF: 3, placa: 'LOT1E23', dhEmi: dhEmi() });
+    const lote = allNulls(schemas, 'MdfePedidoEmissaoLote', {
+      id_lote: 'lote-nulos',
+      ambiente: 'homologacao',
+      documentos: [doc],
+    });
+    expect(lote.referencia).toBeNull();
+    const batch = await api.post<{ documentos: Doc[] }>('/mdfe/lotes', lote);
+    expect(batch.status, batch.raw.toString()).toBe(200);
+    expect(batch.body.documentos.map((d) => d.status)).toEqual(['autorizado']);
   });
 });

@@ -184,6 +184,26 @@ describe.skipIf(!sharedAvailable)('MDF-e: optional members sent as null', () => 
     expect(refused(variants, zod)).toEqual([]);
   });
 
+  it('versao and versaoModal, required but nullable in the description, may be null: version 3.00', () => {
+    const schemas = doc().components.schemas;
+    expect(schemas.MdfeSefazInfMDFe!.required).toContain('versao');
+    const base = mdfeBody();
+    const body = mdfeBody();
+    (body.infMDFe as { versao: string | null }).versao = null;
+    (body.infMDFe.infModal as { versaoModal: string | null }).versaoModal = null;
+    const issued = issueMdfe(mdfePedidoEmissao.parse(body), ENV);
+    const expected = issueMdfe(mdfePedidoEmissao.parse(base), ENV);
+    if (issued.kind !== 'answered' || expected.kind !== 'answered') throw new Error('não emitido');
+    expect(issued.documentXml).toContain('<infMDFe versao="3.00"');
+    expect(issued.documentXml).toBe(expected.documentXml);
+    // Left out, they are still missing; another version is refused.
+    const { versao: _versao, ...noVersion } = base.infMDFe;
+    expect(mdfePedidoEmissao.safeParse({ ...base, infMDFe: noVersion }).success).toBe(false);
+    expect(
+      mdfePedidoEmissao.safeParse({ ...base, infMDFe: { ...base.infMDFe, versao: '4.00' } }).success,
+    ).toBe(false);
+  });
+
   it('MdfePedidoInclusaoCondutor and EmpresaConfigMdfe have no optional member to send as null', () => {
     const schemas = doc().components.schemas;
     const condutor = { nome_condutor: 'MARIA SOUZA', cpf_condutor: CPF_B };

@@ -197,6 +197,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
     expect(text(await file('/mdfe/{id}/xml/manifesto', { id }))).toContain(`Id="MDFe${mdfe.chave}"`);
     expect(text(await file('/mdfe/{id}/xml/protocolo', { id }))).toContain(`<chMDFe>${mdfe.chave}</chMDFe>`);
     expect(text(await file('/mdfe/{id}/pdf', { id }, { logotipo: false }))).toMatch(/^%PDF-/);
+    expect(text(await file('/mdfe/{id}/pdf', { id }, { logotipo: true }))).toMatch(/^%PDF-/);
 
     const open = await call<{ cStat: number; infMDFe: { chMDFe: string }[] }>('GET', '/mdfe/nao-encerrados', {
       params: { query: { cpf_cnpj } },
@@ -319,12 +320,31 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
     });
   });
 
+  it('the MDF-e operations need the token scope mdfe', async () => {
+    const without = createClient({ baseUrl: sandbox.url }) as unknown as LooseClient;
+    const token = await getToken(sandbox.url, 'empresa cte');
+    const refused = await without.GET('/mdfe/nao-encerrados', {
+      params: { query: { cpf_cnpj } },
+      headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' },
+    });
+    expect(refused.response.status).toBe(403);
+    expect(refused.error).toMatchObject({ error: { code: 'Forbidden' } });
+    expect(JSON.stringify(refused.error)).toContain('"mdfe"');
+    const onlyMdfe = await getToken(sandbox.url, 'mdfe');
+    const allowed = await without.GET('/mdfe/nao-encerrados', {
+      params: { query: { cpf_cnpj } },
+      headers: { Authorization: `Bearer ${onlyMdfe}`, 'Content-Type': 'application/json' },
+    });
+    expect(allowed.response.status).toBe(200);
+  });
+
   it('sent what generated SDKs send and exercised every MDF-e operation', () => {
     expect([...sentContentTypes]).toEqual(['application/json']);
     const lists = sentQueries.filter((q) => q.includes('%24top') || q.includes('$top'));
     expect(lists.length).toBe(7);
     for (const q of lists) expect(decodeURIComponent(q)).toContain('$top=10&$skip=0&$inlinecount=false');
     expect(sentQueries).toContain('?logotipo=false');
+    expect(sentQueries).toContain('?logotipo=true');
     expect(checker.uncovered(/./)).toEqual([]);
     expect(called.size).toBe(MDFE_OPERATIONS);
   });

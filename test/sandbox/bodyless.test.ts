@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
 import type { RunningSandbox } from '../../electron/sandbox/server';
-import { openapiPath, sharedAvailable } from '../support/shared';
+import { openapiPath, referencePath, sharedAvailable } from '../support/shared';
 import { certifiedCompany, client, empresaBody, errorOf, getToken, startTestSandbox } from './support';
 
 const CNPJ = '11222333000181';
@@ -46,37 +46,43 @@ function chunked(method: string, path: string, type: string, chunks: string[]) {
   });
 }
 
-describe.skipIf(!sharedAvailable)('bodyless operations, from the API description', () => {
-  it('take a JSON content type with an empty body; operations with a body refuse it empty', async () => {
-    const doc = parse(readFileSync(openapiPath, 'utf8')) as {
-      paths: Record<string, Record<string, { requestBody?: unknown }>>;
-    };
-    const values: Record<string, string> = {
-      cpf_cnpj: '22333444000181', // valid, never registered here
-      id: 'nao_existe',
-      Cep: '01310100',
-      Cnpj: CNPJ,
-      nome: 'dfe-eventos',
-    };
-    const seen = { bodyless: [] as string[], withBody: 0 };
-    for (const [template, ops] of Object.entries(doc.paths)) {
-      const path = template.replace(/\{(\w+)\}/g, (_, name: string) => values[name]);
-      for (const [method, op] of Object.entries(ops)) {
-        if (!['post', 'put', 'delete', 'patch'].includes(method)) continue;
-        const res = await api.raw(method.toUpperCase(), path, {
-          headers: { 'content-type': 'application/json' },
-        });
-        const what = `${method.toUpperCase()} ${template} → ${res.status} ${res.raw.toString().slice(0, 120)}`;
-        if (op.requestBody) {
-          seen.withBody += 1;
-          expect(res.status, what).toBe(400);
-        } else {
-          seen.bodyless.push(`${method} ${template}`);
-          // The route ran: unknown company or document, never a complaint about the body.
-          expect(res.status, what).toBe(404);
-        }
+/** Calls every POST/PUT/DELETE of a description with a JSON content type and no body. */
+async function sweep(descriptionPath: string) {
+  const doc = parse(readFileSync(descriptionPath, 'utf8')) as {
+    paths: Record<string, Record<string, { requestBody?: unknown }>>;
+  };
+  const values: Record<string, string> = {
+    cpf_cnpj: '22333444000181', // valid, never registered here
+    id: 'nao_existe',
+    Cep: '01310100',
+    Cnpj: CNPJ,
+    nome: 'dfe-eventos',
+  };
+  const seen = { bodyless: [] as string[], withBody: 0 };
+  for (const [template, ops] of Object.entries(doc.paths)) {
+    const path = template.replace(/\{(\w+)\}/g, (_, name: string) => values[name]);
+    for (const [method, op] of Object.entries(ops)) {
+      if (!['post', 'put', 'delete', 'patch'].includes(method)) continue;
+      const res = await api.raw(method.toUpperCase(), path, {
+        headers: { 'content-type': 'application/json' },
+      });
+      const what = `${method.toUpperCase()} ${template} → ${res.status} ${res.raw.toString().slice(0, 120)}`;
+      if (op.requestBody) {
+        seen.withBody += 1;
+        expect(res.status, what).toBe(400);
+      } else {
+        seen.bodyless.push(`${method} ${template}`);
+        // The route ran: unknown company or document, never a complaint about the body.
+        expect(res.status, what).toBe(404);
       }
     }
+  }
+  return seen;
+}
+
+describe.skipIf(!sharedAvailable)('bodyless operations, from the API description', () => {
+  it('take a JSON content type with an empty body; operations with a body refuse it empty', async () => {
+    const seen = await sweep(openapiPath);
     expect(seen.bodyless.sort()).toEqual([
       'delete /empresas/{cpf_cnpj}',
       'delete /empresas/{cpf_cnpj}/certificado',
@@ -90,6 +96,12 @@ describe.skipIf(!sharedAvailable)('bodyless operations, from the API description
     });
     expect(dce.status).toBe(404);
     expect(seen.withBody).toBeGreaterThan(20);
+  });
+
+  it('the same in the MDF-e description (2.60)', async () => {
+    const seen = await sweep(referencePath('mdfe', 'openapi-2.60-mdfe-subset.yaml'));
+    expect(seen.bodyless).toEqual(['post /mdfe/{id}/sincronizar']);
+    expect(seen.withBody).toBe(7);
   });
 });
 

@@ -284,7 +284,7 @@ describe.skipIf(!sharedAvailable)('MDF-e over HTTP: bodies with every optional m
       ambiente: 'homologacao',
       documentos: [doc],
     });
-    expect(lote.referencia).toBeNull();
+    expect((lote as Node).referencia).toBeNull();
     const batch = await api.post<{ documentos: Doc[] }>('/mdfe/lotes', lote);
     expect(batch.status, batch.raw.toString()).toBe(200);
     expect(batch.body.documentos.map((d) => d.status)).toEqual(['autorizado']);

@@ -281,18 +281,19 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
     const mdfe = await call<Doc>('POST', '/mdfe', { body: pedido(2, 'ABC1D23', 'sdk-mdfe-2') });
     expect(mdfe.status).toBe('autorizado');
     const id = mdfe.id;
-    // The justificativa left out: the service writes one.
+    // No body at all (optional in the description), the JSON content type all the same: the
+    // service writes the justificativa.
     const cancel = await call<Ev & { justificativa: string }>('POST', '/mdfe/{id}/cancelamento', {
       params: { path: { id } },
-      body: {},
     });
     expect(cancel).toMatchObject({ status: 'registrado', codigo_status: 135 });
     expect(cancel.justificativa.length).toBeGreaterThanOrEqual(15);
-    const again = await call<Ev>('POST', '/mdfe/{id}/cancelamento', {
+    const again = await call<Ev & { justificativa: string }>('POST', '/mdfe/{id}/cancelamento', {
       params: { path: { id } },
       body: { justificativa: 'Segunda tentativa de cancelamento do manifesto' },
     });
     expect(again.status).toBe('rejeitado');
+    expect(again.justificativa).toBe('Segunda tentativa de cancelamento do manifesto');
     expect(await call('GET', '/mdfe/{id}/cancelamento', { params: { path: { id } } })).toMatchObject({
       id: cancel.id,
       status: 'registrado',

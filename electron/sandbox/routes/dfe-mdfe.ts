@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context';
 import { soapStep } from '../dfe/present';
-import { NO_BODY } from '../http/bodyless';
+import { NO_BODY, OPTIONAL_BODY } from '../http/bodyless';
 import { badRequest, notFound } from '../http/errors';
 import { newId, parseId } from '../http/ids';
 import { listEnvelope, parseListQuery } from '../http/paging';
@@ -301,7 +301,8 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
   for (const [kind, action] of Object.entries(actions) as Array<
     [MdfeEventKind, (typeof actions)[MdfeEventKind]]
   >) {
-    app.post(`/mdfe/:id/${kind}`, async (request) =>
+    // The cancellation's body is optional in the description (`justificativa` is filled when blank).
+    app.post(`/mdfe/:id/${kind}`, kind === 'cancelamento' ? OPTIONAL_BODY : {}, async (request) =>
       action(ctx, await repo(), await load(idOf(request), false), request.body),
     );
   }

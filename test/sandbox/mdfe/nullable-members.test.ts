@@ -19,6 +19,7 @@ import {
   mdfePedidoInclusaoDfe,
 } from '../../../electron/sandbox/mdfe/schema';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
+import { answerChecker } from '../../support/openapi-answers';
 import { referencePath, sharedAvailable } from '../../support/shared';
 import { certifiedCompany, client, getToken, startTestSandbox } from '../support';
 import { NOW, testCredentials } from '../dfe/fixtures';
@@ -140,6 +141,11 @@ describe.skipIf(!sharedAvailable)('MDF-e: optional members sent as null', () => 
     ['the smallest carrier body', () => mdfeBody()],
   ])('MdfePedidoEmissao (%s): each null is absent, the same XSD-valid manifest', (_, make) => {
     const base = make();
+    // The body itself is one the description describes (types, enums, closed objects).
+    const described = answerChecker(undefined, MDFE_DESCRIPTION).ajv.compile({
+      $ref: 'openapi.json#/components/schemas/MdfePedidoEmissao',
+    });
+    expect(described(base), JSON.stringify(described.errors)).toBe(true);
     const variants = nullVariants(doc().components.schemas, 'MdfePedidoEmissao', base);
     expect(variants.length).toBeGreaterThanOrEqual(25);
     expect(refused(variants, mdfePedidoEmissao)).toEqual([]);

@@ -294,6 +294,11 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
     });
     expect(again.status).toBe('rejeitado');
     expect(again.justificativa).toBe('Segunda tentativa de cancelamento do manifesto');
+    // The refused attempt stays readable by its own id.
+    expect(await call('GET', '/mdfe/eventos/{id}', { params: { path: { id: again.id } } })).toMatchObject({
+      id: again.id,
+      status: 'rejeitado',
+    });
     expect(await call('GET', '/mdfe/{id}/cancelamento', { params: { path: { id } } })).toMatchObject({
       id: cancel.id,
       status: 'registrado',

@@ -9,84 +9,29 @@
 // in the generated `paths`, and at the end all calls, bodies included, are type-checked with the
 // generated types and openapi-fetch's own (TypeScript compiler, in the temporary folder).
 // The app's own client (electron/nuvemfiscal) is not used.
-import { execFile } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import os from 'node:os';
+import { rmSync } from 'node:fs';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import createClient from 'openapi-fetch';
-import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { RunningSandbox } from '../../electron/sandbox/server';
 import { certificateOnClock, CLIENT_ID, CLIENT_SECRET, control, startTestSandbox } from '../sandbox/support';
 import { COMPANY_CNPJ, cteBody, cteOsBody, cteSimpBody, dceBody, NOW } from '../sandbox/dfe/fixtures';
+import {
+  asLiteral,
+  generatedOperations,
+  generateTypes,
+  PAGING,
+  typeCheckCalls,
+  type CallInit,
+  type LooseClient,
+  type Method,
+  type Query,
+} from '../support/generated-client';
 import { answerChecker } from '../support/openapi-answers';
 import { openapiPath, sharedAvailable } from '../support/shared';
 
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
-type Query = Record<string, string | number | boolean | undefined>;
-interface CallInit {
-  params?: { path?: Record<string, string>; query?: Query };
-  body?: unknown;
-  parseAs?: 'json' | 'arrayBuffer';
-  /** `null` unsets a header (openapi-fetch), e.g. the JSON type on a multipart upload. */
-  headers?: Record<string, string | null>;
-}
-interface CallResult {
-  data?: unknown;
-  error?: unknown;
-  response: Response;
-}
-/** openapi-fetch's client, as called here with templates only known once the types are generated. */
-type LooseClient = Record<Method, (template: string, init?: CallInit) => Promise<CallResult>> & {
-  use(middleware: { onRequest(arg: { request: Request }): Request | undefined }): void;
-};
-
-/** What generated SDKs send on every list: the paging defaults spelled out. */
-const PAGING = { $top: 10, $skip: 0, $inlinecount: false } as const;
 const SCOPES = 'empresa conta cnpj cep cte nfe nfce dce distribuicao-nfe debug';
-
-/** The operations of the generated `paths`, with the names of their query parameters. */
-function generatedOperations(file: string): Map<string, Set<string>> {
-  const source = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
-  const interfaces = new Map<string, ts.InterfaceDeclaration>();
-  source.forEachChild((node) => {
-    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
-  });
-  const nameOf = (m: ts.TypeElement) =>
-    m.name && (ts.isStringLiteral(m.name) || ts.isIdentifier(m.name)) ? m.name.text : '';
-  const member = (members: ts.NodeArray<ts.TypeElement>, name: string) =>
-    members.find((m) => nameOf(m) === name) as ts.PropertySignature | undefined;
-  const literalMembers = (type: ts.TypeNode | undefined) =>
-    type && ts.isTypeLiteralNode(type) ? type.members : undefined;
-  const operations = interfaces.get('operations')!.members;
-  const result = new Map<string, Set<string>>();
-  for (const entry of interfaces.get('paths')!.members) {
-    const methods = literalMembers((entry as ts.PropertySignature).type)!;
-    for (const method of ['get', 'put', 'post', 'delete']) {
-      const type = member(methods, method)?.type;
-      if (!type || type.kind === ts.SyntaxKind.NeverKeyword) continue;
-      // `operations["ConsultarCep"]`
-      const opName = ((type as ts.IndexedAccessTypeNode).indexType as ts.LiteralTypeNode)
-        .literal as ts.StringLiteral;
-      const op = literalMembers(member(operations, opName.text)!.type)!;
-      const query = literalMembers(member(literalMembers(member(op, 'parameters')!.type)!, 'query')?.type);
-      result.set(`${method.toUpperCase()} ${nameOf(entry)}`, new Set(query?.map(nameOf) ?? []));
-    }
-  }
-  return result;
-}
-
-/** A call's options as a TypeScript literal; a multipart form as its fields (files as text). */
-function asLiteral(init: CallInit): string {
-  if (!(init.body instanceof FormData)) return JSON.stringify(init);
-  const fields: Record<string, string> = {};
-  for (const [name, value] of init.body.entries())
-    fields[name] = typeof value === 'string' ? value : '(arquivo)';
-  return JSON.stringify({ ...init, body: fields });
-}
 
 describe.skipIf(!sharedAvailable)('a client generated from the API description', () => {
   let tmp: string;
@@ -101,10 +46,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
 
   beforeAll(async () => {
     // 1. Generate the types from the description, into a folder that is thrown away afterwards.
-    tmp = mkdtempSync(path.join(os.tmpdir(), 'carreta-generated-client-'));
-    const pkg = createRequire(import.meta.url).resolve('openapi-typescript/package.json');
-    const cli = path.join(path.dirname(pkg), 'bin', 'cli.js');
-    await promisify(execFile)(process.execPath, [cli, openapiPath, '-o', path.join(tmp, 'api.ts')]);
+    tmp = await generateTypes(openapiPath, 'carreta-generated-client-');
     operations = generatedOperations(path.join(tmp, 'api.ts'));
 
     checker = answerChecker();
@@ -487,39 +429,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
 
   it('made only calls the generated types accept (paths, parameters, bodies)', { timeout: 120_000 }, () => {
     expect(recorded.length).toBeGreaterThan(90);
-    const driver = path.join(tmp, 'calls.ts');
-    writeFileSync(
-      driver,
-      [
-        "import createClient from 'openapi-fetch';",
-        "import type { paths } from './api';",
-        "const client = createClient<paths>({ baseUrl: 'http://127.0.0.1' });",
-        'export async function calls(): Promise<void> {',
-        ...recorded,
-        '}',
-      ].join('\n'),
-    );
-    const fetchTypes = path.join(
-      path.dirname(createRequire(import.meta.url).resolve('openapi-fetch/package.json')),
-      'dist',
-      'index.d.mts',
-    );
-    const program = ts.createProgram([driver], {
-      strict: true,
-      noEmit: true,
-      skipLibCheck: true,
-      target: ts.ScriptTarget.ES2022,
-      module: ts.ModuleKind.ESNext,
-      moduleResolution: ts.ModuleResolutionKind.Bundler,
-      types: [],
-      lib: ['lib.es2022.d.ts', 'lib.dom.d.ts'],
-      paths: { 'openapi-fetch': [fetchTypes] },
-    });
-    const problems = ts.getPreEmitDiagnostics(program).map((d) => {
-      const where = d.file && d.start !== undefined ? d.file.getLineAndCharacterOfPosition(d.start).line : -1;
-      const line = d.file?.fileName === driver ? recorded[where - 4]?.slice(0, 120) : d.file?.fileName;
-      return `${line ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ').slice(0, 4000)}`;
-    });
+    const problems = typeCheckCalls(tmp, recorded);
     expect(problems).toEqual([]);
   });
 });

@@ -5,6 +5,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The operation has no `requestBody` in the API description (see `NO_BODY`). */
     noBody?: boolean;
+    /** The operation's `requestBody` is not `required` in the API description (see `OPTIONAL_BODY`). */
+    optionalBody?: boolean;
   }
   interface FastifyRequest {
     /** The Content-Type a bodyless operation's request declared, while its body is read. */
@@ -21,6 +23,14 @@ declare module 'fastify' {
  */
 export const NO_BODY = { config: { noBody: true } } as const;
 
+/**
+ * Route options of an operation whose `requestBody` the description does not make `required`
+ * (`POST …/cancelamento`: `{ justificativa? }`). A generated SDK called without the body sends the
+ * JSON content type and nothing else: an empty body is taken as no body (the route's defaults
+ * apply); a body that is present is read as usual.
+ */
+export const OPTIONAL_BODY = { config: { optionalBody: true } } as const;
+
 /** Internal media type a bodyless operation's request is read as (never seen by clients). */
 const READ_AS_NO_BODY = 'application/x-sandbox-no-body';
 
@@ -31,7 +41,8 @@ export function acceptBodylessOperations(app: FastifyInstance) {
   app.decorateRequest('sandboxDeclaredType', undefined);
   app.addHook('onRequest', async (request: FastifyRequest) => {
     // An unknown path takes no body either: it is answered 404, whatever was sent.
-    if (!request.routeOptions.config.noBody && !request.is404) return;
+    const { noBody, optionalBody } = request.routeOptions.config;
+    if (!noBody && !optionalBody && !request.is404) return;
     const headers = request.raw.headers;
     const declared = headers['content-type'];
     if (declared === undefined) return;
@@ -43,6 +54,8 @@ export function acceptBodylessOperations(app: FastifyInstance) {
       delete headers['content-type'];
       return;
     }
+    // An optional body that is present is the route's to read, as any other.
+    if (optionalBody && !noBody && !request.is404) return;
     // A body may follow (chunked, or a length): read it whatever its type, then judge it.
     request.sandboxDeclaredType = declared;
     headers['content-type'] = READ_AS_NO_BODY;

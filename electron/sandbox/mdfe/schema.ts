@@ -301,8 +301,10 @@ const refusedModal = (name: string) =>
     message: `o modal ${name} não é atendido por este ambiente (somente rodoviário)`,
   });
 
+// `versao` and `versaoModal` are required but nullable in the description (what its generated models
+// type as `string | null`); the layout has one version, so null means it (the XML always says 3.00).
 const infModal = z.strictObject({
-  versaoModal: z.literal('3.00'),
+  versaoModal: z.literal('3.00').nullable(),
   rodo: rodo.nullish(),
   aereo: refusedModal(NON_ROAD.aereo).optional(),
   aquav: refusedModal(NON_ROAD.aquav).optional(),
@@ -329,7 +331,7 @@ const local = z
   });
 
 export const infMDFe = z.strictObject({
-  versao: z.literal('3.00'),
+  versao: z.literal('3.00').nullable(),
   Id: z.string().nullish(),
   ide,
   emit,

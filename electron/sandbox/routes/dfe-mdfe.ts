@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { SandboxContext } from '../context';
 import { soapStep } from '../dfe/present';
+import { NO_BODY, OPTIONAL_BODY } from '../http/bodyless';
 import { badRequest, notFound } from '../http/errors';
 import { newId, parseId } from '../http/ids';
 import { listEnvelope, parseListQuery } from '../http/paging';
@@ -76,9 +77,13 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
       throw badRequest(`O MDF-e não está autorizado (situação: ${doc.status}); não há XML processado.`);
     return doc.xml_proc!;
   };
+  /**
+   * The event `GET …/{cancelamento|encerramento}` answers: the one in force (registered) when there
+   * is one — a later attempt the authority refused stays in the events — else the last attempt.
+   */
   const lastEvent = async (doc: MdfeRow, kind: MdfeEventKind) => {
     const list = await (await repo()).events(doc.id, kind);
-    const last = list[list.length - 1];
+    const last = list.filter((e) => e.status === 'registrado').pop() ?? list[list.length - 1];
     if (!last) throw notFound(`Nenhum evento de ${EVENT_LABEL[kind]} para este MDF-e.`);
     return last;
   };
@@ -254,7 +259,7 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
 
   app.get('/mdfe/:id', async (request) => presentMdfe(await load(idOf(request), true)));
 
-  app.post('/mdfe/:id/sincronizar', async (request) => {
+  app.post('/mdfe/:id/sincronizar', NO_BODY, async (request) => {
     const doc = await load(idOf(request), true);
     return {
       status: doc.pending_polls > 0 ? 'pendente' : 'sincronizado',
@@ -296,7 +301,8 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
   for (const [kind, action] of Object.entries(actions) as Array<
     [MdfeEventKind, (typeof actions)[MdfeEventKind]]
   >) {
-    app.post(`/mdfe/:id/${kind}`, async (request) =>
+    // The cancellation's body is optional in the description (`justificativa` is filled when blank).
+    app.post(`/mdfe/:id/${kind}`, kind === 'cancelamento' ? OPTIONAL_BODY : {}, async (request) =>
       action(ctx, await repo(), await load(idOf(request), false), request.body),
     );
   }

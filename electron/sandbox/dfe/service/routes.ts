@@ -19,7 +19,7 @@ import { openDfeRepository, type DfeRepository, type DocumentRow, type EventRow 
 import { emitDocument } from './emission';
 import { cancelDocument, correctDocument } from './events';
 import type { KindSpec } from './spec';
-import { NO_BODY } from '../../http/bodyless';
+import { NO_BODY, OPTIONAL_BODY } from '../../http/bodyless';
 
 const AUTHORIZERS = [
   'AM',
@@ -242,7 +242,8 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     ? ['cancelamento', 'carta-correcao']
     : ['cancelamento'];
   for (const kind of kinds) {
-    app.post(`${p}/:id/${kind}`, async (request) => {
+    // The cancellation's body is optional in the description (`justificativa` is filled when blank).
+    app.post(`${p}/:id/${kind}`, kind === 'cancelamento' ? OPTIONAL_BODY : {}, async (request) => {
       const doc = await load((request.params as { id: string }).id, false);
       return kind === 'cancelamento'
         ? cancelDocument(ctx, await repo(), generic, doc, request.body)

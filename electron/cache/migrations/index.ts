@@ -12,6 +12,7 @@ import { migration as m0010 } from './0010-emission-brasilia-time';
 import { migration as m0011 } from './0011-search-places';
 import { migration as m0012 } from './0012-mdfe-issuing';
 import { migration as m0015 } from './0015-mdfe-search';
+import { migration as m0017 } from './0017-known-companies';
 
 /** Every migration, in order. A new file in this folder must be added here (a test checks it). */
 export const migrations: readonly Migration[] = [
@@ -28,4 +29,6 @@ export const migrations: readonly Migration[] = [
   m0011,
   m0012,
   m0015,
+  // 0016 (inbox instant index) comes from another branch and goes here.
+  m0017,
 ];

@@ -18,6 +18,7 @@ import { cnpjCheckDigits } from '../../electron/fiscal/cnpj';
 import type { CommandEnvelope } from '../../electron/shared/errors';
 import { memoryHost } from '../support/memory-host';
 import { cteForm } from '../fiscal/payload/forms';
+import { mdfeForm } from '../fiscal/payload/mdfe-forms';
 import { dceForm } from './dce/fixtures';
 
 const OTHER_BASE = '33444555' + '0001';
@@ -145,6 +146,15 @@ describe('known companies: online stores, offline answers from the cache', { tim
     expect(cte.html).toContain('SEM VALOR FISCAL');
     const dce = await call<{ html: string }>('dce:preview', { company: DEMO_CNPJ, form: dceForm() });
     expect(dce.html).toContain('PRÉ-VISUALIZAÇÃO — SEM VALOR FISCAL');
+
+    const mdfe = await call<{ manifestos: { infMDFe: { emit: { CNPJ: string; xNome: string } } }[] }>(
+      'mdfe:preview',
+      { company: DEMO_CNPJ, form: mdfeForm() },
+    );
+    expect(mdfe.manifestos[0]!.infMDFe.emit).toMatchObject({
+      CNPJ: DEMO_CNPJ,
+      xNome: 'TRANSPORTES CARRETA DEMONSTRACAO LTDA',
+    });
 
     // Sending still needs the API: the cached company is never used to issue.
     const issued = (await app.dispatch('cte:issue', {

@@ -111,6 +111,27 @@ describe('company selector', () => {
     );
   });
 
+  it('offline, the Empresas screen lists the kept companies and says from when', async () => {
+    const transport = createFakeTransport({ settings: settingsWith({ selectedCompany: '45723174000110' }) });
+    transport.handlers['companies:list'] = () => ({
+      ok: true,
+      data: {
+        companies: [
+          company('45723174000110', 'Transportes Carreta Demonstração Ltda', 'Carreta Demonstração'),
+        ],
+        fromCache: true,
+        savedAt: '2026-11-25T18:30:00.000Z',
+      },
+    });
+    const { wrapper, router } = await mountWith(App, transport);
+    await router.push('/empresas');
+    const notice = await waitFor(() => wrapper.get('[data-testid="companies-cached"]'));
+    expect(notice.text()).toContain('lista salva neste computador em 25/11/2026 15:30');
+    expect(wrapper.get('[data-testid="companies-table"]').text()).toContain(
+      'Transportes Carreta Demonstração Ltda',
+    );
+  });
+
   it('online, no mark of a kept list', async () => {
     const transport = createFakeTransport({ settings: settingsWith({ selectedCompany: '45723174000110' }) });
     transport.handlers['companies:list'] = () => ({

@@ -127,7 +127,12 @@ export class KnownCompanies {
       if (!known) throw error;
       const wanted = filter.cpfCnpj;
       const companies = wanted
-        ? known.value.filter((c) => c.cpf_cnpj.toUpperCase().replace(/[^0-9A-Z]/g, '').startsWith(wanted))
+        ? known.value.filter((c) =>
+            c.cpf_cnpj
+              .toUpperCase()
+              .replace(/[^0-9A-Z]/g, '')
+              .startsWith(wanted),
+          )
         : known.value;
       return { companies, fromCache: true, savedAt: known.savedAt };
     }
@@ -189,7 +194,8 @@ export class KnownCompanies {
         })
         .filter((c) => filter.includeExpired || c.daysLeft === null || c.daysLeft >= 0)
         .filter(
-          (c) => filter.expiresInDays === undefined || (c.daysLeft !== null && c.daysLeft <= filter.expiresInDays),
+          (c) =>
+            filter.expiresInDays === undefined || (c.daysLeft !== null && c.daysLeft <= filter.expiresInDays),
         );
       return { certificates, fromCache: true, savedAt: known.savedAt };
     }

@@ -128,10 +128,10 @@ describe('known companies: online stores, offline answers from the cache', { tim
     const unknown = (await app.dispatch('companies:get', { cpfCnpj: GONE })) as CommandEnvelope<unknown>;
     expect(unknown.ok).toBe(false);
 
-    const certificates = await call<{ certificates: { cpfCnpj: string; daysLeft: number }[]; fromCache?: true }>(
-      'certificates:list',
-      { includeExpired: true },
-    );
+    const certificates = await call<{
+      certificates: { cpfCnpj: string; daysLeft: number }[];
+      fromCache?: true;
+    }>('certificates:list', { includeExpired: true });
     expect(certificates.fromCache).toBe(true);
     expect(certificates.certificates.find((c) => c.cpfCnpj === DEMO_CNPJ)?.daysLeft).toBeGreaterThan(0);
 

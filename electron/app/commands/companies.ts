@@ -50,14 +50,17 @@ export function companyCommands(ctx: AppContext): Pick<CommandTable, Channels> {
     'companies:list': async ({ cpfCnpj, nome }) => {
       const filter = cpfCnpj ? cpfCnpj.toUpperCase().replace(/[^0-9A-Z]/g, '') : undefined;
       // Offline, the list the API last gave (marked fromCache): the office still knows its companies.
-      const { companies, ...mark } = await known.list(async (client) => {
-        const all: CompanyDto[] = [];
-        for (let skip = 0; ; skip += 100) {
-          const page = await client.empresas.listar({ cpf_cnpj: filter }, { top: 100, skip });
-          all.push(...page.data.map(toDto));
-          if (page.data.length < 100) return all;
-        }
-      }, { cpfCnpj: filter });
+      const { companies, ...mark } = await known.list(
+        async (client) => {
+          const all: CompanyDto[] = [];
+          for (let skip = 0; ; skip += 100) {
+            const page = await client.empresas.listar({ cpf_cnpj: filter }, { top: 100, skip });
+            all.push(...page.data.map(toDto));
+            if (page.data.length < 100) return all;
+          }
+        },
+        { cpfCnpj: filter },
+      );
       const prefix = nome ? fold(nome) : '';
       return {
         companies: prefix

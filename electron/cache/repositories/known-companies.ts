@@ -23,7 +23,7 @@ interface Row {
 function parseRows<T>(rows: Row[], parse: (value: unknown) => T | null): Array<Known<T>> {
   const out: Array<Known<T>> = [];
   for (const row of rows) {
-    let value: T | null = null;
+    let value: T | null;
     try {
       value = parse(JSON.parse(row.json) as unknown);
     } catch {
@@ -95,7 +95,13 @@ export class KnownCompaniesRepository {
       company,
     );
     if (list === null && rows.length === 0) return null;
-    const savedAt = list ?? rows.map((r) => r.savedAt).sort().at(-1) ?? '';
+    const savedAt =
+      list ??
+      rows
+        .map((r) => r.savedAt)
+        .sort()
+        .at(-1) ??
+      '';
     return { value: rows.map((r) => r.value), savedAt };
   }
 
@@ -147,7 +153,10 @@ export class KnownCompaniesRepository {
     return { value: rows.map((r) => r.value), savedAt: list };
   }
 
-  private async listSavedAt(environment: Environment, list: 'companies' | 'certificates'): Promise<string | null> {
+  private async listSavedAt(
+    environment: Environment,
+    list: 'companies' | 'certificates',
+  ): Promise<string | null> {
     const row = await this.db.get<{ saved_at: string }>(
       'SELECT saved_at FROM known_lists WHERE environment = ? AND list = ?',
       [environment, list],

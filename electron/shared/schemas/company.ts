@@ -130,7 +130,9 @@ export const cacheMarkSchema = z.object({
   savedAt: z.string().datetime({ offset: true }).optional(),
 });
 
-export const companyListSchema = z.object({ companies: z.array(companySchema) }).extend(cacheMarkSchema.shape);
+export const companyListSchema = z
+  .object({ companies: z.array(companySchema) })
+  .extend(cacheMarkSchema.shape);
 
 /** One company, fresh or (offline) as last read. */
 export const companyAnswerSchema = companySchema.extend(cacheMarkSchema.shape);

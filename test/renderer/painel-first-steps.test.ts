@@ -193,6 +193,10 @@ describe('Painel: primeiros passos', { timeout: 20_000 }, () => {
     expect(steps.get('[data-testid="first-steps-saved"]').text()).toBe(
       'Conferido com os dados salvos neste computador em 25/11/2026 15:30.',
     );
+    // The certificate card says its answer is the one kept on this computer, too.
+    expect(wrapper.get('[data-testid="certificate-card-cached"]').text()).toBe(
+      'Sem conexão com a Nuvem Fiscal: dados salvos neste computador em 25/11/2026 15:30.',
+    );
   });
 
   it('offline with a kept answer where all is done: no checklist', async () => {

@@ -166,6 +166,15 @@ test('issued documents sync, then browse, search, preview and PDF work online an
 
   const painel = await painelTwoMonths(page, () => page.getByTestId('nav-painel').click());
   expect(painel.total).toEqual({ count: 33, frete: 96366.9 });
+  // The companies come from the API; offline, the ones kept on this computer: the selector still
+  // names the company and the checklist never asks to register (or certify) the one the API has.
+  const selector = page.getByTestId('company-selector');
+  await expect(selector).toContainText('Carreta Demonstração');
+  await expect(selector).toContainText('45.723.174/0001-10');
+  await expect(page.getByTestId('company-selector-cached')).toBeVisible();
+  await expect(page.getByTestId('first-step-empresa-go')).toHaveCount(0);
+  await expect(page.getByTestId('first-step-certificado-go')).toHaveCount(0);
+  await expect(page.getByText('Cadastrar a empresa emitente')).toHaveCount(0);
   await shot(page, testInfo, 'painel');
 
   await page.getByTestId('nav-configuracoes').click();

@@ -87,4 +87,59 @@ describe('company selector', () => {
     await settle();
     expect(wrapper.get('[data-testid="company-selector"]').text()).toContain('12.345.678/0001-95');
   });
+
+  it('offline, names the company from the list kept on this computer and says so', async () => {
+    const transport = createFakeTransport({ settings: settingsWith({ selectedCompany: '45723174000110' }) });
+    transport.handlers['companies:list'] = () => ({
+      ok: true,
+      data: {
+        companies: [
+          company('45723174000110', 'Transportes Carreta Demonstração Ltda', 'Carreta Demonstração'),
+        ],
+        fromCache: true,
+        savedAt: '2026-11-25T18:30:00.000Z',
+      },
+    });
+    const { wrapper } = await mountWith(App, transport);
+    await settle();
+    const selector = wrapper.get('[data-testid="company-selector"]');
+    await waitFor(() => expect(selector.text()).toContain('Carreta Demonstração'));
+    expect(selector.text()).toContain('45.723.174/0001-10');
+    // Brasília time: 18:30 UTC is 15:30 in São Paulo.
+    expect(selector.get('[data-testid="company-selector-cached"]').attributes('aria-label')).toBe(
+      'Sem conexão com a Nuvem Fiscal: dados salvos neste computador em 25/11/2026 15:30.',
+    );
+  });
+
+  it('offline, the Empresas screen lists the kept companies and says from when', async () => {
+    const transport = createFakeTransport({ settings: settingsWith({ selectedCompany: '45723174000110' }) });
+    transport.handlers['companies:list'] = () => ({
+      ok: true,
+      data: {
+        companies: [
+          company('45723174000110', 'Transportes Carreta Demonstração Ltda', 'Carreta Demonstração'),
+        ],
+        fromCache: true,
+        savedAt: '2026-11-25T18:30:00.000Z',
+      },
+    });
+    const { wrapper, router } = await mountWith(App, transport);
+    await router.push('/empresas');
+    const notice = await waitFor(() => wrapper.get('[data-testid="companies-cached"]'));
+    expect(notice.text()).toContain('lista salva neste computador em 25/11/2026 15:30');
+    expect(wrapper.get('[data-testid="companies-table"]').text()).toContain(
+      'Transportes Carreta Demonstração Ltda',
+    );
+  });
+
+  it('online, no mark of a kept list', async () => {
+    const transport = createFakeTransport({ settings: settingsWith({ selectedCompany: '45723174000110' }) });
+    transport.handlers['companies:list'] = () => ({
+      ok: true,
+      data: { companies: [company('45723174000110', 'Transportes Carreta Demonstração Ltda')] },
+    });
+    const { wrapper } = await mountWith(App, transport);
+    await settle();
+    expect(wrapper.find('[data-testid="company-selector-cached"]').exists()).toBe(false);
+  });
 });

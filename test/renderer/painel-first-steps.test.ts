@@ -15,48 +15,72 @@ afterEach(() => {
   document.body.innerHTML = '';
 });
 
-function state(options: { companies: boolean; certificate: boolean; ctes: number }): FakeTransport {
+const offline = {
+  ok: false as const,
+  error: { code: 'api_offline', message: 'Sem conexão com a internet.' },
+};
+const SAVED = { fromCache: true, savedAt: '2026-11-25T18:30:00.000Z' };
+
+function state(options: {
+  companies: boolean;
+  certificate: boolean;
+  ctes: number;
+  /** 'unreachable': the API cannot be reached and nothing was kept; 'cached': offline, the kept answer. */
+  api?: 'online' | 'unreachable' | 'cached';
+  selected?: string | null;
+}): FakeTransport {
+  const api = options.api ?? 'online';
   const transport = createFakeTransport({
-    settings: settingsWith({ selectedCompany: options.companies ? company : null }),
+    settings: settingsWith({
+      selectedCompany: options.selected !== undefined ? options.selected : options.companies ? company : null,
+    }),
   });
-  transport.handlers['companies:list'] = () => ({
-    ok: true,
-    data: {
-      companies: options.companies
-        ? [
-            {
-              cpf_cnpj: company,
-              nome_razao_social: 'Transportes Teste Ltda',
-              nome_fantasia: null,
-              email: 'fiscal@example.com',
-              endereco: {
-                logradouro: 'Rua A',
-                numero: '1',
-                bairro: 'Centro',
-                codigo_municipio: '3550308',
-                uf: 'SP',
-                cep: '01310100',
-              },
-            },
-          ]
-        : [],
-    },
-  });
-  transport.handlers['certificates:list'] = () => ({
-    ok: true,
-    data: {
-      certificates: options.certificate
-        ? [
-            {
-              cpfCnpj: company,
-              nomeRazaoSocial: 'Transportes Teste Ltda',
-              notAfter: '2027-11-30T00:00:00Z',
-              daysLeft: 300,
-            },
-          ]
-        : [],
-    },
-  });
+  transport.handlers['companies:list'] = () =>
+    api === 'unreachable'
+      ? offline
+      : {
+          ok: true,
+          data: {
+            ...(api === 'cached' ? SAVED : {}),
+            companies: options.companies
+              ? [
+                  {
+                    cpf_cnpj: company,
+                    nome_razao_social: 'Transportes Teste Ltda',
+                    nome_fantasia: null,
+                    email: 'fiscal@example.com',
+                    endereco: {
+                      logradouro: 'Rua A',
+                      numero: '1',
+                      bairro: 'Centro',
+                      codigo_municipio: '3550308',
+                      uf: 'SP',
+                      cep: '01310100',
+                    },
+                  },
+                ]
+              : [],
+          },
+        };
+  transport.handlers['certificates:list'] = () =>
+    api === 'unreachable'
+      ? offline
+      : {
+          ok: true,
+          data: {
+            ...(api === 'cached' ? SAVED : {}),
+            certificates: options.certificate
+              ? [
+                  {
+                    cpfCnpj: company,
+                    nomeRazaoSocial: 'Transportes Teste Ltda',
+                    notAfter: '2027-11-30T00:00:00Z',
+                    daysLeft: 300,
+                  },
+                ]
+              : [],
+          },
+        };
   transport.handlers['documents:search'] = () => ({
     ok: true,
     data: {
@@ -116,6 +140,70 @@ describe('Painel: primeiros passos', { timeout: 20_000 }, () => {
 
   it('goes away when all three are done', async () => {
     const { wrapper } = await mountWith(App, state({ companies: true, certificate: true, ctes: 5 }));
+    await waitFor(() => wrapper.get('[data-testid="painel-kpis"]'));
+    await settle();
+    expect(wrapper.find('[data-testid="first-steps"]').exists()).toBe(false);
+  });
+
+  it('offline with nothing kept: never asks to register the company, says it cannot check now', async () => {
+    const { wrapper } = await mountWith(
+      App,
+      state({ companies: true, certificate: true, ctes: 0, api: 'unreachable', selected: company }),
+    );
+    const steps = await waitFor(() => wrapper.get('[data-testid="first-steps"]'));
+    await settle();
+    expect(done(steps.get('[data-testid="first-step-empresa"]').element)).toBe('unknown');
+    expect(done(steps.get('[data-testid="first-step-certificado"]').element)).toBe('unknown');
+    expect(steps.find('[data-testid="first-step-empresa-go"]').exists()).toBe(false);
+    expect(steps.find('[data-testid="first-step-certificado-go"]').exists()).toBe(false);
+    expect(steps.get('[data-testid="first-step-empresa"]').text()).toContain(
+      'Não foi possível conferir agora',
+    );
+    expect(steps.get('[data-testid="first-steps-intro"]').text()).toBe(
+      'Faltam 1 de 3 passos para emitir com a sua empresa. Alguns passos não puderam ser conferidos agora, sem conexão com a Nuvem Fiscal.',
+    );
+  });
+
+  it('offline with everything else done and nothing kept: only says it cannot check now', async () => {
+    const { wrapper } = await mountWith(
+      App,
+      state({ companies: true, certificate: true, ctes: 3, api: 'unreachable', selected: company }),
+    );
+    const steps = await waitFor(() => wrapper.get('[data-testid="first-steps"]'));
+    await settle();
+    expect(steps.get('[data-testid="first-steps-intro"]').text()).toContain(
+      'não foi possível conferir agora se a empresa está pronta para emitir',
+    );
+    expect(steps.text()).not.toContain('Faltam');
+    expect(steps.findAll('button')).toHaveLength(0);
+  });
+
+  it('offline with the answers kept on this computer: uses them and says when they were read', async () => {
+    const { wrapper } = await mountWith(
+      App,
+      state({ companies: true, certificate: false, ctes: 1, api: 'cached' }),
+    );
+    const steps = await waitFor(() => wrapper.get('[data-testid="first-steps"]'));
+    await settle();
+    expect(done(steps.get('[data-testid="first-step-empresa"]').element)).toBe('true');
+    expect(done(steps.get('[data-testid="first-step-certificado"]').element)).toBe('false');
+    expect(steps.get('[data-testid="first-steps-intro"]').text()).toBe(
+      'Faltam 1 de 3 passos para emitir com a sua empresa.',
+    );
+    expect(steps.get('[data-testid="first-steps-saved"]').text()).toBe(
+      'Conferido com os dados salvos neste computador em 25/11/2026 15:30.',
+    );
+    // The certificate card says its answer is the one kept on this computer, too.
+    expect(wrapper.get('[data-testid="certificate-card-cached"]').text()).toBe(
+      'Sem conexão com a Nuvem Fiscal: dados salvos neste computador em 25/11/2026 15:30.',
+    );
+  });
+
+  it('offline with a kept answer where all is done: no checklist', async () => {
+    const { wrapper } = await mountWith(
+      App,
+      state({ companies: true, certificate: true, ctes: 2, api: 'cached' }),
+    );
     await waitFor(() => wrapper.get('[data-testid="painel-kpis"]'));
     await settle();
     expect(wrapper.find('[data-testid="first-steps"]').exists()).toBe(false);

@@ -1,4 +1,3 @@
-import type { EmpresaCertificado } from '../../nuvemfiscal';
 import { ApiError } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
 import type { RegisteredCertificate } from '../../shared/schemas/certificate';
@@ -6,6 +5,7 @@ import { MAX_PFX_BYTES } from '../../shared/schemas/certificate';
 import { assertUploadable } from '../certificates';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
+import { KnownCompanies, toRegistered } from '../known-companies';
 import { toDataUrl, validateLogo } from '../logos';
 
 type Channels =
@@ -18,24 +18,8 @@ type Channels =
   | 'logo:set'
   | 'logo:remove';
 
-const DAY = 86_400_000;
-
-function toRegistered(value: EmpresaCertificado, now: number): RegisteredCertificate {
-  const notAfter = value.not_valid_after ? Date.parse(value.not_valid_after) : NaN;
-  return {
-    cpfCnpj: value.cpf_cnpj,
-    nomeRazaoSocial: value.nome_razao_social,
-    subject: value.subject_name,
-    issuer: value.issuer_name,
-    serialNumber: value.serial_number,
-    thumbprint: value.thumbprint,
-    notBefore: value.not_valid_before,
-    notAfter: value.not_valid_after,
-    daysLeft: Number.isFinite(notAfter) ? Math.floor((notAfter - now) / DAY) : null,
-  };
-}
-
 export function certificateCommands(ctx: AppContext): Pick<CommandTable, Channels> {
+  const known = new KnownCompanies(ctx);
   return {
     'certificate:pick': async () => {
       if (!ctx.host.pickFile) {
@@ -62,20 +46,24 @@ export function certificateCommands(ctx: AppContext): Pick<CommandTable, Channel
       ctx.certificates.release(handle);
       return toRegistered(uploaded, Date.now());
     },
-    'certificates:list': async ({ expiresInDays, includeExpired }) => {
-      const { client } = await ctx.api.client();
-      const now = Date.now();
-      const certificates: RegisteredCertificate[] = [];
-      for (let skip = 0; ; skip += 100) {
-        const page = await client.empresas.listarCertificados(
-          { expires_in: expiresInDays, include_expired: includeExpired },
-          { top: 100, skip },
-        );
-        certificates.push(...page.data.map((c) => toRegistered(c, now)));
-        if (page.data.length < 100) break;
-      }
-      return { certificates };
-    },
+    'certificates:list': ({ expiresInDays, includeExpired }) =>
+      // Offline, the list the API last gave (marked fromCache), so the Painel does not ask for a
+      // certificate that was already sent.
+      known.certificates(
+        async (client) => {
+          const now = Date.now();
+          const certificates: RegisteredCertificate[] = [];
+          for (let skip = 0; ; skip += 100) {
+            const page = await client.empresas.listarCertificados(
+              { expires_in: expiresInDays, include_expired: includeExpired },
+              { top: 100, skip },
+            );
+            certificates.push(...page.data.map((c) => toRegistered(c, now)));
+            if (page.data.length < 100) return certificates;
+          }
+        },
+        { expiresInDays, includeExpired },
+      ),
     'logo:get': async ({ cpfCnpj }) => {
       const local = await ctx.logos.load(cpfCnpj);
       if (local) {

@@ -1,9 +1,10 @@
-import type { CnpjEmpresa, Empresa } from '../../nuvemfiscal';
+import type { CnpjEmpresa } from '../../nuvemfiscal';
 import { ApiError } from '../../nuvemfiscal';
 import type { CnpjLookup, CompanyDto } from '../../shared/schemas/company';
 import { AppError } from '../../shared/errors';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
+import { KnownCompanies, toDto } from '../known-companies';
 
 type Channels =
   'companies:list' | 'companies:get' | 'companies:save' | 'lookup:cep' | 'lookup:cnpj' | 'lookup:cnpjList';
@@ -13,30 +14,6 @@ const fold = (text: string) =>
     .normalize('NFD')
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
-
-function toDto(empresa: Empresa): CompanyDto {
-  return {
-    cpf_cnpj: empresa.cpf_cnpj,
-    nome_razao_social: empresa.nome_razao_social,
-    nome_fantasia: empresa.nome_fantasia,
-    inscricao_estadual: empresa.inscricao_estadual,
-    inscricao_municipal: empresa.inscricao_municipal,
-    fone: empresa.fone,
-    email: empresa.email,
-    endereco: {
-      logradouro: empresa.endereco.logradouro,
-      numero: empresa.endereco.numero,
-      complemento: empresa.endereco.complemento,
-      bairro: empresa.endereco.bairro,
-      codigo_municipio: empresa.endereco.codigo_municipio,
-      cidade: empresa.endereco.cidade,
-      uf: empresa.endereco.uf,
-      cep: empresa.endereco.cep,
-    },
-    created_at: empresa.created_at,
-    updated_at: empresa.updated_at,
-  };
-}
 
 export function toCnpjLookup(value: CnpjEmpresa): CnpjLookup {
   const endereco = value.endereco;
@@ -68,16 +45,22 @@ function isNotFound(error: unknown): boolean {
 }
 
 export function companyCommands(ctx: AppContext): Pick<CommandTable, Channels> {
+  const known = new KnownCompanies(ctx);
   return {
     'companies:list': async ({ cpfCnpj, nome }) => {
-      const { client } = await ctx.api.client();
       const filter = cpfCnpj ? cpfCnpj.toUpperCase().replace(/[^0-9A-Z]/g, '') : undefined;
-      const companies: CompanyDto[] = [];
-      for (let skip = 0; ; skip += 100) {
-        const page = await client.empresas.listar({ cpf_cnpj: filter }, { top: 100, skip });
-        companies.push(...page.data.map(toDto));
-        if (page.data.length < 100) break;
-      }
+      // Offline, the list the API last gave (marked fromCache): the office still knows its companies.
+      const { companies, ...mark } = await known.list(
+        async (client) => {
+          const all: CompanyDto[] = [];
+          for (let skip = 0; ; skip += 100) {
+            const page = await client.empresas.listar({ cpf_cnpj: filter }, { top: 100, skip });
+            all.push(...page.data.map(toDto));
+            if (page.data.length < 100) return all;
+          }
+        },
+        { cpfCnpj: filter },
+      );
       const prefix = nome ? fold(nome) : '';
       return {
         companies: prefix
@@ -87,12 +70,10 @@ export function companyCommands(ctx: AppContext): Pick<CommandTable, Channels> {
                 fold(c.nome_fantasia ?? '').startsWith(prefix),
             )
           : companies,
+        ...mark,
       };
     },
-    'companies:get': async ({ cpfCnpj }) => {
-      const { client } = await ctx.api.client();
-      return toDto(await client.empresas.consultar(cpfCnpj));
-    },
+    'companies:get': ({ cpfCnpj }) => known.get(cpfCnpj),
     'companies:save': async (company) => {
       const { client } = await ctx.api.client();
       let exists = true;
@@ -105,6 +86,7 @@ export function companyCommands(ctx: AppContext): Pick<CommandTable, Channels> {
       const saved = exists
         ? await client.empresas.alterar(company.cpf_cnpj, company)
         : await client.empresas.criar(company);
+      await known.remember(toDto(saved));
       const settings = ctx.host.settings.get();
       if (!settings.selectedCompany) ctx.host.settings.update({ selectedCompany: saved.cpf_cnpj });
       return toDto(saved);

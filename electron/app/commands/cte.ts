@@ -11,6 +11,8 @@ import { dfeCartaCorrecaoSchema } from '../../shared/schemas/dfe';
 import type { CteIssueInput } from '../../shared/schemas/issuing';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
+import { ambienteOf } from '../api-connection';
+import { KnownCompanies } from '../known-companies';
 import type { Issuing } from '../issuing';
 import { brasiliaDateTime, createIssuing, newReferencia } from '../issuing';
 import { cteSimpPreviewHtml } from '../issuing/cte-simp-preview';
@@ -98,6 +100,7 @@ export function cteCommands(
 ): Pick<CommandTable, Channels> {
   const repos = (): Repositories => ctx.cache.require();
   const environment = () => ctx.host.settings.get().environment;
+  const known = new KnownCompanies(ctx);
   const serieOf = (kind: 'cte' | 'cteos' | 'dce' | 'mdfe', asked: number | undefined) =>
     serieFor(ctx, kind, asked);
 
@@ -167,20 +170,20 @@ export function cteCommands(
       return outcome;
     },
     'cte:preview': async (input) => {
-      const { client, target } = await ctx.api.client();
-      const company = toEmitter(await client.empresas.consultar(input.company));
+      // Offline too: the emitter as the API last gave it (the send itself needs the API).
+      const company = await known.previewEmitter(input.company);
       const kind = modelKind(input.kind);
       const state = await issuing.numbering.state({
         company: input.company,
         kind,
         serie: serieOf(kind, input.serie),
-        environment: target.environment,
+        environment: environment(),
       });
       const payload = builderFor(input)({
         company,
         serie: serieOf(kind, input.serie),
         numero: input.numero ?? state.next,
-        ambiente: target.ambiente,
+        ambiente: ambienteOf(environment()),
         referencia: newReferencia(),
         dhEmi: brasiliaDateTime(new Date()),
       });

@@ -9,6 +9,8 @@ import { AppError } from '../../shared/errors';
 import type { DceSummary } from '../../shared/schemas/dce-form';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
+import { ambienteOf } from '../api-connection';
+import { KnownCompanies } from '../known-companies';
 import type { Issuing } from '../issuing';
 import { brasiliaDateTime, newReferencia } from '../issuing';
 import { dcePreviewHtml } from '../issuing/dce-preview';
@@ -73,6 +75,7 @@ export function dceCommands(
 ): Pick<CommandTable, Channels> {
   const repos = (): Repositories => ctx.cache.require();
   const environment = () => ctx.host.settings.get().environment;
+  const known = new KnownCompanies(ctx);
   const serieOf = (asked: number | undefined) => asked ?? ctx.host.settings.get().series?.dce ?? 1;
   const carrier = async (cnpj: string) => {
     const { client } = await ctx.api.client();
@@ -114,20 +117,21 @@ export function dceCommands(
       return outcome;
     },
     'dce:preview': async (input) => {
-      const { target } = await ctx.api.client();
-      const company = await carrier(input.company);
+      // Offline too: the emitter as the API last gave it (the send itself needs the API).
+      const company = await known.previewEmitter(input.company);
+      checkCarrier(company);
       const serie = serieOf(input.serie);
       const state = await issuing.numbering.state({
         company: input.company,
         kind: 'dce',
         serie,
-        environment: target.environment,
+        environment: environment(),
       });
       const payload: JsonObject = buildDcePayload(input.form, {
         company,
         serie,
         numero: input.numero ?? state.next,
-        ambiente: target.ambiente,
+        ambiente: ambienteOf(environment()),
         referencia: newReferencia(),
         dhEmi: brasiliaDateTime(new Date()),
       });

@@ -4,6 +4,8 @@
 import type { Repositories } from '../../cache/repositories';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
+import { ambienteOf } from '../api-connection';
+import { KnownCompanies } from '../known-companies';
 import type { Issuing } from '../issuing';
 import { MdfeService } from '../mdfe/service';
 import { PrintingService } from '../printing/service';
@@ -40,6 +42,7 @@ type Channels =
   | 'drivers:delete';
 
 export function createMdfeService(ctx: AppContext, issuing: Issuing): MdfeService {
+  const known = new KnownCompanies(ctx);
   return new MdfeService({
     repos: () => ctx.cache.require(),
     api: () => ctx.api.client(),
@@ -50,6 +53,7 @@ export function createMdfeService(ctx: AppContext, issuing: Issuing): MdfeServic
       const { client } = await ctx.api.client();
       return toEmitter(await client.empresas.consultar(cpfCnpj));
     },
+    previewEmitter: (cpfCnpj) => known.previewEmitter(cpfCnpj),
   });
 }
 
@@ -97,23 +101,24 @@ export function mdfeCommands(
         chaves,
       ),
     'mdfe:preview': async ({ company, form, serie }) => {
-      const { target } = await ctx.api.client();
+      const environment = ctx.host.settings.get().environment;
       const s = serieFor(ctx, 'mdfe', serie);
       const state = await issuing.numbering.state({
         company,
         kind: 'mdfe',
         serie: s,
-        environment: target.environment,
+        environment,
       });
       const dhEmi = brasiliaDateTime(new Date());
-      const manifests = await service.manifests(company, form);
+      // Offline too: the emitter as the API last gave it (issueForm asks the API).
+      const manifests = await service.manifests(company, form, { preview: true });
       return {
         manifestos: manifests.map((m, i) => {
           const infMDFe = withNumbering(m.infMDFe, {
             serie: s,
             numero: state.next + i,
             dhEmi,
-            ambiente: target.ambiente,
+            ambiente: ambienteOf(environment),
           });
           return { ufFim: m.ufFim, numero: state.next + i, infMDFe, html: mdfePreviewHtml(infMDFe) };
         }),

@@ -26,6 +26,8 @@ export interface MdfeServiceDeps {
   environment: () => Environment;
   /** The emitter as the API registers it (name, IE, address). */
   emitter: (cpfCnpj: string) => Promise<EmitterCompany>;
+  /** The emitter of a preview: offline, as the API last gave it. Defaults to `emitter`. */
+  previewEmitter?: (cpfCnpj: string) => Promise<EmitterCompany>;
   /** This workstation's MDF-e série (Settings), else 1. */
   serie?: () => number | undefined;
   now?: () => Date;
@@ -124,8 +126,13 @@ export class MdfeService {
   }
 
   /** The trip's MDF-e built from the form: one per unloading UF, with the emitter as the API has it. */
-  async manifests(company: string, form: MdfeFormFacts): Promise<MdfeManifest[]> {
-    return buildMdfePayloads(form, await this.deps.emitter(company));
+  async manifests(
+    company: string,
+    form: MdfeFormFacts,
+    options: { preview?: boolean } = {},
+  ): Promise<MdfeManifest[]> {
+    const emitter = (options.preview && this.deps.previewEmitter) || this.deps.emitter;
+    return buildMdfePayloads(form, await emitter(company));
   }
 
   /** The trip's MDF-e for `ufFim`, built from the form and issued like `issue`. */

@@ -13,6 +13,7 @@ import { migration as m0011 } from './0011-search-places';
 import { migration as m0012 } from './0012-mdfe-issuing';
 import { migration as m0015 } from './0015-mdfe-search';
 import { migration as m0016 } from './0016-inbox-instant';
+import { migration as m0017 } from './0017-known-companies';
 
 /** Every migration, in order. A new file in this folder must be added here (a test checks it). */
 export const migrations: readonly Migration[] = [
@@ -30,4 +31,5 @@ export const migrations: readonly Migration[] = [
   m0012,
   m0015,
   m0016,
+  m0017,
 ];

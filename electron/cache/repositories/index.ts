@@ -3,6 +3,7 @@ import { DocumentBrowser } from './browse';
 import { DocumentRepository } from './documents';
 import { EventRepository } from './events';
 import { AddressBookRepository, DraftRepository, OutboxRepository, SequenceRepository } from './issuing';
+import { KnownCompaniesRepository } from './known-companies';
 import { MdfeCacheRepository } from './mdfe';
 import { RegistryRepository } from './registries';
 import { SyncStateRepository } from './sync-state';
@@ -13,6 +14,7 @@ export * from './events';
 export * from './files';
 export * from './fts-query';
 export * from './issuing';
+export * from './known-companies';
 export * from './mdfe';
 export * from './registries';
 export * from './sync-state';
@@ -34,6 +36,7 @@ export function createRepositories(db: Database) {
     sequences: new SequenceRepository(db),
     mdfe: new MdfeCacheRepository(db),
     registries: new RegistryRepository(db),
+    knownCompanies: new KnownCompaniesRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

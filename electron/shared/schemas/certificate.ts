@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import { cpfCnpjSchema } from './company';
+import { cacheMarkSchema, cpfCnpjSchema } from './company';
 
 /** Largest .pfx accepted (real ones are a few KB). */
 export const MAX_PFX_BYTES = 256 * 1024;
@@ -68,7 +68,9 @@ export const certificateListInputSchema = z
   })
   .strict();
 
-export const certificateListSchema = z.object({ certificates: z.array(registeredCertificateSchema) });
+export const certificateListSchema = z
+  .object({ certificates: z.array(registeredCertificateSchema) })
+  .extend(cacheMarkSchema.shape);
 
 export const logoInputSchema = z
   .object({

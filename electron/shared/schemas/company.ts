@@ -121,7 +121,21 @@ export const companyListInputSchema = z
   })
   .strict();
 
-export const companyListSchema = z.object({ companies: z.array(companySchema) });
+/**
+ * Set when the API could not be reached and the answer is what it gave earlier, kept on this
+ * computer: `savedAt` is when (ISO instant). Omitted on a fresh answer.
+ */
+export const cacheMarkSchema = z.object({
+  fromCache: z.literal(true).optional(),
+  savedAt: z.string().datetime({ offset: true }).optional(),
+});
+
+export const companyListSchema = z
+  .object({ companies: z.array(companySchema) })
+  .extend(cacheMarkSchema.shape);
+
+/** One company, fresh or (offline) as last read. */
+export const companyAnswerSchema = companySchema.extend(cacheMarkSchema.shape);
 
 export const companyKeySchema = z.object({ cpfCnpj: cpfCnpjSchema }).strict();
 

@@ -40,6 +40,8 @@ export const useAccountStore = defineStore('account', () => {
   const certificatesRequestedAt = ref<number | null>(null);
   const certificatesError = ref<string | null>(null);
   const certificatesLoading = ref(false);
+  /** Set when the list is what the API gave earlier (offline): when it was read. */
+  const certificatesSavedAt = ref<string | null>(null);
 
   const statusByCompany = ref<Record<string, StatusEntry>>({});
   const pendingStatus = new Map<string, Promise<void>>();
@@ -76,6 +78,7 @@ export const useAccountStore = defineStore('account', () => {
     pendingCertificates = invoke('certificates:list', { includeExpired: true })
       .then((result) => {
         certificates.value = result.certificates;
+        certificatesSavedAt.value = result.fromCache ? (result.savedAt ?? null) : null;
         certificatesError.value = null;
       })
       .catch((error: unknown) => {
@@ -138,6 +141,7 @@ export const useAccountStore = defineStore('account', () => {
     certificates,
     certificatesError,
     certificatesLoading,
+    certificatesSavedAt,
     certificatesRequestedAt,
     statusByCompany,
     loadQuotas,

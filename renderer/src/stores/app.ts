@@ -37,6 +37,10 @@ export const useAppStore = defineStore('app', () => {
   const companies = ref<CompanyOption[]>([]);
   /** Why the company list could not be read (offline, no credentials); null when it was. */
   const companiesError = ref<string | null>(null);
+  /** Whether `companies` is an answer (fresh or kept on this computer), not just empty for lack of one. */
+  const companiesLoaded = ref(false);
+  /** Set when the list is what the API gave earlier (offline): when it was read (ISO instant). */
+  const companiesSavedAt = ref<string | null>(null);
   let unsubscribe: Array<() => void> = [];
   let subscribed = false;
 
@@ -129,11 +133,13 @@ export const useAppStore = defineStore('app', () => {
   /** Reads the registered companies for the top-bar selector; a failure leaves the selector usable. */
   async function loadCompanies(): Promise<void> {
     try {
-      const { companies: list } = await invoke('companies:list', {});
-      companies.value = list.map((company) => ({
+      const answer = await invoke('companies:list', {});
+      companies.value = answer.companies.map((company) => ({
         cnpj: company.cpf_cnpj,
         name: company.nome_fantasia || company.nome_razao_social,
       }));
+      companiesSavedAt.value = answer.fromCache ? (answer.savedAt ?? null) : null;
+      companiesLoaded.value = true;
       companiesError.value = null;
     } catch (error) {
       companiesError.value = error instanceof Error ? error.message : String(error);
@@ -173,6 +179,8 @@ export const useAppStore = defineStore('app', () => {
     browserOnline,
     companies,
     companiesError,
+    companiesLoaded,
+    companiesSavedAt,
     environment,
     start,
     stop,

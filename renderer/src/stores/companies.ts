@@ -18,6 +18,8 @@ export const useCompaniesStore = defineStore('companies', () => {
   /** Why the list could not be read; null when it was. */
   const error = ref<unknown>(null);
   const loaded = ref(false);
+  /** Set when the list is what the API gave earlier (offline): when it was read (ISO instant). */
+  const savedAt = ref<string | null>(null);
   let request = 0;
 
   async function load(filter: CompanyFilter = {}): Promise<void> {
@@ -31,6 +33,7 @@ export const useCompaniesStore = defineStore('companies', () => {
       // A slower, older request must not overwrite the answer to what the user typed last.
       if (mine !== request) return;
       companies.value = result.companies;
+      savedAt.value = result.fromCache ? (result.savedAt ?? null) : null;
       error.value = null;
       loaded.value = true;
     } catch (failure) {
@@ -76,5 +79,5 @@ export const useCompaniesStore = defineStore('companies', () => {
     }
   }
 
-  return { companies, loading, loaded, error, load, get, save };
+  return { companies, loading, loaded, error, savedAt, load, get, save };
 });

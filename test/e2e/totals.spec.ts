@@ -83,7 +83,8 @@ test('freight counts only authorized CT-e, the DC-e apart; search by município;
   await issue(webHost);
   await page.getByTestId('nav-documentos').click();
   await page.getByTestId('doc-sync').click();
-  await expect(page.getByTestId('total-count')).toHaveText('34', { timeout: 30_000 });
+  // The month's 32 (two of them MDF-e) and these four.
+  await expect(page.getByTestId('total-count')).toHaveText('36', { timeout: 30_000 });
   // 90.366,90 + 1.000 + 2.000: the cancelled 7.000 (and the month's cancelled 3.568,60) and the
   // DC-e's goods (R$ 37,50 + the month's R$ 1.289,00) are not freight.
   await expect(page.getByTestId('total-frete')).toHaveText(/^R\$\s93\.366,90$/);
@@ -94,7 +95,7 @@ test('freight counts only authorized CT-e, the DC-e apart; search by município;
   const table = page.getByTestId('doc-table');
   // Newest first by date and time: 601 (5 min ago), 603 (10), DC-e 55 (15), 602 (20), then the
   // month's (a day old and older).
-  await expect(table.locator('tbody tr')).toHaveCount(34);
+  await expect(table.locator('tbody tr')).toHaveCount(36);
   const numbers = await table
     .locator('tbody tr')
     .evaluateAll((rows) => rows.map((row) => (row.querySelectorAll('td')[3]?.textContent ?? '').trim()));
@@ -130,11 +131,13 @@ test('freight counts only authorized CT-e, the DC-e apart; search by município;
   // The month's documents fall in this calendar month and the previous one: both exports together
   // hold every document and event, and their freight adds up to Documentos' figure.
   const { names, ...freight } = await exportTwoMonths(page);
-  // Events: the two cancellations and the month's correction letter.
-  expect(freight.documents).toBe(34);
-  expect(freight.events).toBe(3);
+  // Events: the two cancellations, the month's correction letter and its MDF-e closing.
+  expect(freight.documents).toBe(36);
+  expect(freight.events).toBe(4);
   expect(names.filter((n) => n.endsWith('-cancelamento.xml'))).toHaveLength(2);
   expect(names.filter((n) => /\/\d{44}-(cte|cteos|dce)\.xml$/.test(n))).toHaveLength(34);
+  expect(names.filter((n) => /\/\d{44}-mdfe\.xml$/.test(n))).toHaveLength(2);
+  expect(names.filter((n) => /-mdfe-encerramento-\d+\.xml$/.test(n))).toHaveLength(1);
   expect([freight.frete, freight.icms, freight.declarado].map((v) => v.toFixed(2))).toEqual([
     '93366.90',
     '10664.90',

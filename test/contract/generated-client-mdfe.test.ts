@@ -19,7 +19,7 @@ import { certifiedCompany, client, getToken, startTestSandbox } from '../sandbox
 import { NOW } from '../sandbox/dfe/fixtures';
 import { COMPANY_CNPJ, CPF_B, mdfeBody, NFE_KEY } from '../sandbox/mdfe/fixtures';
 import {
-  asLiteral,
+  callerOf,
   generatedOperations,
   generateTypes,
   PAGING,
@@ -75,7 +75,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
   let schemas: Record<string, Schema>;
   const sentContentTypes = new Set<string | null>();
   const sentQueries: string[] = [];
-  const called = new Set<string>();
+  const called: string[] = [];
   /** Each call as TypeScript source, type-checked at the end against the generated client. */
   const recorded: string[] = [];
 
@@ -115,24 +115,8 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
   });
 
   /** One call: declared by the generated client, answered as described (2xx, closed schema). */
-  async function call<T = Record<string, unknown>>(method: Method, template: string, init: CallInit = {}) {
-    const operation = operations.get(`${method} ${template}`);
-    expect(operation, `${method} ${template} is not in the generated client`).toBeDefined();
-    for (const name of Object.keys(init.params?.query ?? {}))
-      expect(operation!.has(name), `${method} ${template}: query "${name}" not generated`).toBe(true);
-    const { data, error, response } = await api[method](template, init);
-    const raw =
-      data instanceof ArrayBuffer
-        ? Buffer.from(data)
-        : Buffer.from(data === undefined && error === undefined ? '' : JSON.stringify(data ?? error));
-    expect(response.ok, `${method} ${template} → ${response.status} ${raw.toString().slice(0, 300)}`).toBe(
-      true,
-    );
-    checker.check(template, method.toLowerCase(), { status: response.status, body: data, raw });
-    called.add(`${method} ${template}`);
-    recorded.push(`  await client.${method}(${JSON.stringify(template)}, ${asLiteral(init)});`);
-    return data as T;
-  }
+  const call = <T = Record<string, unknown>>(method: Method, template: string, init: CallInit = {}) =>
+    callerOf({ operations, api, checker, called, recorded })<T>(method, template, init);
   const file = (template: string, params: Record<string, string>, query?: Query) =>
     call<ArrayBuffer>('GET', template, {
       params: { path: params, ...(query ? { query } : {}) },
@@ -352,7 +336,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
     expect(sentQueries).toContain('?logotipo=false');
     expect(sentQueries).toContain('?logotipo=true');
     expect(checker.uncovered(/./)).toEqual([]);
-    expect(called.size).toBe(MDFE_OPERATIONS);
+    expect(new Set(called).size).toBe(MDFE_OPERATIONS);
   });
 
   it('made only calls the generated types accept (paths, parameters, bodies)', { timeout: 120_000 }, () => {

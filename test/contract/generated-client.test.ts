@@ -18,7 +18,7 @@ import type { RunningSandbox } from '../../electron/sandbox/server';
 import { certificateOnClock, CLIENT_ID, CLIENT_SECRET, control, startTestSandbox } from '../sandbox/support';
 import { COMPANY_CNPJ, cteBody, cteOsBody, cteSimpBody, dceBody, NOW } from '../sandbox/dfe/fixtures';
 import {
-  asLiteral,
+  callerOf,
   generatedOperations,
   generateTypes,
   PAGING,
@@ -84,24 +84,8 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
   });
 
   /** One call: declared by the generated client, answered as described (2xx, closed schema). */
-  async function call<T = Record<string, unknown>>(method: Method, template: string, init: CallInit = {}) {
-    const operation = operations.get(`${method} ${template}`);
-    expect(operation, `${method} ${template} is not in the generated client`).toBeDefined();
-    for (const name of Object.keys(init.params?.query ?? {}))
-      expect(operation!.has(name), `${method} ${template}: query "${name}" not generated`).toBe(true);
-    const { data, error, response } = await api[method](template, init);
-    const raw =
-      data instanceof ArrayBuffer
-        ? Buffer.from(data)
-        : Buffer.from(data === undefined && error === undefined ? '' : JSON.stringify(data ?? error));
-    expect(response.ok, `${method} ${template} → ${response.status} ${raw.toString().slice(0, 300)}`).toBe(
-      true,
-    );
-    checker.check(template, method.toLowerCase(), { status: response.status, body: data, raw });
-    called.push(`${method} ${template}`);
-    recorded.push(`  await client.${method}(${JSON.stringify(template)}, ${asLiteral(init)});`);
-    return data as T;
-  }
+  const call = <T = Record<string, unknown>>(method: Method, template: string, init: CallInit = {}) =>
+    callerOf({ operations, api, checker, called, recorded })<T>(method, template, init);
   const file = (template: string, params: Record<string, string>, query?: Query) =>
     call<ArrayBuffer>('GET', template, {
       params: { path: params, ...(query ? { query } : {}) },

@@ -8,6 +8,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ts from 'typescript';
+import { expect } from 'vitest';
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 export type Query = Record<string, string | number | boolean | undefined>;
@@ -115,4 +116,46 @@ export function typeCheckCalls(tmp: string, recorded: string[]): string[] {
     const line = d.file?.fileName === driver ? recorded[where - 4]?.slice(0, 120) : d.file?.fileName;
     return `${line ?? ''}: ${ts.flattenDiagnosticMessageText(d.messageText, ' ').slice(0, 4000)}`;
   });
+}
+
+/** What `callerOf` needs; the fields are read at each call, so they may be set in a `beforeAll`. */
+export interface CallerState {
+  operations: Map<string, Set<string>>;
+  api: LooseClient;
+  checker: {
+    check(template: string, method: string, answer: { status: number; body: unknown; raw: Buffer }): void;
+  };
+  /** Every call made, as `METHOD /template`. */
+  called: string[];
+  /** Every call as a line the generated types can check (`typeCheckCalls`). */
+  recorded: string[];
+}
+
+/**
+ * One call of the scenario: declared by the generated client (operation and query parameters),
+ * answered as the description says (2xx, closed schema), recorded for the type check.
+ */
+export function callerOf(state: CallerState) {
+  return async function call<T = Record<string, unknown>>(
+    method: Method,
+    template: string,
+    init: CallInit = {},
+  ): Promise<T> {
+    const operation = state.operations.get(`${method} ${template}`);
+    expect(operation, `${method} ${template} is not in the generated client`).toBeDefined();
+    for (const name of Object.keys(init.params?.query ?? {}))
+      expect(operation!.has(name), `${method} ${template}: query "${name}" not generated`).toBe(true);
+    const { data, error, response } = await state.api[method](template, init);
+    const raw =
+      data instanceof ArrayBuffer
+        ? Buffer.from(data)
+        : Buffer.from(data === undefined && error === undefined ? '' : JSON.stringify(data ?? error));
+    expect(response.ok, `${method} ${template} → ${response.status} ${raw.toString().slice(0, 300)}`).toBe(
+      true,
+    );
+    state.checker.check(template, method.toLowerCase(), { status: response.status, body: data, raw });
+    state.called.push(`${method} ${template}`);
+    state.recorded.push(`  await client.${method}(${JSON.stringify(template)}, ${asLiteral(init)});`);
+    return data as T;
+  };
 }

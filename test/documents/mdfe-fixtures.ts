@@ -104,6 +104,8 @@ export interface EventOptions {
   condutor?: { xNome: string; CPF: string };
   docs?: string[];
   tpAmb?: '1' | '2';
+  /** The closing's municipality (110112); Curitiba when absent. */
+  cMun?: string;
 }
 
 export function mdfeEventXml(o: EventOptions): string {
@@ -113,8 +115,7 @@ export function mdfeEventXml(o: EventOptions): string {
   const details: Record<string, string> = {
     '110111':
       '<evCancMDFe><descEvento>Cancelamento</descEvento><nProt>935260000012345</nProt><xJust>Viagem cancelada pelo contratante antes da saida</xJust></evCancMDFe>',
-    '110112':
-      '<evEncMDFe><descEvento>Encerramento</descEvento><nProt>935260000012345</nProt><dtEnc>2026-06-11</dtEnc><cUF>41</cUF><cMun>4106902</cMun></evEncMDFe>',
+    '110112': `<evEncMDFe><descEvento>Encerramento</descEvento><nProt>935260000012345</nProt><dtEnc>2026-06-11</dtEnc><cUF>41</cUF><cMun>${o.cMun ?? '4106902'}</cMun></evEncMDFe>`,
     '110114': `<evIncCondutorMDFe><descEvento>Inclusao Condutor</descEvento><condutor><xNome>${o.condutor?.xNome ?? 'MARIA SEGUNDA MOTORISTA'}</xNome><CPF>${o.condutor?.CPF ?? '98765432100'}</CPF></condutor></evIncCondutorMDFe>`,
     '110115': `<evIncDFeMDFe><descEvento>Inclusao DF-e</descEvento><nProt>935260000012345</nProt><cMunCarrega>3509502</cMunCarrega><xMunCarrega>CAMPINAS</xMunCarrega>${(o.docs ?? [docKey('55', 900)]).map((k) => `<infDoc><cMunDescarga>4106902</cMunDescarga><xMunDescarga>CURITIBA</xMunDescarga><chNFe>${k}</chNFe></infDoc>`).join('')}</evIncDFeMDFe>`,
   };

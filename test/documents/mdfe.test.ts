@@ -169,7 +169,14 @@ describe('DAMDFE (HTML)', () => {
       events: [mdfeEventXml({ tpEvento: '110112', cStat: '135' })],
     });
     expect(htmlText(enc.html)).toContain(
-      'MDF-e ENCERRADO Encerrado em 11/06/2026 - município IBGE 4106902 - protocolo 935260000090001',
+      'MDF-e ENCERRADO Encerrado em 11/06/2026 - Curitiba/PR (IBGE 4106902) Protocolo do encerramento 935260000090001',
+    );
+    // Closed somewhere the manifest does not unload: the event carries only the code.
+    const elsewhere = renderDocumentHtml(mdfeXml({ cStat: '100' }), {
+      events: [mdfeEventXml({ tpEvento: '110112', cStat: '135', cMun: '4113700' })],
+    });
+    expect(htmlText(elsewhere.html)).toContain(
+      'Encerrado em 11/06/2026 - município IBGE 4113700 Protocolo do encerramento',
     );
     expect(enc.html).toContain('<span>ENCERRADO</span>');
     // An event of another MDF-e, or a request SEFAZ never registered, proves nothing.

@@ -57,11 +57,12 @@ function marks(view: MdfeView, cancelled: boolean): Mark[] {
         e === undefined
           ? []
           : [
+              // Two lines: a municipality's name may take the whole width (xMun, 60 characters).
               join([
                 e.dtEnc ? `Encerrado em ${xmlDateTime(e.dtEnc)}` : '',
-                e.cMun ? `município IBGE ${e.cMun}` : '',
-                e.nProt ? `protocolo ${e.nProt}` : '',
+                e.cMun ? closingPlace(view, e.cMun) : '',
               ]),
+              e.nProt ? `Protocolo do encerramento ${e.nProt}` : '',
             ].filter(Boolean),
     });
   } else if (view.status === 'sem-autorizacao' && view.ide.tpEmis !== '2') {
@@ -83,6 +84,14 @@ function markHtml(mark: Mark): string {
   return `<div class="mark" style="height:${markMm(mark) - 1}mm"><div class="big">${esc(mark.big)}</div>${mark.small.map((s) => `<div>${esc(s)}</div>`).join('')}</div>`;
 }
 
+/**
+ * Where the closing event (110112, which carries only the IBGE code) ended the trip: named when it is
+ * one of the manifest's unloading municipalities (in the unloading UF), else by its code.
+ */
+function closingPlace(view: MdfeView, cMun: string): string {
+  const known = view.descargas.find((d) => d.cMun === cMun);
+  return known?.xMun ? `${known.xMun}/${view.ide.UFFim} (IBGE ${cMun})` : `município IBGE ${cMun}`;
+}
 export function renderDamdfe(view: MdfeView, options: DamdfeOptions = {}): RenderedHtml {
   const cancelled = options.cancelled === true || view.status === 'cancelado';
   const homologacao = view.ambiente === 'homologacao';

@@ -125,7 +125,7 @@ describe('mdfe commands (demonstração)', () => {
     ]);
   });
 
-  it('a rejection whose code names a field comes back with the MDF-e form path (663, 699)', async () => {
+  it('a rejection whose code names a field comes back with the MDF-e form path (663, 699, 457)', async () => {
     type Rejected = IssueOutcome & { rejection: { codigo: number; fields: string[] } };
     const detour = trip('ROT1A23') as { ide: { infPercurso?: { UFPer: string }[] } };
     detour.ide.infPercurso = [{ UFPer: 'BA' }];
@@ -137,6 +137,12 @@ describe('mdfe commands (demonstração)', () => {
     const seg = await call<Rejected>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: uninsured });
     expect([seg.status, seg.rejection.codigo]).toEqual(['rejeitado', 699]);
     expect(seg.rejection.fields).toEqual(['seguros']);
+    // TAC with the carrier's own truck (no owner group): 457 on the tipo de transportador.
+    const tac = trip('TAC1A23') as { ide: { tpTransp?: number } };
+    tac.ide.tpTransp = 2;
+    const carrier = await call<Rejected>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: tac });
+    expect([carrier.status, carrier.rejection.codigo]).toEqual(['rejeitado', 457]);
+    expect(carrier.rejection.fields).toEqual(['tpTransp']);
   });
 
   it('warns before a second MDF-e of the same truck and unloading UF (611), lists it open', async () => {

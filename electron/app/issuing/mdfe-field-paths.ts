@@ -121,7 +121,9 @@ export const MDFE_PATH_RULES: readonly (readonly [string, string])[] = [
   [String.raw`infMDFe\.infAdic\.infCpl`, 'infCpl'],
 ];
 
-const COMPILED = MDFE_PATH_RULES.map(([source, target]) => [new RegExp(`^${source}(?=\\.|$)`), target] as const);
+const COMPILED = MDFE_PATH_RULES.map(
+  ([source, target]) => [new RegExp(`^${source}(?=\\.|$)`), target] as const,
+);
 
 /**
  * One MDF-e API path (`infMDFe.infModal.rodo.veicTracao.placa`, indexes as `.0`) → the MDF-e form

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 
 import { formPathOf, formPathsOf } from '../../../electron/app/issuing/field-paths';
 import { MDFE_PATH_RULES, mdfeFormPathOf } from '../../../electron/app/issuing/mdfe-field-paths';
+import { routeFieldsOf } from '../../../electron/app/mdfe/service';
 import { mdfeFormSchema } from '../../../electron/shared/schemas/mdfe-form';
 
 describe('MDF-e field paths', () => {
@@ -67,6 +68,19 @@ describe('MDF-e field paths', () => {
     expect(formPathsOf('infMDFe.infModal.rodo.veicReboque[0].placa: formato inválido')).toEqual([
       'reboques.0.placa',
     ]);
+  });
+
+  it("a rejected manifest's route is the form's route of its unloading UF (issueForm)", () => {
+    const rotas = [
+      { ufFim: 'SP', percurso: [] },
+      { ufFim: 'BA', percurso: ['MG'] },
+    ];
+    expect(routeFieldsOf(['rotas', 'veiculo.placa'], rotas, 'BA')).toEqual([
+      'rotas.1.percurso',
+      'veiculo.placa',
+    ]);
+    // No route given for the UF (the proposed one was sent): the route list as a whole.
+    expect(routeFieldsOf(['rotas'], rotas, 'PR')).toEqual(['rotas']);
   });
 
   it('the CT-e paths keep their meaning', () => {

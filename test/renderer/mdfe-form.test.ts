@@ -376,6 +376,33 @@ describe('Emitir MDF-e screen', () => {
     expect(wrapper.find('[data-testid="mdfe-outcome"]').text()).toContain('2 MDF-e autorizados');
   });
 
+  it('a rejection naming the plate marks it and opens the vehicle step', async () => {
+    const { wrapper, transport, store } = await mountForm();
+    store.reset(validTrip());
+    await settle();
+    const motivo =
+      'A SEFAZ rejeitou o documento (código 611): Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento.';
+    transport.handlers['mdfe:issueForm'] = () => ({
+      ok: true,
+      data: {
+        ...issued('PR', 8),
+        status: 'rejeitado',
+        mdfe: null,
+        rejection: { codigo: 611, motivo, fields: ['veiculo.placa'] },
+      },
+    });
+    store.goTo(3);
+    await settle();
+    await wrapper.find('[data-testid="emitir-mdfe"]').trigger('click');
+    await settle();
+    expect(store.step).toBe(1);
+    expect(wrapper.find('[data-testid="mdfe-rejection"]').text()).toContain('611');
+    const field = wrapper.find('[data-path="veiculo.placa"]');
+    expect(field.classes()).toContain('cte-field--invalid');
+    expect(field.text()).toContain('Existe MDF-e não encerrado para esta placa');
+    expect(wrapper.find('[data-path="veiculo.tara"]').classes()).not.toContain('cte-field--invalid');
+  });
+
   it('an open MDF-e of the truck is explained; "Encerrar o aberto" closes it, then it sends', async () => {
     const { wrapper, transport, store } = await mountForm();
     store.reset(validTrip());

@@ -3,6 +3,7 @@
 import type { SefazFamily } from '../../fiscal/sefaz-codes';
 import { sefazRejection } from '../../fiscal/sefaz-codes';
 import { extractFieldPaths } from '../../nuvemfiscal/errors';
+import { mdfeFormPathOf } from './mdfe-field-paths';
 
 const GROUPS: [RegExp, string][] = [
   [/^infCte\.rem\b/, 'remetente'],
@@ -78,6 +79,7 @@ const DIRECT: [RegExp, string][] = [
 /** One API JSON path → a form path (null when the form has no such field). */
 export function formPathOf(apiPath: string): string | null {
   const path = apiPath.replace(/\[(\d+)\]/g, '.$1');
+  if (/^infMDFe\b/.test(path)) return mdfeFormPathOf(path);
   for (const [re, group] of GROUPS) {
     const match = re.exec(path);
     if (!match) continue;

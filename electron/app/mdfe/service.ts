@@ -149,12 +149,15 @@ export class MdfeService {
         'mdfe_uf_not_in_trip',
         `Nenhum documento da viagem é descarregado em ${input.ufFim}: confira a UF de descarregamento.`,
       );
-    return this.issue({
+    const outcome = await this.issue({
       company: input.company,
       serie: input.serie,
       infMDFe: manifest.infMDFe,
       ignorarAbertos: input.ignorarAbertos,
     });
+    if (!outcome.rejection) return outcome;
+    const fields = routeFieldsOf(outcome.rejection.fields, input.form.rotas ?? [], input.ufFim);
+    return { ...outcome, rejection: { ...outcome.rejection, fields } };
   }
 
   async issue(input: MdfeIssueInput): Promise<IssueOutcome & { mdfe: MdfeSummary | null }> {
@@ -350,4 +353,18 @@ export class MdfeService {
       base64: bytes.toString('base64'),
     };
   }
+}
+
+/**
+ * A rejection of one manifest of the trip names the route ('rotas', infPercurso): it is the form's
+ * route of that manifest's unloading UF when the clerk gave one (`rotas.i.percurso`), otherwise the
+ * proposed route, the list as a whole.
+ */
+export function routeFieldsOf(
+  fields: string[],
+  rotas: readonly { ufFim: string }[],
+  ufFim: string,
+): string[] {
+  const i = rotas.findIndex((r) => r.ufFim === ufFim);
+  return fields.map((f) => (f === 'rotas' && i >= 0 ? `rotas.${i}.percurso` : f));
 }

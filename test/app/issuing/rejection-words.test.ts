@@ -146,8 +146,9 @@ describe("a SEFAZ rejection's field, from the fiscal table", () => {
     expect(formPathsOf(undefined, [], 519)).toEqual(['geral.cfop']);
     expect(formPathsOf(undefined, [], 539)).toEqual(['numeracao']);
     expect(formPathsOf(undefined, [], 646)).toEqual(['remetente.xNome']);
-    // The certificate rules name no form field; an MDF-e's 646 is not the CT-e's remetente.
+    // The certificate rules name no form field; an MDF-e's 646 is not the CT-e's remetente but the
+    // MDF-e form's plate (sefaz-codes: veicTracao.placa).
     expect(formPathsOf(undefined, [], 291)).toEqual([]);
-    expect(formPathsOf(undefined, [], 646, 'mdfe')).toEqual([]);
+    expect(formPathsOf(undefined, [], 646, 'mdfe')).toEqual(['veiculo.placa']);
   });
 });

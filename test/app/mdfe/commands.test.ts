@@ -125,6 +125,26 @@ describe('mdfe commands (demonstração)', () => {
     ]);
   });
 
+  it('a rejection whose code names a field comes back with the MDF-e form path (663, 699, 457)', async () => {
+    type Rejected = IssueOutcome & { rejection: { codigo: number; fields: string[] } };
+    const detour = trip('ROT1A23') as { ide: { infPercurso?: { UFPer: string }[] } };
+    detour.ide.infPercurso = [{ UFPer: 'BA' }];
+    const route = await call<Rejected>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: detour });
+    expect([route.status, route.rejection.codigo]).toEqual(['rejeitado', 663]);
+    expect(route.rejection.fields).toEqual(['rotas']);
+    const uninsured = trip('SEG1A23') as { seg: { nAver?: string[] }[] };
+    delete uninsured.seg[0]!.nAver;
+    const seg = await call<Rejected>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: uninsured });
+    expect([seg.status, seg.rejection.codigo]).toEqual(['rejeitado', 699]);
+    expect(seg.rejection.fields).toEqual(['seguros']);
+    // TAC with the carrier's own truck (no owner group): 457 on the tipo de transportador.
+    const tac = trip('TAC1A23') as { ide: { tpTransp?: number } };
+    tac.ide.tpTransp = 2;
+    const carrier = await call<Rejected>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: tac });
+    expect([carrier.status, carrier.rejection.codigo]).toEqual(['rejeitado', 457]);
+    expect(carrier.rejection.fields).toEqual(['tpTransp']);
+  });
+
   it('warns before a second MDF-e of the same truck and unloading UF (611), lists it open', async () => {
     const error = await failure('mdfe:issue', { company: DEMO_CNPJ, infMDFe: trip('CMD1A23') });
     expect(error.code).toBe('mdfe_open_conflict');
@@ -141,6 +161,8 @@ describe('mdfe commands (demonstração)', () => {
     );
     expect(forced.status).toBe('rejeitado');
     expect(forced.rejection.codigo).toBe(611);
+    // The code's field (sefaz-codes 611: veicTracao.placa) points at the form's plate.
+    expect((forced.rejection as unknown as { fields: string[] }).fields).toEqual(['veiculo.placa']);
     expect(forced.warnings.join(' ')).toContain('611');
     // Another unloading UF is not blocked.
     const other = await call<IssueOutcome>('mdfe:issue', {

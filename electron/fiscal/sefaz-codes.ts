@@ -31,7 +31,9 @@ export interface SefazRejection {
   readonly on: readonly SefazStage[];
   /**
    * The field the rule checks when one field is to blame: the API's JSON path of the document
-   * (`infCte.ide.dhEmi`, the same path a 400 names) or, for an event, the event's own group.
+   * (`infCte.ide.dhEmi`, the same path a 400 names) or, for an event, the event's own group. None
+   * when the rule is about the authority's state rather than a value to correct (an MDF-e left open
+   * elsewhere, 611/462/686: closing it is the fix, and the same plate is then sent again).
    */
   readonly field?: string;
 }
@@ -253,7 +255,6 @@ export const MDFE_REJECTIONS = {
     motivo: 'Existe MDF-e não encerrado há mais de 5 dias para placa com até 2 UF de percurso',
     rule: 'G080',
     on: AUT,
-    field: 'infMDFe.infModal.rodo.veicTracao.placa',
   },
   539: {
     motivo: 'Duplicidade de MDF-e, com diferença na Chave de Acesso',
@@ -284,7 +285,6 @@ export const MDFE_REJECTIONS = {
     motivo: 'Existe MDF-e não encerrado para esta placa, tipo de emitente e UF descarregamento',
     rule: 'G071 (MOC 3.00a)',
     on: AUT,
-    field: 'infMDFe.infModal.rodo.veicTracao.placa',
   },
   612: {
     motivo: 'Código de Município diverge da UF de descarregamento do MDF-e',

@@ -291,13 +291,14 @@ describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sand
     expect(error.code).toBe('mdfe_open_conflict');
     expect(error.message).toContain('FRM1A23');
     expect(error.message).toContain('611');
-    // Sent anyway, the sandbox (as SEFAZ) rejects it with 611; the rejection points at the plate.
+    // Sent anyway, the sandbox (as SEFAZ) rejects it with 611; nothing to correct on the form (closing
+    // the other one is the fix), so no field is marked.
     const forced = await call<{ status: string; rejection: { codigo: number; fields: string[] } }>(
       'mdfe:issueForm',
       { company: DEMO_CNPJ, form, ufFim: 'SP', ignorarAbertos: true },
     );
     expect(forced.status).toBe('rejeitado');
-    expect(forced.rejection).toMatchObject({ codigo: 611, fields: ['veiculo.placa'] });
+    expect(forced.rejection).toMatchObject({ codigo: 611, fields: [] });
   });
 
   it('a trip to two unloading UFs is issued as two MDF-e, each authorized and XSD-valid', async () => {

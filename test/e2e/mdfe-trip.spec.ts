@@ -178,6 +178,9 @@ test('a trip: two CT-e → MDF-e → DAMDFE; the open MDF-e warned, closed, and 
     await expect(page.getByTestId('mdfe-rejection-explained')).toContainText(
       'Encerre o MDF-e anterior (tela "MDF-e em aberto") e emita de novo.',
     );
+    // Nothing on the form is wrong (closing the other is the fix): no field marked, the review stays.
+    await expect(page.locator('.cte-field--invalid')).toHaveCount(0);
+    await expect(page.locator('[data-step="revisao"]')).toHaveAttribute('aria-current', 'step');
     await shot(page, testInfo, '07-rejeicao-611');
 
     // Close the first and issue the second.

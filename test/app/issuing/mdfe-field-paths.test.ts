@@ -58,7 +58,10 @@ describe('MDF-e field paths', () => {
   });
 
   it('the MDF-e authority codes point at the form (sefaz-codes field, family mdfe)', () => {
-    expect(formPathsOf('Rejeição', [], 611, 'mdfe')).toEqual(['veiculo.placa']);
+    expect(formPathsOf('Rejeição', [], 646, 'mdfe')).toEqual(['veiculo.placa']);
+    // An MDF-e open elsewhere is fixed by closing it, not on this form.
+    expect(formPathsOf('Rejeição', [], 611, 'mdfe')).toEqual([]);
+    expect(formPathsOf('Rejeição', [], 462, 'mdfe')).toEqual([]);
     expect(formPathsOf('Rejeição', [], 663, 'mdfe')).toEqual(['rotas']);
     expect(formPathsOf('Rejeição', [], 699, 'mdfe')).toEqual(['seguros']);
     expect(formPathsOf('Rejeição', [], 457, 'mdfe')).toEqual(['tpTransp']);

@@ -161,8 +161,9 @@ describe('mdfe commands (demonstração)', () => {
     );
     expect(forced.status).toBe('rejeitado');
     expect(forced.rejection.codigo).toBe(611);
-    // The code's field (sefaz-codes 611: veicTracao.placa) points at the form's plate.
-    expect((forced.rejection as unknown as { fields: string[] }).fields).toEqual(['veiculo.placa']);
+    // An open manifest is the authority's state, not a value to correct: no field is marked, so the
+    // same plate is sent again once the other is closed (sefaz-codes 611 has no field).
+    expect((forced.rejection as unknown as { fields: string[] }).fields).toEqual([]);
     expect(forced.warnings.join(' ')).toContain('611');
     // Another unloading UF is not blocked.
     const other = await call<IssueOutcome>('mdfe:issue', {

@@ -20,7 +20,10 @@ import { NOW } from '../sandbox/dfe/fixtures';
 import { COMPANY_CNPJ, CPF_B, mdfeBody, NFE_KEY } from '../sandbox/mdfe/fixtures';
 import {
   callerOf,
+  fileGetter,
   generatedOperations,
+  sdkClient,
+  type SentLog,
   generateTypes,
   PAGING,
   typeCheckCalls,
@@ -73,8 +76,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
   let api: LooseClient;
   let checker: ReturnType<typeof answerChecker>;
   let schemas: Record<string, Schema>;
-  const sentContentTypes = new Set<string | null>();
-  const sentQueries: string[] = [];
+  const sent: SentLog = { contentTypes: new Set(), queries: [] };
   const called: string[] = [];
   /** Each call as TypeScript source, type-checked at the end against the generated client. */
   const recorded: string[] = [];
@@ -96,18 +98,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
     );
     // The description's scopes for these operations: `empresa` (configuration) and `mdfe`.
     const accessToken = await getToken(sandbox.url, 'empresa mdfe');
-    api = createClient({
-      baseUrl: sandbox.url,
-      headers: { 'Content-Type': 'application/json' },
-    }) as unknown as LooseClient;
-    api.use({
-      onRequest({ request }) {
-        request.headers.set('Authorization', `Bearer ${accessToken}`);
-        sentContentTypes.add(request.headers.get('content-type'));
-        sentQueries.push(new URL(request.url).search);
-        return request;
-      },
-    });
+    api = sdkClient(sandbox.url, accessToken, sent);
   }, 120_000);
   afterAll(async () => {
     await sandbox?.close();
@@ -117,11 +108,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
   /** One call: declared by the generated client, answered as described (2xx, closed schema). */
   const call = <T = Record<string, unknown>>(method: Method, template: string, init: CallInit = {}) =>
     callerOf({ operations, api, checker, called, recorded })<T>(method, template, init);
-  const file = (template: string, params: Record<string, string>, query?: Query) =>
-    call<ArrayBuffer>('GET', template, {
-      params: { path: params, ...(query ? { query } : {}) },
-      parseAs: 'arrayBuffer',
-    });
+  const file = fileGetter(call);
   const text = (buffer: ArrayBuffer) => Buffer.from(buffer).toString('utf8');
   const dhEmi = () => new Date(sandbox.control.clock.nowMs()).toISOString().replace(/\.\d+Z$/, 'Z');
   const cpf_cnpj = COMPANY_CNPJ;
@@ -329,12 +316,12 @@ describe.skipIf(!sharedAvailable)('a client generated from the MDF-e description
   });
 
   it('sent what generated SDKs send and exercised every MDF-e operation', () => {
-    expect([...sentContentTypes]).toEqual(['application/json']);
-    const lists = sentQueries.filter((q) => q.includes('%24top') || q.includes('$top'));
+    expect([...sent.contentTypes]).toEqual(['application/json']);
+    const lists = sent.queries.filter((q) => q.includes('%24top') || q.includes('$top'));
     expect(lists.length).toBe(7);
     for (const q of lists) expect(decodeURIComponent(q)).toContain('$top=10&$skip=0&$inlinecount=false');
-    expect(sentQueries).toContain('?logotipo=false');
-    expect(sentQueries).toContain('?logotipo=true');
+    expect(sent.queries).toContain('?logotipo=false');
+    expect(sent.queries).toContain('?logotipo=true');
     expect(checker.uncovered(/./)).toEqual([]);
     expect(new Set(called).size).toBe(MDFE_OPERATIONS);
   });

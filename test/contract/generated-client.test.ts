@@ -11,7 +11,6 @@
 // The app's own client (electron/nuvemfiscal) is not used.
 import { rmSync } from 'node:fs';
 import path from 'node:path';
-import createClient from 'openapi-fetch';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { RunningSandbox } from '../../electron/sandbox/server';
@@ -19,14 +18,16 @@ import { certificateOnClock, CLIENT_ID, CLIENT_SECRET, control, startTestSandbox
 import { COMPANY_CNPJ, cteBody, cteOsBody, cteSimpBody, dceBody, NOW } from '../sandbox/dfe/fixtures';
 import {
   callerOf,
+  fileGetter,
   generatedOperations,
+  sdkClient,
+  type SentLog,
   generateTypes,
   PAGING,
   typeCheckCalls,
   type CallInit,
   type LooseClient,
   type Method,
-  type Query,
 } from '../support/generated-client';
 import { answerChecker } from '../support/openapi-answers';
 import { openapiPath, sharedAvailable } from '../support/shared';
@@ -39,7 +40,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
   let sandbox: RunningSandbox;
   let api: LooseClient;
   let checker: ReturnType<typeof answerChecker>;
-  const sentContentTypes = new Set<string | null>();
+  const sent: SentLog = { contentTypes: new Set(), queries: [] };
   const called: string[] = [];
   /** Each call as TypeScript source, type-checked at the end against the generated client. */
   const recorded: string[] = [];
@@ -66,17 +67,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
     const { access_token: accessToken } = (await token.json()) as { access_token: string };
 
     // 2. The client: openapi-fetch, JSON content type on every call, as generated SDKs do.
-    api = createClient({
-      baseUrl: sandbox.url,
-      headers: { 'Content-Type': 'application/json' },
-    }) as unknown as LooseClient;
-    api.use({
-      onRequest({ request }) {
-        request.headers.set('Authorization', `Bearer ${accessToken}`);
-        sentContentTypes.add(request.headers.get('content-type'));
-        return request;
-      },
-    });
+    api = sdkClient(sandbox.url, accessToken, sent);
   }, 120_000);
   afterAll(async () => {
     await sandbox?.close();
@@ -86,11 +77,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
   /** One call: declared by the generated client, answered as described (2xx, closed schema). */
   const call = <T = Record<string, unknown>>(method: Method, template: string, init: CallInit = {}) =>
     callerOf({ operations, api, checker, called, recorded })<T>(method, template, init);
-  const file = (template: string, params: Record<string, string>, query?: Query) =>
-    call<ArrayBuffer>('GET', template, {
-      params: { path: params, ...(query ? { query } : {}) },
-      parseAs: 'arrayBuffer',
-    });
+  const file = fileGetter(call);
   const text = (buffer: ArrayBuffer) => Buffer.from(buffer).toString('utf8');
   const dhEmi = () => new Date(sandbox.control.clock.nowMs()).toISOString().replace(/\.\d+Z$/, 'Z');
   const cpf_cnpj = COMPANY_CNPJ;
@@ -310,7 +297,7 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
     expect(gone.error).toMatchObject({ error: { code: 'NotFound' } });
 
     // What went over the wire: the JSON content type on every call, bodyless ones included.
-    expect([...sentContentTypes]).toEqual(['application/json']);
+    expect([...sent.contentTypes]).toEqual(['application/json']);
     expect(called.length).toBeGreaterThan(60);
   });
 

@@ -12,11 +12,9 @@ import { parse } from 'yaml';
 
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CarretaApp } from '../../electron/app/index';
-import { createApp } from '../../electron/app/index';
 import type { JsonObject } from '../../electron/fiscal/payload';
 import { buildMdfePayloads, withNumbering } from '../../electron/fiscal/payload';
 import { MDFE_NS } from '../../electron/sandbox/mdfe/xml';
-import type { CommandEnvelope } from '../../electron/shared/errors';
 import type { MdfeFormInput, MdfePrefill } from '../../electron/shared/schemas/mdfe-form';
 import { mdfeFormSchema } from '../../electron/shared/schemas/mdfe-form';
 import { company, cteForm } from '../fiscal/payload/forms';
@@ -31,8 +29,7 @@ import {
 } from '../fiscal/payload/mdfe-forms';
 import { xsdErrors } from '../sandbox/dfe/xsd';
 import { MDFE_XSD } from '../sandbox/mdfe/fixtures';
-import { demoMonthSynced } from '../support/demo-month';
-import { memoryHost } from '../support/memory-host';
+import { demoApp } from '../support/demo-month';
 import { openapiToJsonSchema } from '../support/openapi-json-schema';
 import { referencePath, sharedAvailable } from '../support/shared';
 
@@ -175,30 +172,10 @@ describe.skipIf(!sharedAvailable)('contract: MDF-e payload against the API descr
 describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sandbox, XSD)', () => {
   let app: CarretaApp;
   const html: string[] = [];
-  async function call<T>(channel: string, input: unknown): Promise<T> {
-    const envelope = (await app.dispatch(channel, input)) as CommandEnvelope<T>;
-    if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-    return envelope.data;
-  }
-  async function failure(channel: string, input: unknown) {
-    const envelope = (await app.dispatch(channel, input)) as CommandEnvelope<unknown>;
-    if (envelope.ok) throw new Error(`${channel} should have failed`);
-    return envelope.error;
-  }
+  let call: Awaited<ReturnType<typeof demoApp>>['call'];
+  let failure: Awaited<ReturnType<typeof demoApp>>['failure'];
   beforeAll(async () => {
-    const { host } = memoryHost();
-    host.printer = {
-      canPrint: false,
-      listPrinters: () => Promise.resolve([]),
-      print: () => Promise.resolve(false),
-      toPdf: (page) => {
-        html.push(page);
-        return Promise.resolve(Buffer.from('%PDF-1.4 stand-in'));
-      },
-    };
-    app = await createApp(host);
-    await app.context.embedded.ensure();
-    await demoMonthSynced(app);
+    ({ app, call, failure } = await demoApp(html));
   }, 60_000);
   afterAll(async () => {
     await app?.dispose();

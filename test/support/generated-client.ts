@@ -7,6 +7,7 @@ import { createRequire } from 'node:module';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import createClient from 'openapi-fetch';
 import ts from 'typescript';
 import { expect } from 'vitest';
 
@@ -158,4 +159,39 @@ export function callerOf(state: CallerState) {
     state.recorded.push(`  await client.${method}(${JSON.stringify(template)}, ${asLiteral(init)});`);
     return data as T;
   };
+}
+
+/** What the client sent: each request's content type and query string. */
+export interface SentLog {
+  contentTypes: Set<string | null>;
+  queries: string[];
+}
+
+/**
+ * openapi-fetch as generated SDKs use it: `Content-Type: application/json` on every call (bodyless
+ * ones included) and the bearer token; each request's content type and query go to `sent`.
+ */
+export function sdkClient(baseUrl: string, accessToken: string, sent: SentLog): LooseClient {
+  const api = createClient({
+    baseUrl,
+    headers: { 'Content-Type': 'application/json' },
+  }) as unknown as LooseClient;
+  api.use({
+    onRequest({ request }) {
+      request.headers.set('Authorization', `Bearer ${accessToken}`);
+      sent.contentTypes.add(request.headers.get('content-type'));
+      sent.queries.push(new URL(request.url).search);
+      return request;
+    },
+  });
+  return api;
+}
+
+/** A file download (XML, PDF) through `call`, as bytes. */
+export function fileGetter(call: ReturnType<typeof callerOf>) {
+  return (template: string, params: Record<string, string>, query?: Query) =>
+    call<ArrayBuffer>('GET', template, {
+      params: { path: params, ...(query ? { query } : {}) },
+      parseAs: 'arrayBuffer',
+    });
 }

@@ -7,11 +7,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_CNPJ } from '../../../electron/app/demo';
 import type { CarretaApp } from '../../../electron/app/index';
-import { createApp } from '../../../electron/app/index';
-import type { CommandEnvelope } from '../../../electron/shared/errors';
-import { memoryHost } from '../../support/memory-host';
 import { CPF_A, CPF_B } from '../../sandbox/mdfe/fixtures';
-import { demoMonthSynced } from '../../support/demo-month';
+import { demoApp } from '../../support/demo-month';
 import { mdfeTrip } from '../../support/mdfe-trip';
 
 interface Summary {
@@ -38,33 +35,13 @@ interface IssueOutcome {
 
 let app: CarretaApp;
 const html: string[] = [];
-async function call<T>(channel: string, input: unknown): Promise<T> {
-  const envelope = (await app.dispatch(channel, input)) as CommandEnvelope<T>;
-  if (!envelope.ok) throw new Error(`${envelope.error.code}: ${envelope.error.message}`);
-  return envelope.data;
-}
-async function failure(channel: string, input: unknown) {
-  const envelope = (await app.dispatch(channel, input)) as CommandEnvelope<unknown>;
-  if (envelope.ok) throw new Error(`${channel} should have failed`);
-  return envelope.error;
-}
+let call: Awaited<ReturnType<typeof demoApp>>['call'];
+let failure: Awaited<ReturnType<typeof demoApp>>['failure'];
 
 const trip = (placa: string, ufFim: 'PR' | 'MG' = 'PR') => mdfeTrip(DEMO_CNPJ, placa, ufFim);
 
 beforeAll(async () => {
-  const { host } = memoryHost();
-  host.printer = {
-    canPrint: false,
-    listPrinters: () => Promise.resolve([]),
-    print: () => Promise.resolve(false),
-    toPdf: (page) => {
-      html.push(page);
-      return Promise.resolve(Buffer.from('%PDF-1.4 stand-in'));
-    },
-  };
-  app = await createApp(host);
-  await app.context.embedded.ensure();
-  await demoMonthSynced(app);
+  ({ app, call, failure } = await demoApp(html));
 }, 60_000);
 afterAll(async () => {
   await app?.dispose();

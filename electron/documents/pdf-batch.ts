@@ -2,24 +2,25 @@
  * Plans a batch of printouts as a few large print jobs. Each printout is a self-contained HTML of
  * `<section class="sheet">` elements, one A4 page each (fixed height, clipped, forced page break).
  * Consecutive printouts with the same stylesheet are joined into one HTML, printed once and split
- * back by page ranges: a print job has a fixed cost (a print compositor process, a document to
- * set up and tear down) worth several sheets, while Chromium's cost per sheet grows again past about
- * 16 sheets a job (see README.md), so jobs of about a dozen sheets are the cheapest.
+ * back by page ranges: a print job has a fixed cost (a print compositor process started and ended,
+ * a document set up and torn down, the fonts sent along) worth a few sheets, and Chromium's cost per
+ * sheet does not grow with the job, so the fewer jobs the better (see README.md); the caps keep one
+ * job's memory bounded when the accountant exports a month.
  */
 
 export interface BatchLimits {
   /** Sheets per joined job (jobs aim at 80% of it); several jobs keep both cores busy and progress moving. */
   maxSheets: number;
   /**
-   * Characters per joined job, so one job's memory and time stay small (Electron loads each job
-   * from a temporary file, so there is no URL length cap; a single printout is never split).
+   * Characters per joined job, so one job's memory stays bounded (Electron loads each job from a
+   * temporary file, so there is no URL length cap; a single printout is never split).
    */
   maxChars: number;
   /** Jobs that may run at once; the sheets are spread evenly over a multiple of this. */
   concurrency: number;
 }
 
-export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxSheets: 16, maxChars: 600_000, concurrency: 2 };
+export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxSheets: 64, maxChars: 2_000_000, concurrency: 2 };
 
 /** One print job: one printout on its own, or several joined, with each one's page count. */
 export interface BatchJob {

@@ -791,6 +791,9 @@ export const DEMO_TRUCK = {
   condutor: { nome: 'JOAO PEREIRA DA SILVA', cpf: '38621594773' },
 };
 
+/** Where the demo carrier receives its freight (infPag/infBanc): invented bank and branch. */
+const DEMO_BANK = { banco: '001', agencia: '3378' };
+
 /** A trip of the demo truck: the CT-e it carried (by day and time of FREIGHTS) and when it ended. */
 interface Trip {
   daysAgo: number;
@@ -799,6 +802,8 @@ interface Trip {
   /** Closed at the last unloading municipality this many hours after the MDF-e; open when absent. */
   closedAfterHours?: number;
   averbacao: string;
+  /** NCM of the goods (NT 2025.001: a single-CT-e trip is a carga lotação and needs it, 301). */
+  ncm: string;
 }
 
 const TRIPS: Trip[] = [
@@ -809,9 +814,18 @@ const TRIPS: Trip[] = [
     freights: [{ daysAgo: 9, at: '08:15' }],
     closedAfterHours: 31,
     averbacao: '0458712309001',
+    // 1701.14.00: outros açúcares de cana (açúcar cristal).
+    ncm: '17011400',
   },
   // Campinas/SP → Belo Horizonte/MG with the CT-e that replaced the cancelled one: still on the road.
-  { daysAgo: 2, at: '11:40', freights: [{ daysAgo: 2, at: '11:05' }], averbacao: '0458712309002' },
+  {
+    daysAgo: 2,
+    at: '11:40',
+    freights: [{ daysAgo: 2, at: '11:05' }],
+    averbacao: '0458712309002',
+    // 3004.90.99: outros medicamentos em doses.
+    ncm: '30049099',
+  },
 ];
 
 function tripForm(trip: Trip, keys: ReadonlyMap<string, string>): MdfeFormInput {
@@ -833,11 +847,19 @@ function tripForm(trip: Trip, keys: ReadonlyMap<string, string>): MdfeFormInput 
       produto: f.proPred,
     };
   });
+  // The tomador contracts the trip (G085, 578) and pays the freight (infPag, 302): the CT-e's vTPrest
+  // as one "04 – Frete" component, à vista, into the carrier's account.
+  const tomadores = trip.freights.map((ref) => {
+    const f = FREIGHTS.find((x) => x.daysAgo === ref.daysAgo && x.at === ref.at)!;
+    const p = DEMO_PARTIES[f.toma === 0 ? f.rem : f.dest];
+    return { nome: p.xNome, cpfCnpj: p.cpfCnpj, frete: round2(f.frete + f.pedagio) };
+  });
+  const payer = tomadores[0]!;
   return {
     documentos,
     rotas: [],
     dhIniViagem: '',
-    produto: { tpCarga: '05', xProd: documentos[0]!.produto, ncm: '' },
+    produto: { tpCarga: '05', xProd: documentos[0]!.produto, ncm: trip.ncm },
     unidade: '01',
     veiculo: DEMO_TRUCK.veiculo,
     reboques: [DEMO_TRUCK.reboque],
@@ -845,8 +867,22 @@ function tripForm(trip: Trip, keys: ReadonlyMap<string, string>): MdfeFormInput 
     rntrc: DEMO_RNTRC,
     ciot: [],
     valePedagio: [],
-    contratantes: [],
-    pagamentos: [],
+    contratantes: [{ nome: payer.nome, cpfCnpj: payer.cpfCnpj }],
+    pagamentos: [
+      {
+        nome: payer.nome,
+        cpfCnpj: payer.cpfCnpj,
+        componentes: [
+          { tipo: '04', valor: round2(tomadores.reduce((t, x) => t + x.frete, 0)), descricao: '' },
+        ],
+        indPag: 0,
+        adiantamento: null,
+        parcelas: [],
+        banco: DEMO_BANK.banco,
+        agencia: DEMO_BANK.agencia,
+        pix: '',
+      },
+    ],
     seguros: [
       {
         responsavel: 1,

@@ -30,7 +30,7 @@ import { createDispatcher } from './dispatcher';
 import { CredentialsService } from './credentials';
 import { DEMO_CNPJ, seedDemo } from './demo';
 import { demoPartyEntries } from './demo-month';
-import { rememberTrip } from './mdfe/remember';
+import { rememberPayees, rememberTrip } from './mdfe/remember';
 import { EmbeddedSandbox } from './embedded-sandbox';
 import { EventBus } from './events';
 import type { HostAdapter } from './host';
@@ -145,10 +145,15 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     // trip issued from the form; its customers are in the address book.
     const repos = cache.repos;
     if (repos) {
-      for (const trip of month.trips)
+      for (const trip of month.trips) {
         await rememberTrip(repos.registries, DEMO_CNPJ, trip).catch((error: unknown) =>
           host.logger.warn('veículos da demonstração não guardados', error),
         );
+        // Where the demo carrier receives its freight: the next MDF-e starts from it.
+        await rememberPayees(repos.payees, DEMO_CNPJ, trip).catch((error: unknown) =>
+          host.logger.warn('dados bancários da demonstração não guardados', error),
+        );
+      }
       // Its customers are in Parceiros (and name the month's rows, whose homologação XML cannot).
       if (month.issued > 0)
         for (const { uses, ...party } of demoPartyEntries())

@@ -36,6 +36,13 @@ export interface SefazRejection {
    * elsewhere, 611/462/686: closing it is the fix, and the same plate is then sent again).
    */
   readonly field?: string;
+  /**
+   * Where the rule comes from (manual section or technical note with its version and rule id), for
+   * the rules dated so far (the table is being dated rule by rule).
+   */
+  readonly source?: string;
+  /** The day the rule came into force (ISO date, produção), as its source says. */
+  readonly inForceSince?: string;
 }
 
 const AUT = ['autorizacao'] as const;
@@ -200,6 +207,15 @@ export const MDFE_REJECTIONS = {
     on: AUT,
     field: 'infMDFe.Id',
   },
+  229: {
+    motivo: 'IE do emitente não informada',
+    rule: 'G066',
+    on: AUT,
+    field: 'infMDFe.emit.IE',
+    source: 'MOC MDF-e 3.00 §4.1.8, regra G066 (p.39)',
+    // The manual's date: the pack does not say when the 3.00 layout became mandatory.
+    inForceSince: '2016-10-13',
+  },
   253: {
     motivo: 'Digito Verificador da chave de acesso composta inválido',
     rule: 'G006',
@@ -207,6 +223,39 @@ export const MDFE_REJECTIONS = {
     field: 'infMDFe.ide.cDV',
   },
   291: { motivo: 'Certificado Assinatura Data Validade', rule: '§5', on: AUT },
+  301: {
+    motivo: 'NCM do produto predominante da carga lotação deve ser informado',
+    rule: 'F55a',
+    on: AUT,
+    field: 'infMDFe.prodPred.NCM',
+    source: 'NT 2025.001 v1.03 (MDF-e), regra F55a',
+    inForceSince: '2025-10-06',
+  },
+  302: {
+    // The wording SVRS answers, as quoted in OCA/l10n-brazil issue #4006 (2025-08-29).
+    motivo: 'As informações de pagamento devem ser informadas para carga lotação',
+    rule: 'F55b',
+    on: AUT,
+    field: 'infMDFe.infModal.rodo.infANTT.infPag',
+    source: 'NT 2025.001 v1.03 (MDF-e), regra F55b',
+    inForceSince: '2025-10-06',
+  },
+  303: {
+    motivo: 'Dados bancários e de pagamento devem ser informados para TAC e equiparado',
+    rule: 'F113a',
+    on: AUT,
+    field: 'infMDFe.infModal.rodo.infANTT.infPag',
+    source: 'NT 2025.001 v1.03 (MDF-e), regra F113a',
+    inForceSince: '2025-10-06',
+  },
+  304: {
+    motivo: 'CIOT deve ser informado para TAC e equiparado',
+    rule: 'F113b',
+    on: AUT,
+    field: 'infMDFe.infModal.rodo.infANTT.infCIOT',
+    source: 'NT 2025.001 v1.03 (MDF-e), regra F113b',
+    inForceSince: '2025-10-06',
+  },
   405: {
     motivo: 'Município de Carregamento inexistente',
     rule: '110115 (MOC 3.00a)',
@@ -267,6 +316,15 @@ export const MDFE_REJECTIONS = {
     rule: '§7.2',
     on: AUT,
     field: 'infMDFe.infModal.rodo.veicTracao.condutor',
+  },
+  578: {
+    motivo: 'Informações dos tomadores é obrigatória para esta operação',
+    rule: 'G085',
+    on: AUT,
+    field: 'infMDFe.infModal.rodo.infANTT.infContratante',
+    source: 'MOC MDF-e 3.00 §4.1.8, regra G085 (p.41)',
+    // The manual's date: the pack does not say when the 3.00 layout became mandatory.
+    inForceSince: '2016-10-13',
   },
   601: {
     motivo: 'Chave de acesso do CT-e informado inválida',

@@ -81,6 +81,8 @@ export const commandChannels = [
   'drivers:list',
   'drivers:save',
   'drivers:delete',
+  'payees:list',
+  'payees:delete',
   'dce:issue',
   'dce:preview',
   'dce:get',

@@ -18,3 +18,5 @@ export {
   justificativaFits,
 } from '../fiscal/events';
 export { isRouteAdjacent, proposeRoute } from '../fiscal/uf-adjacency';
+export { isValidNcm, ncmChapterOf, normalizeNcm, searchNcm } from '../fiscal/ncm';
+export type { NcmOption } from '../fiscal/ncm';

@@ -39,7 +39,9 @@ type Channels =
   | 'vehicles:delete'
   | 'drivers:list'
   | 'drivers:save'
-  | 'drivers:delete';
+  | 'drivers:delete'
+  | 'payees:list'
+  | 'payees:delete';
 
 export function createMdfeService(ctx: AppContext, issuing: Issuing): MdfeService {
   const known = new KnownCompanies(ctx);
@@ -143,6 +145,10 @@ export function mdfeCommands(
     'drivers:save': ({ company, driver }) => repos().registries.saveDriver(company, driver),
     'drivers:delete': async ({ company, cpf }) => ({
       ok: await repos().registries.removeDriver(company, cpf),
+    }),
+    'payees:list': async ({ company }) => ({ items: await repos().payees.list(company) }),
+    'payees:delete': async ({ company, cpfCnpj }) => ({
+      ok: await repos().payees.remove(company, cpfCnpj),
     }),
   };
 }

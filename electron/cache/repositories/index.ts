@@ -5,6 +5,7 @@ import { EventRepository } from './events';
 import { AddressBookRepository, DraftRepository, OutboxRepository, SequenceRepository } from './issuing';
 import { KnownCompaniesRepository } from './known-companies';
 import { MdfeCacheRepository } from './mdfe';
+import { PayeeRepository } from './payees';
 import { RegistryRepository } from './registries';
 import { SyncStateRepository } from './sync-state';
 
@@ -16,6 +17,7 @@ export * from './fts-query';
 export * from './issuing';
 export * from './known-companies';
 export * from './mdfe';
+export * from './payees';
 export * from './registries';
 export * from './sync-state';
 export * from './types';
@@ -36,6 +38,7 @@ export function createRepositories(db: Database) {
     sequences: new SequenceRepository(db),
     mdfe: new MdfeCacheRepository(db),
     registries: new RegistryRepository(db),
+    payees: new PayeeRepository(db),
     knownCompanies: new KnownCompaniesRepository(db),
   };
 }

@@ -5,6 +5,7 @@
 // drivers, ANTT data and the cargo insurance (698/699). Field names and order from the MDF-e 3.00
 // layout (XSD PL_MDFe_300b, API MdfeSefazInfMDFe). Pure: série, número, dhEmi and tpAmb are the
 // sender's (mdfe:issue), added by `withNumbering` for a preview.
+import { assertMdfeAnttRules } from '../mdfe-antt';
 import { isCargaLotacao } from '../mdfe-lotacao';
 import { routesFor, tpEmitOf, unloadingUfs } from '../mdfe-trip';
 import type { EmitterCompany, JsonObject } from './common';
@@ -53,6 +54,8 @@ interface Pagamento {
   banco: string;
   agencia: string;
   pix: string;
+  /** Who receives the freight (remembered with the bank data by the app; not in the layout). */
+  recebedor?: { nome: string; cpfCnpj: string };
 }
 /** A carga lotação's place, parsed: the CEP (8 digits) or the coordinates (6 decimals). */
 interface LocalLotacao {
@@ -75,7 +78,14 @@ export interface MdfeFormFacts {
   condutores: { nome: string; cpf: string }[];
   rntrc: string;
   ciot: { ciot: string; cpfCnpj: string }[];
-  valePedagio: { cnpjFornecedor: string; cpfCnpjPagador: string; numeroCompra: string; valor: number }[];
+  valePedagio: {
+    cnpjFornecedor: string;
+    cpfCnpjPagador: string;
+    numeroCompra: string;
+    valor: number;
+    /** tpValePed (01 TAG, 04 leitura de placa); absent in drafts older than NT 2025.001. */
+    tipo?: string;
+  }[];
   contratantes: { nome: string; cpfCnpj: string }[];
   pagamentos: Pagamento[];
   seguros: {
@@ -174,7 +184,8 @@ function infPag(p: MdfeForm['pagamentos'][number]): JsonObject {
     })),
     vContrato,
     indPag: p.indPag,
-    vAdiant: p.adiantamento ?? undefined,
+    // "Usar apenas em pagamento à prazo" (XSD vAdiant).
+    vAdiant: p.indPag === 1 ? (p.adiantamento ?? undefined) : undefined,
     infPrazo:
       p.indPag === 1
         ? p.parcelas.map((x, i) => ({ nParcela: i + 1, dVenc: x.vencimento, vParcela: x.valor }))
@@ -199,6 +210,7 @@ function infANTT(form: MdfeForm): JsonObject | undefined {
               CPFPg: pg.length === 11 ? pg : undefined,
               nCompra: v.numeroCompra,
               vValePed: v.valor,
+              tpValePed: v.tipo || undefined,
             });
           }),
         }
@@ -284,7 +296,8 @@ export function totals(docs: readonly Documento[], unidade: '01' | '02'): JsonOb
 
 /**
  * The trip's MDF-e: one per unloading UF, in the order the UFs first appear among the documents.
- * `form` is the parsed form (mdfeFormSchema), so its rules already hold.
+ * `form` is the parsed form (mdfeFormSchema), so its rules already hold; the ANTT rules are checked
+ * again on each manifest built (MdfeRuleError), so no caller sends one SEFAZ refuses with 301–304/578.
  */
 export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): MdfeManifest[] {
   const docs = form.documentos;
@@ -331,6 +344,7 @@ export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): Mdfe
       tot: totals(mine, form.unidade),
       infAdic: form.infCpl ? { infCpl: form.infCpl } : undefined,
     }) as JsonObject;
+    assertMdfeAnttRules(infMDFe);
     return { ufFim, infMDFe };
   });
 }

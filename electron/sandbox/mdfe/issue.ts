@@ -7,7 +7,9 @@ import { formatDateTimeUtc, normalizeDateTime, yearMonthOf } from '../dfe/time';
 import type { AuthorityAnswer } from '../dfe/authority';
 import { AUTHORIZED_MDFE, checkMdfeEmission, rej, type OpenManifest } from './authority';
 import { mdfeProcXml } from './events-xml';
-import type { MdfePedidoEmissao } from './schema';
+import type { CompanyData } from '../dfe/emit-defaults';
+import { resolveMdfeEmit } from './emit';
+import type { InfMDFe, MdfePedidoEmissao } from './schema';
 import { buildMdfeXml } from './xml';
 
 /** SVRS authorizes MDF-e for every UF; produção and homologação share the address (DAMDFE-rules §5). */
@@ -45,6 +47,8 @@ export interface MdfeIssueEnv {
   duplicateOf: { chave: string; nProt: string; dhAut: string } | null;
   open: readonly OpenManifest[];
   random?: () => number;
+  /** The company's registration: the issuer's members the request leaves out come from it. */
+  company?: CompanyData | null;
 }
 
 export type MdfeIssueOutcome =
@@ -64,7 +68,14 @@ export type MdfeIssueOutcome =
     };
 
 export function issueMdfe(body: MdfePedidoEmissao, env: MdfeIssueEnv): MdfeIssueOutcome {
-  const inf = body.infMDFe;
+  const resolved = resolveMdfeEmit(body.infMDFe.emit, env.company ?? null);
+  if ('missing' in resolved)
+    return {
+      kind: 'invalid',
+      path: resolved.missing,
+      message: 'não informado na requisição nem no cadastro da empresa',
+    };
+  const inf: InfMDFe = { ...body.infMDFe, emit: resolved.emit };
   const ide = inf.ide;
   if (ide.modal !== 1 || !inf.infModal.rodo)
     return {

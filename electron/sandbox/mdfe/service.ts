@@ -65,7 +65,7 @@ async function preflight(ctx: SandboxContext, repo: MdfeRepository, body: MdfePe
     const e = noCertificateError(cpfCnpj);
     throw new ApiError(400, e.code, e.message);
   }
-  return { cpfCnpj, referencia, credentials };
+  return { cpfCnpj, referencia, credentials, company };
 }
 
 /** Issues one validated request; `input` is what the client sent (for the debug record). */
@@ -75,7 +75,7 @@ export async function emitParsed(
   body: MdfePedidoEmissao,
   input: object,
 ): Promise<MdfeRow> {
-  const { cpfCnpj, referencia, credentials } = await preflight(ctx, repo, body);
+  const { cpfCnpj, referencia, credentials, company } = await preflight(ctx, repo, body);
   const inf = body.infMDFe;
   const now = ctx.clock.now();
   const duplicate = await repo.findAuthorized(cpfCnpj, body.ambiente, inf.ide.serie, inf.ide.nMDF);
@@ -89,6 +89,7 @@ export async function emitParsed(
       ? { chave: duplicate.chave, nProt: duplicate.numero_protocolo ?? '', dhAut: duplicate.data_recebimento }
       : null,
     open,
+    company,
   });
   if (outcome.kind === 'invalid')
     throw invalidMember(outcome.path, 'Invalid', `${outcome.path}: ${outcome.message}`);

@@ -40,7 +40,8 @@ const faultSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('rejeicao'),
     count: count.default(1),
-    codigo_status: z.number().int().min(100).max(999).default(DEFAULT_REJECTION.codigo_status),
+    // TStat is [0-9]{3,4} in the MDF-e (NT 2025.001) and CT-e (PL_CTe_400_RTC) layouts: 4 digits too.
+    codigo_status: z.number().int().min(100).max(9999).default(DEFAULT_REJECTION.codigo_status),
     motivo_status: z.string().min(1).max(255).default(DEFAULT_REJECTION.motivo_status),
   }),
   z.object({

@@ -2,8 +2,9 @@
 // unloading municipalities, the route per unloading UF, the vehicle and drivers from the
 // registries, ANTT data (RNTRC, CIOT, vale-pedágio, contratante, payment of the freight) and the
 // cargo insurance. Every message names its field. Layout limits from the MDF-e 3.00 XSD
-// (mdfeTiposBasico, mdfeModalRodoviario, PL_MDFe_300b); rules from the MOC MDF-e 3.00 §5 and
-// Ajuste SINIEF 21/10 cl. 3ª §2º (one MDF-e per unloading UF).
+// (mdfeTiposBasico, mdfeModalRodoviario, PL_MDFe_300b_NT012025_1.03); rules from the MOC MDF-e 3.00
+// §5, Ajuste SINIEF 21/10 cl. 3ª §2º (one MDF-e per unloading UF) and the ANTT rules of NT 2025.001
+// and G085 (fiscal/mdfe-antt.ts), checked for each of the trip's MDF-e.
 import { z } from 'zod';
 
 import { isValidAccessKey, normalizeAccessKey } from '../../fiscal/access-key';
@@ -21,10 +22,14 @@ import {
   tpTranspProblem,
 } from '../../fiscal/mdfe-lotacao';
 import { MDFE_MAX_CONDUTORES, MDFE_MAX_REBOQUES } from '../../fiscal/mdfe-rules';
+import type { MdfeAnttCode, MdfeAnttFacts } from '../../fiscal/mdfe-antt';
+import { MDFE_ANTT_MESSAGES, MDFE_MAX_CIOT, mdfeAnttProblems, TP_VALE_PED } from '../../fiscal/mdfe-antt';
+import { isValidNcm, normalizeNcm } from '../../fiscal/ncm';
 import { UF_SIGLAS } from '../../fiscal/uf';
 
 export { routesFor, tpEmitOf, unloadingUfs } from '../../fiscal/mdfe-trip';
 export { isCargaLotacao, TP_TRANSP } from '../../fiscal/mdfe-lotacao';
+export { TP_VALE_PED } from '../../fiscal/mdfe-antt';
 import { cpfCnpjSchema } from './company';
 import { driverSchema, vehicleSchema } from './mdfe';
 
@@ -102,6 +107,21 @@ export const mdfeDocumentoSchema = z.object({
    */
   cepCarrega: z.string().trim().max(9).default(''),
   cepDescarga: z.string().trim().max(9).default(''),
+  /**
+   * The CT-e's tomador (who contracts and pays the freight: the payment block's payer and the
+   * contratante of G085); empty for an NF-e. Not sent.
+   */
+  tomador: z
+    .object({ nome: z.string().trim().max(60).default(''), cpfCnpj: z.string().trim().max(14).default('') })
+    .default({ nome: '', cpfCnpj: '' }),
+  /** The CT-e's vTPrest (the freight); 0 for an NF-e. Not sent. */
+  frete: z.number().min(0).max(9_999_999_999_999).default(0),
+  /**
+   * NCM of the goods' item of largest value (the predominant product, ANTT Res. 5.867/2020) of the
+   * NF-e the document is or carries, when its XML is on this computer; '' otherwise. Not sent.
+   */
+  ncm: z.string().trim().max(8).default(''),
+  ncmDescricao: z.string().trim().max(120).default(''),
 });
 export type MdfeDocumento = z.infer<typeof mdfeDocumentoSchema>;
 
@@ -139,10 +159,16 @@ export const TP_COMP = {
   '99': 'Outros',
 } as const;
 
+/**
+ * infPag (XSD mdfeModalRodoviario): who pays the freight (xNome, CPF/CNPJ: "responsável pelo
+ * pagamento" — the CT-e's tomador), its components, the form of payment and infBanc, where the one
+ * who receives it is paid. `recebedor` names that one for the app to remember the bank data by; it
+ * is not sent (the layout has no such member).
+ */
 export const mdfePagamentoSchema = z
   .object({
-    nome: text(2, 60, 'o nome de quem recebe o pagamento'),
-    cpfCnpj: docOf('CPF/CNPJ de quem recebe o pagamento'),
+    nome: text(2, 60, 'o nome de quem paga o frete'),
+    cpfCnpj: docOf('CPF/CNPJ de quem paga o frete'),
     componentes: z
       .array(
         z.object({
@@ -175,6 +201,19 @@ export const mdfePagamentoSchema = z
       .or(z.literal('')),
     agencia: z.string().trim().max(10, { message: 'agência: no máximo 10 caracteres' }).default(''),
     pix: z.string().trim().max(60, { message: 'chave PIX: no máximo 60 caracteres' }).default(''),
+    recebedor: z
+      .object({
+        nome: z.string().trim().max(60, { message: 'nome de quem recebe: no máximo 60' }).default(''),
+        cpfCnpj: z
+          .string()
+          .trim()
+          .transform((v) => normalizeCnpj(v))
+          .refine((v) => v === '' || isValidCpfCnpj(v), {
+            message: 'CPF/CNPJ de quem recebe: CPF ou CNPJ inválido, confira os dígitos',
+          })
+          .default(''),
+      })
+      .default({ nome: '', cpfCnpj: '' }),
   })
   .superRefine((p, ctx) => {
     p.componentes.forEach((c, i) => {
@@ -195,7 +234,7 @@ export const mdfePagamentoSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['banco'],
-        message: 'pagamento: informe banco e agência ou uma chave PIX de quem recebe',
+        message: 'pagamento: informe banco e agência ou uma chave PIX de quem recebe o frete',
       });
   });
 export type MdfePagamento = z.infer<typeof mdfePagamentoSchema>;
@@ -293,9 +332,10 @@ export const mdfeFormObject = z.object({
     xProd: text(2, 120, 'a descrição do produto predominante'),
     ncm: z
       .string()
-      .trim()
-      .regex(/^(\d{2}|\d{8})$/, { message: 'NCM do produto: 2 ou 8 dígitos' })
-      .or(z.literal(''))
+      .transform((v) => normalizeNcm(v))
+      .refine((v) => v === '' || isValidNcm(v), {
+        message: 'NCM do produto: 8 dígitos (ou os 2 do capítulo)',
+      })
       .default(''),
   }),
   /** cUnid of tot: 01 kg, 02 toneladas. */
@@ -335,18 +375,24 @@ export const mdfeFormObject = z.object({
         cpfCnpj: docOf('CPF/CNPJ do responsável pelo CIOT'),
       }),
     )
+    .max(MDFE_MAX_CIOT, { message: 'CIOT: no máximo um por MDF-e (NT 2025.001)' })
     .default([]),
   valePedagio: z
     .array(
       z.object({
         cnpjFornecedor: cnpjOf('CNPJ da fornecedora do vale-pedágio'),
         cpfCnpjPagador: z.string().trim().default(''),
-        // XSD mdfeModalRodoviario valePed/disp/nCompra: [0-9]{1,20}.
+        // valePed/disp/nCompra carries the IDVPO since NT 2025.001 (XSD: [0-9]{1,20}).
         numeroCompra: z
-          .string({ message: 'informe o número do comprovante de compra do vale-pedágio' })
+          .string({ message: 'informe o IDVPO do vale-pedágio' })
           .trim()
-          .regex(/^\d{1,20}$/, { message: 'comprovante do vale-pedágio: só números, até 20 dígitos' }),
+          .regex(/^\d{1,20}$/, { message: 'IDVPO do vale-pedágio: só números, até 20 dígitos' }),
         valor: money('valor do vale-pedágio'),
+        tipo: z
+          .enum(Object.keys(TP_VALE_PED) as [keyof typeof TP_VALE_PED], {
+            message: 'tipo do vale-pedágio: TAG (01) ou leitura de placa (04)',
+          })
+          .default('01'),
       }),
     )
     .default([]),
@@ -376,6 +422,12 @@ export type MdfeFormRuleInput = Pick<
   lotacao?: Parsed['lotacao'];
   tpTransp?: string;
   carregaPosterior?: boolean;
+  produto?: { ncm?: string };
+  rntrc?: string;
+  ciot?: readonly { cpfCnpj?: string }[];
+  valePedagio?: readonly { cpfCnpjPagador?: string }[];
+  contratantes?: readonly unknown[];
+  pagamentos?: readonly unknown[];
 };
 
 const TP_TRANSP_MESSAGES = {
@@ -413,6 +465,38 @@ function checkLotacao(f: MdfeFormRuleInput, ctx: Sink): void {
       });
     }
   }
+}
+
+/** The ANTT rules' facts of the trip's MDF-e that carries `docCount` documents. */
+export function anttFactsOfForm(f: MdfeFormRuleInput, docCount: number): MdfeAnttFacts {
+  const owner = f.veiculo?.proprietario ?? null;
+  const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  return {
+    modal: 1,
+    tpEmit: tpEmitOf(f.documentos),
+    tpTransp: f.tpTransp ? Number(f.tpTransp) : null,
+    docCount,
+    ncm: typeof f.produto?.ncm === 'string' ? f.produto.ncm.trim() : '',
+    rntrc: typeof f.rntrc === 'string' ? f.rntrc.trim() : '',
+    owner: owner ? { tpProp: Number(owner.tpProp), rntrc: String(owner.rntrc ?? '').trim() } : null,
+    // The payment schema asks for banco and agência or a PIX key: every infPag carries infBanc.
+    pagamentos: (f.pagamentos ?? []).map(() => ({ infBanc: true })),
+    ciot: (f.ciot ?? []).map((c) => ({ responsavel: filled(c?.cpfCnpj) })),
+    valePedPagador: (f.valePedagio ?? []).some((v) => filled(v?.cpfCnpjPagador)),
+    contratantes: (f.contratantes ?? []).length,
+  };
+}
+
+/** The ANTT rules (fiscal/mdfe-antt.ts) broken by any of the trip's MDF-e (one per unloading UF). */
+export function mdfeFormAnttProblems(f: MdfeFormRuleInput): MdfeAnttCode[] {
+  const docs = f.documentos;
+  if (!Array.isArray(docs) || docs.length === 0) return [];
+  const codes = new Set<MdfeAnttCode>();
+  for (const uf of new Set(docs.map((d) => d.descarga.uf))) {
+    const count = docs.filter((d) => d.descarga.uf === uf).length;
+    for (const code of mdfeAnttProblems(anttFactsOfForm(f, count))) codes.add(code);
+  }
+  return [...codes];
 }
 
 /** Cross-field rules (MOC MDF-e 3.00 §5 G0xx, Ajuste SINIEF 21/10): every message names its field. */
@@ -467,6 +551,10 @@ export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
     const transp = tpTranspProblem(tpEmitOf(docs), f.tpTransp, f.veiculo.proprietario?.cpfCnpj ?? null);
     if (transp !== null)
       ctx.addIssue({ code: 'custom', path: ['tpTransp'], message: TP_TRANSP_MESSAGES[transp] });
+    for (const code of mdfeFormAnttProblems(f)) {
+      const { field, message } = MDFE_ANTT_MESSAGES[code];
+      ctx.addIssue({ code: 'custom', path: field.split('.'), message });
+    }
     if (tpEmitOf(docs) === 1 && f.seguros.length === 0)
       ctx.addIssue({
         code: 'custom',

@@ -345,3 +345,25 @@ export const driverListSchema = z.object({ items: z.array(storedDriverSchema) })
 export const driverSaveInputSchema = z.object({ company: cpfCnpjSchema, driver: driverSchema }).strict();
 export const driverDeleteInputSchema = z.object({ company: cpfCnpjSchema, cpf: cpfSchema }).strict();
 export const registryOkSchema = z.object({ ok: z.boolean() });
+
+/** Who receives the freight of the company's MDF-e and where (infPag/infBanc), last used first. */
+export const storedPayeeSchema = z.object({
+  cpfCnpj: z.string(),
+  nome: z.string(),
+  banco: z.string(),
+  agencia: z.string(),
+  pix: z.string(),
+  useCount: z.number().int(),
+  lastUsedAt: z.string(),
+});
+export type StoredPayeeDto = z.infer<typeof storedPayeeSchema>;
+export const payeeListSchema = z.object({ items: z.array(storedPayeeSchema) });
+export const payeeDeleteInputSchema = z
+  .object({
+    company: cpfCnpjSchema,
+    cpfCnpj: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Z]{11,14}$/),
+  })
+  .strict();

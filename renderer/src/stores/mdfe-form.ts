@@ -11,12 +11,13 @@ import type { MdfeForm } from '@shared/schemas/mdfe-form';
 import { unloadingUfs } from '@shared/schemas/mdfe-form';
 import { CommandError, invoke } from '../bridge';
 import { useFormSession } from '../composables/form-session';
-import type { MdfeDraftData } from '../views/emitir-mdfe/mdfe-model';
+import type { MdfeDraftData, PayeeOption } from '../views/emitir-mdfe/mdfe-model';
 import {
   draftTitle,
   emptyMdfeDraft,
   fromSaved,
   MDFE_STEPS,
+  prefillAntt,
   prefillLotacao,
   toMdfeInput,
   validateMdfe,
@@ -51,6 +52,18 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
   const conflict = ref<OpenConflict | null>(null);
   /** UFs of this trip already authorized (kept across retries of the others). */
   const authorized = ref<{ ufFim: string; outcome: MdfeIssued }[]>([]);
+  /** Where the company's freight was received before (payees:list), the last one first. */
+  const payees = ref<PayeeOption[]>([]);
+
+  /** Reads the company's payees; offline or on error the list simply stays as it was. */
+  async function loadPayees(): Promise<void> {
+    if (!company.value) return;
+    try {
+      payees.value = (await invoke('payees:list', { company: company.value })).items;
+    } catch {
+      // Nothing to offer: the clerk types the bank data.
+    }
+  }
 
   /** Starts a new trip from the keys picked in Documentos (CT-e) or in the inbox (NF-e). */
   async function startFrom(chaves: string[]): Promise<void> {
@@ -58,10 +71,12 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
     prefilling.value = true;
     try {
       const found = await invoke('mdfe:prefill', { company: company.value, chaves });
+      await loadPayees();
       const next = emptyMdfeDraft();
       next.documentos = found.documentos;
       next.produto.xProd = found.produto;
       prefillLotacao(next);
+      prefillAntt(next, payees.value[0]);
       session.reset(next);
       problemas.value = found.problemas;
       authorized.value = [];
@@ -127,6 +142,8 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
     prefilling,
     conflict,
     authorized,
+    payees,
+    loadPayees,
     startFrom,
     formInput,
     previewInput,

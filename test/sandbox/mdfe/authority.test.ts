@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { certifiedCompany, client, control, errorOf, getToken, startTestSandbox } from '../support';
 import { NOW } from '../dfe/fixtures';
-import { COMPANY_CNPJ, CPF_A, cteKey, mdfeBody, NFE_KEY, PLACA } from './fixtures';
+import { COMPANY_CNPJ, CPF_A, CPF_B, cteKey, lotacao, mdfeBody, NFE_KEY, PLACA } from './fixtures';
 import type { MdfePedidoEmissao } from '../../../electron/sandbox/mdfe/schema';
 
 type Doc = {
@@ -160,6 +160,9 @@ describe('MDF-e authority rules', () => {
       b.infMDFe.infDoc.infMunDescarga[0]!.infCTe = null;
       b.infMDFe.infDoc.infMunDescarga[0]!.infNFe = [{ chNFe: NFE_KEY }];
       b.infMDFe.tot = { qNFe: 1, vCarga: 10, cUnid: '01', qCarga: 1 };
+      // One NF-e with tpTransp is a carga lotação under NT 2025.001, and a TAC with RNTRC needs a CIOT.
+      lotacao(b.infMDFe);
+      b.infMDFe.infModal.rodo!.infANTT!.infCIOT = [{ CIOT: '123456789012', CPF: CPF_B }];
       if (ownerCnpj)
         b.infMDFe.infModal.rodo!.veicTracao.prop = {
           CNPJ: ownerCnpj,

@@ -9,6 +9,7 @@ import { parseDocument } from '../../documents/parse';
 import type { CteView, NfeView, Party } from '../../documents/parse/types';
 import { parseAccessKey } from '../../fiscal/access-key';
 import { isValidCep, normalizeCep } from '../../fiscal/cep';
+import { HOMOLOGACAO_XNOME } from '../../fiscal/homologacao';
 import { routesFor } from '../../fiscal/mdfe-trip';
 import type { MdfeDocumento, MdfePrefill } from '../../shared/schemas/mdfe-form';
 
@@ -192,7 +193,14 @@ export async function prefillMdfe(
       problemas.push({ chave, motivo: 'O XML guardado não é de um CT-e.' });
       continue;
     }
-    documentos.push({ ...cteFacts(view), ...(await ncmOfCarried(deps, company, view)) } as MdfeDocumento);
+    const facts = { ...cteFacts(view), ...(await ncmOfCarried(deps, company, view)) };
+    // A homologação CT-e names its parties with the G002–G005 literal (the tomador when it is one
+    // of them): the address book knows the real name of that CNPJ/CPF.
+    if (facts.tomador.cpfCnpj && (!facts.tomador.nome || facts.tomador.nome === HOMOLOGACAO_XNOME)) {
+      const known = await repos.addressBook.nameOf(company, facts.tomador.cpfCnpj).catch(() => null);
+      if (known) facts.tomador = { ...facts.tomador, nome: known.slice(0, 60) };
+    }
+    documentos.push(facts as MdfeDocumento);
   }
   if (nfes.length > 0) {
     try {

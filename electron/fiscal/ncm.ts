@@ -137,8 +137,13 @@ const fold = (s: string) =>
     .replace(/[\u0300-\u036f]/g, '')
     .toLowerCase();
 
+const wordsOf = (s: string) =>
+  fold(s)
+    .split(/[^a-z0-9]+/)
+    .filter(Boolean);
+
 /**
- * The codes whose description holds every word of `query` (accents and case ignored), or whose
+ * The codes whose description has a word starting with each word of `query` (accents and case ignored), or whose
  * digits start with it: the `known` ones (the trip's NF-e) first, then the chapters. At most `limit`.
  */
 export function searchNcm(query: string, known: readonly NcmOption[] = [], limit = 20): NcmOption[] {
@@ -161,7 +166,7 @@ export function searchNcm(query: string, known: readonly NcmOption[] = [], limit
     .filter((o) =>
       /^\d+$/.test(digits)
         ? o.ncm.startsWith(digits) || digits.startsWith(o.ncm)
-        : words.every((w) => fold(o.descricao).includes(w)),
+        : words.every((w) => wordsOf(o.descricao).some((d) => d.startsWith(w))),
     )
     .slice(0, limit);
 }

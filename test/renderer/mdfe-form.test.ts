@@ -2,6 +2,7 @@
 // (mdfe:prefill), the split notice, offline validation naming the field, the sending of one MDF-e
 // per unloading UF, the open-MDF-e warning with "Encerrar o aberto", and the rejection in words.
 import { closingEvent, mdfeDetailFixture } from './support/mdfe-fixtures';
+import type Select from 'primevue/select';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { setTransport } from '../../renderer/src/bridge';
@@ -420,8 +421,11 @@ describe('Emitir MDF-e screen', () => {
     expect(wrapper.get('[data-testid="pagamento-0"]').text()).toContain('Quem paga o frete');
     // Picking another remembered payee fills its bank data in place of the PIX key.
     store.data.pagamentos[0]!.recebedor = { nome: '', cpfCnpj: '' };
-    const pick = wrapper.findComponent('[data-testid="pagamento-0-recebedores"]');
-    pick.vm.$emit('update:modelValue', '52998224725');
+    const pick = wrapper.findComponent<typeof Select>('[data-testid="pagamento-0-recebedores"]');
+    (pick as unknown as { vm: { $emit(e: string, v: string): void } }).vm.$emit(
+      'update:modelValue',
+      '52998224725',
+    );
     await settle();
     expect(store.data.pagamentos[0]).toMatchObject({ banco: '341', agencia: '0412', pix: '' });
     // Without the payment, the form stops before sending with the 302 message at the block.

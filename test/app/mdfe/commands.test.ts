@@ -140,7 +140,8 @@ describe('mdfe commands (demonstração)', () => {
     expect(error.code).toBe('mdfe_regra_301');
     expect(error.fields).toEqual(['produto.ncm']);
     lotacao(single as never);
-    delete (single as { infModal: { rodo: { infANTT: { infPag?: unknown } } } }).infModal.rodo.infANTT.infPag;
+    delete (single as unknown as { infModal: { rodo: { infANTT: { infPag?: unknown } } } }).infModal.rodo
+      .infANTT.infPag;
     const noPayment = await failure('mdfe:issue', { company: DEMO_CNPJ, infMDFe: single });
     expect(noPayment).toMatchObject({
       code: 'mdfe_regra_302',

@@ -98,6 +98,7 @@ import {
   dceRecordSchema,
   dceRefSchema,
 } from './schemas/dce-form';
+import { heldListSchema, heldReviewInputSchema, heldReviewResultSchema } from './schemas/restore-review';
 import {
   backupCreateResultSchema,
   backupRestoreInputSchema,
@@ -274,6 +275,8 @@ export const commands = {
   'numbering:set': command(numberingSetInputSchema, numberingStateSchema),
   'outbox:list': command(outboxListInputSchema, outboxListSchema),
   'outbox:resolve': command(outboxResolveInputSchema, outboxResolveSchema),
+  'outbox:held': command(empty, heldListSchema),
+  'outbox:review': command(heldReviewInputSchema, heldReviewResultSchema),
   'mdfe:list': command(mdfeListInputSchema, mdfeListSchema),
   'mdfe:get': command(mdfeRefSchema, mdfeDetailSchema),
   'mdfe:open': command(mdfeCompanySchema, mdfeOpenSchema),

@@ -121,7 +121,8 @@ export async function handleApi(
   options: ApiOptions,
 ) {
   const auth = checkToken(req, options.token);
-  if (!auth.ok) return sendError(res, auth.status, 'unauthorized', auth.message);
+  // Answered before any body is read, readable by a client still sending one (an upload).
+  if (!auth.ok) return answerBeforeBody(req, res, auth.status, 'unauthorized', auth.message);
 
   const invoke = /^\/api\/invoke\/([^/]+)$/.exec(pathname);
   if (invoke) return handleInvoke(req, res, invoke[1], options);

@@ -18,6 +18,12 @@ export function answerBeforeBody(
 ): void {
   if (!req.complete) {
     const socket = req.socket;
+    // The client must not send another request on this connection (the rest of this body comes
+    // first), so the answer says `Connection: close` — on which node would end and destroy the
+    // socket as soon as the answer is written, resetting it under the client. It closes after the
+    // body instead (below).
+    res.setHeader('connection', 'close');
+    socket.destroySoon = () => undefined;
     let discarded = 0;
     const giveUp = () => socket.destroy();
     const timer = setTimeout(giveUp, LINGER_MS);

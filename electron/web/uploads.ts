@@ -83,8 +83,9 @@ export class UploadStore {
       settled = true;
       this.receiving = false;
       req.off('data', onData);
+      // The file may still be opening: removed once the stream has let go of it.
+      out.once('close', () => void rm(partial, { force: true }));
       out.destroy();
-      void rm(partial, { force: true });
     };
     const onData = (chunk: Buffer) => {
       size += chunk.length;

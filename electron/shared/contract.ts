@@ -372,4 +372,9 @@ export type EventPayload<E extends EventChannel> = z.output<Events[E]>;
 export interface CarretaTransport {
   invoke(channel: string, input: unknown): Promise<unknown>;
   on(event: string, listener: (payload: unknown) => void): () => void;
+  /**
+   * The browser host only: streams a file too large for a command's JSON body to an upload route,
+   * reporting progress; answers an envelope with the upload's id (see electron/web/uploads.ts).
+   */
+  upload?(route: 'backup', file: Blob, onProgress?: (sent: number, total: number) => void): Promise<unknown>;
 }

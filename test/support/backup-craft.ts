@@ -34,7 +34,8 @@ export function runSql(file: string, statements: string[]): Promise<void> {
   return new Promise((resolve, reject) => {
     const db = new sqlite3.Database(file, (openError) => {
       if (openError) return reject(openError);
-      const all = ['PRAGMA journal_mode = DELETE', ...statements];
+      // A scratch copy: no journal to sync (and the result is a single file, as a backup holds).
+      const all = ['PRAGMA journal_mode = MEMORY', 'PRAGMA synchronous = OFF', ...statements];
       const next = (i: number) => {
         if (i === all.length) return db.close((error) => (error ? reject(error) : resolve()));
         db.exec(all[i]!, (error) => {

@@ -12,9 +12,11 @@ import type { Environment } from './types';
 export interface Known<T> {
   value: T;
   savedAt: string;
-  /** It came inside a restored backup and the API has not confirmed it since. */
-  fromBackup: boolean;
+  /** It came inside a restored backup and the API has not confirmed it since (absent otherwise). */
+  fromBackup?: true;
 }
+
+const backupMark = (fromBackup: boolean): { fromBackup?: true } => (fromBackup ? { fromBackup: true } : {});
 
 interface Row {
   json: string;
@@ -111,7 +113,7 @@ export class KnownCompaniesRepository {
         .at(-1) ??
       '';
     const fromBackup = (list?.fromBackup ?? false) || rows.some((r) => r.fromBackup);
-    return { value: rows.map((r) => r.value), savedAt, fromBackup };
+    return { value: rows.map((r) => r.value), savedAt, ...backupMark(fromBackup) };
   }
 
   async company(environment: Environment, cpfCnpj: string): Promise<Known<CompanyDto> | null> {
@@ -122,7 +124,8 @@ export class KnownCompaniesRepository {
       ),
       company,
     );
-    return rows[0] ?? null;
+    const [row] = rows;
+    return row ? { value: row.value, savedAt: row.savedAt, ...backupMark(row.fromBackup) } : null;
   }
 
   /** The whole certificate list as the API answered it (expired ones included). */
@@ -160,7 +163,7 @@ export class KnownCompaniesRepository {
       certificate,
     );
     const fromBackup = list.fromBackup || rows.some((r) => r.fromBackup);
-    return { value: rows.map((r) => r.value), savedAt: list.savedAt, fromBackup };
+    return { value: rows.map((r) => r.value), savedAt: list.savedAt, ...backupMark(fromBackup) };
   }
 
   /**

@@ -175,10 +175,12 @@ export class KnownCompaniesRepository {
     const at = ceiling.toISOString();
     await this.db.transaction(async (tx) => {
       for (const table of KNOWN_TABLES) {
-        // julianday() reads ISO instants with their offset; null for anything that is not a date.
+        // julianday() reads ISO instants with their offset (null for anything that is not a date);
+        // what stays is rewritten as a UTC instant, the form the offline answers promise.
         await tx.run(
           `UPDATE ${table} SET from_backup = 1, saved_at = CASE
-             WHEN julianday(saved_at) IS NULL OR julianday(saved_at) > julianday(?) THEN ? ELSE saved_at END`,
+             WHEN julianday(saved_at) IS NULL OR julianday(saved_at) > julianday(?) THEN ?
+             ELSE strftime('%Y-%m-%dT%H:%M:%fZ', saved_at) END`,
           [at, at],
         );
       }

@@ -27,7 +27,8 @@ import type { Settings } from '../../../electron/shared/schemas/settings';
 import { defaultSettings, settingsSchema } from '../../../electron/shared/schemas/settings';
 import { changeDatabase, openBackup } from '../../support/backup-craft';
 
-const CASES = 300;
+/** Two hundred in the suite (about 10 s of CPU); RESTORE_FUZZ_CASES=2000 for a deeper run. */
+const CASES = Number(process.env.RESTORE_FUZZ_CASES ?? 200);
 const COMPANY = '11222333000181';
 
 /** mulberry32: small, seeded, good enough to pick mutations. */
@@ -265,6 +266,22 @@ describe('restore fuzz', () => {
     });
     await repos.outbox.update(sent.referencia, { state: 'sent' });
     await repos.knownCompanies.replaceCertificates('sandbox', []);
+    await repos.knownCompanies.replaceCompanies('sandbox', [
+      {
+        cpf_cnpj: COMPANY,
+        nome_razao_social: 'TRANSPORTES DA COPIA LTDA',
+        email: 'fiscal@copia.com.br',
+        endereco: {
+          logradouro: 'Rua A',
+          numero: '1',
+          bairro: 'Centro',
+          codigo_municipio: '3550308',
+          cidade: 'São Paulo',
+          uf: 'SP',
+          cep: '01001000',
+        },
+      },
+    ]);
     const sourceService = new BackupService(source, path.join(root, 'origem'), '1.0.0');
     valid = (await sourceService.create({ ...defaultSettings, environment: 'sandbox' })).bytes;
     await source.close();

@@ -302,68 +302,72 @@ describe('restore fuzz', () => {
     await rm(root, { recursive: true, force: true });
   });
 
-  it(`${CASES} mutated backups: refused in Portuguese or restored as data; nothing sent, written outside or lost`, async () => {
-    const sender = new Sender({
-      repos: () => holder.require(),
-      api: () => {
-        apiCalls++;
-        return Promise.reject(new Error('o fuzz nunca deveria chegar à API'));
-      },
-      numbering: new Numbering(
-        () => holder.require(),
-        () => Promise.resolve(null),
-      ),
-    });
-    const counts = { refused: 0, restored: 0, held: 0 };
-    const codes = new Map<string, number>();
-    for (let seed = 1; seed <= CASES; seed++) {
-      const { bytes, what } = await mutate(valid, seed);
-      const context = `seed ${seed}: ${what.join(' | ') || '(sem mutação)'}`;
-      const before = await fingerprint(holder.require().db);
-      let restored = false;
-      try {
-        const backup = await service.validate(bytes);
-        counts.held += backup.held;
-        const kept = await service.restore(backup);
-        restored = true;
-        counts.restored++;
-        // The clerk confirmed with nothing ticked: no setting comes from the backup.
-        const next = backup.settings ? restoredSettings(settings, backup.settings, []) : settings;
-        expect(next, context).toEqual(settings);
-        // Today's work is whole in the dated copy.
-        expect(kept, context).not.toBeNull();
-        expect(await fileFingerprint(kept!), context).toBe(before);
-        // Nothing can be sent: no open send, and the resolver never reaches for the API.
-        expect(await holder.require().outbox.open(), context).toEqual([]);
-        expect(await sender.resolveOpen(), context).toEqual([]);
-        const future = await holder
-          .require()
-          .db.get<{ n: number }>(
-            "SELECT count(*) AS n FROM known_companies WHERE julianday(saved_at) IS NULL OR julianday(saved_at) > julianday('now')",
-          );
-        expect(future?.n, context).toBe(0);
-      } catch (error) {
-        if (restored) throw error;
-        expect(error, context).toBeInstanceOf(AppError);
-        const { code, message } = error as AppError;
-        codes.set(code, (codes.get(code) ?? 0) + 1);
-        expect(code, context).toMatch(/^backup_/);
-        expect(message, context).toMatch(/cópia de segurança|Carreta/);
-        counts.refused++;
-        // Refused: the current database is exactly as it was.
-        expect(await fingerprint(holder.require().db), context).toBe(before);
+  it(
+    `${CASES} mutated backups: refused in Portuguese or restored as data; nothing sent, written outside or lost`,
+    async () => {
+      const sender = new Sender({
+        repos: () => holder.require(),
+        api: () => {
+          apiCalls++;
+          return Promise.reject(new Error('o fuzz nunca deveria chegar à API'));
+        },
+        numbering: new Numbering(
+          () => holder.require(),
+          () => Promise.resolve(null),
+        ),
+      });
+      const counts = { refused: 0, restored: 0, held: 0 };
+      const codes = new Map<string, number>();
+      for (let seed = 1; seed <= CASES; seed++) {
+        const { bytes, what } = await mutate(valid, seed);
+        const context = `seed ${seed}: ${what.join(' | ') || '(sem mutação)'}`;
+        const before = await fingerprint(holder.require().db);
+        let restored = false;
+        try {
+          const backup = await service.validate(bytes);
+          counts.held += backup.held;
+          const kept = await service.restore(backup);
+          restored = true;
+          counts.restored++;
+          // The clerk confirmed with nothing ticked: no setting comes from the backup.
+          const next = backup.settings ? restoredSettings(settings, backup.settings, []) : settings;
+          expect(next, context).toEqual(settings);
+          // Today's work is whole in the dated copy.
+          expect(kept, context).not.toBeNull();
+          expect(await fileFingerprint(kept!), context).toBe(before);
+          // Nothing can be sent: no open send, and the resolver never reaches for the API.
+          expect(await holder.require().outbox.open(), context).toEqual([]);
+          expect(await sender.resolveOpen(), context).toEqual([]);
+          const future = await holder
+            .require()
+            .db.get<{ n: number }>(
+              "SELECT count(*) AS n FROM known_companies WHERE julianday(saved_at) IS NULL OR julianday(saved_at) > julianday('now')",
+            );
+          expect(future?.n, context).toBe(0);
+        } catch (error) {
+          if (restored) throw error;
+          expect(error, context).toBeInstanceOf(AppError);
+          const { code, message } = error as AppError;
+          codes.set(code, (codes.get(code) ?? 0) + 1);
+          expect(code, context).toMatch(/^backup_/);
+          expect(message, context).toMatch(/cópia de segurança|Carreta/);
+          counts.refused++;
+          // Refused: the current database is exactly as it was.
+          expect(await fingerprint(holder.require().db), context).toBe(before);
+        }
+        expect(apiCalls, context).toBe(0);
+        const pending = path.join(data, PENDING_DIR);
+        expect(existsSync(pending) ? readdirSync(pending) : [], context).toEqual([]);
+        expect(outside(root, new Set([data])), context).toEqual([]);
       }
-      expect(apiCalls, context).toBe(0);
-      const pending = path.join(data, PENDING_DIR);
-      expect(existsSync(pending) ? readdirSync(pending) : [], context).toEqual([]);
-      expect(outside(root, new Set([data])), context).toEqual([]);
-    }
-    // The fuzz exercised both sides and every kind of refusal it aims at.
-    expect(counts.restored).toBeGreaterThan(CASES / 10);
-    expect(counts.refused).toBeGreaterThan(CASES / 3);
-    expect(counts.held).toBeGreaterThan(0);
-    expect([...codes.keys()].sort()).toEqual(
-      expect.arrayContaining(['backup_foreign_schema', 'backup_invalid', 'backup_newer_version']),
-    );
-  }, Math.max(240_000, CASES * 1_000));
+      // The fuzz exercised both sides and every kind of refusal it aims at.
+      expect(counts.restored).toBeGreaterThan(CASES / 10);
+      expect(counts.refused).toBeGreaterThan(CASES / 3);
+      expect(counts.held).toBeGreaterThan(0);
+      expect([...codes.keys()].sort()).toEqual(
+        expect.arrayContaining(['backup_foreign_schema', 'backup_invalid', 'backup_newer_version']),
+      );
+    },
+    Math.max(240_000, CASES * 1_000),
+  );
 });

@@ -35,7 +35,8 @@ export function outboxCommands(
     'outbox:resolve': async ({ company }) => ({ items: await issuing.sender.resolveOpen(company) }),
     // A restored backup's open sends, every environment: nothing of them is sent by itself.
     'outbox:held': async () => {
-      const rows = await ctx.cache.require().outbox.held();
+      // Without a cache (degraded start) nothing is held: the screen that offers restore stays quiet.
+      const rows = (await ctx.cache.repos?.outbox.held()) ?? [];
       return {
         items: rows.map((row) => ({
           id: row.id,

@@ -21,7 +21,7 @@ export interface CacheMark {
   fromBackup?: true;
 }
 
-const backupMark = (known: { fromBackup: boolean }): CacheMark =>
+const backupMark = (known: { fromBackup?: true }): CacheMark =>
   known.fromBackup ? { fromBackup: true } : {};
 
 type Deps = Pick<AppContext, 'api' | 'cache' | 'connectivity' | 'host'>;

@@ -31,7 +31,7 @@ function parseRows<T>(
   rows: Row[],
   parse: (value: unknown) => T | null,
 ): Array<{ value: T; savedAt: string; fromBackup: boolean }> {
-  const out: Array<Known<T>> = [];
+  const out: Array<{ value: T; savedAt: string; fromBackup: boolean }> = [];
   for (const row of rows) {
     let value: T | null;
     try {

@@ -8,6 +8,7 @@ import { accountCommands } from './commands/account';
 import { BackupService } from './backup/backup';
 import { CacheHolder } from './backup/cache-holder';
 import { certificateCommands } from './commands/certificates';
+import { backupCommands } from './commands/backup';
 import { documentCommands } from './commands/documents';
 import { createAppIssuing, cteCommands } from './commands/cte';
 import { numberingCommands } from './commands/numbering';
@@ -61,6 +62,7 @@ export function buildCommandTable(ctx: AppContext, issuing: Issuing = createAppI
     ...certificateCommands(ctx),
     ...serviceCommands(ctx),
     ...documentCommands(ctx),
+    ...backupCommands(ctx),
     ...cteCommands(ctx, issuing),
     ...numberingCommands(ctx, issuing),
     ...outboxCommands(ctx, issuing),
@@ -176,6 +178,11 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
         .catch((error: unknown) => host.logger.warn('sincronização do mês de demonstração falhou', error));
     }
   });
+  const backups = new BackupService(cache, host.userDataDir, host.version);
+  // Validated restores nobody confirmed (a crash, a quit) are removed on start and on quit.
+  await backups
+    .sweep(true)
+    .catch((error: unknown) => host.logger.warn('restaurações pendentes não removidas', error));
   const context: AppContext = {
     host,
     events,
@@ -188,7 +195,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     logos,
     cache,
     sync,
-    backups: new BackupService(cache, host.userDataDir, host.version),
+    backups,
     inbox,
     printing: new PrintingService({
       source: cacheSource(() => cache.require()),
@@ -224,6 +231,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       await outbox.idle();
       await inbox.idle();
       await sync.idle();
+      await backups.sweep(true).catch(() => undefined);
       await cache.close();
       await embedded.close();
       await host.printer?.close?.();

@@ -56,6 +56,8 @@ export const commandChannels = [
   'numbering:set',
   'outbox:list',
   'outbox:resolve',
+  'outbox:held',
+  'outbox:review',
   'mdfe:list',
   'mdfe:get',
   'mdfe:open',

@@ -98,6 +98,7 @@ import {
   dceRecordSchema,
   dceRefSchema,
 } from './schemas/dce-form';
+import { heldListSchema, heldReviewInputSchema, heldReviewResultSchema } from './schemas/restore-review';
 import {
   backupCreateResultSchema,
   backupRestoreInputSchema,
@@ -276,6 +277,8 @@ export const commands = {
   'numbering:set': command(numberingSetInputSchema, numberingStateSchema),
   'outbox:list': command(outboxListInputSchema, outboxListSchema),
   'outbox:resolve': command(outboxResolveInputSchema, outboxResolveSchema),
+  'outbox:held': command(empty, heldListSchema),
+  'outbox:review': command(heldReviewInputSchema, heldReviewResultSchema),
   'mdfe:list': command(mdfeListInputSchema, mdfeListSchema),
   'mdfe:get': command(mdfeRefSchema, mdfeDetailSchema),
   'mdfe:open': command(mdfeCompanySchema, mdfeOpenSchema),
@@ -373,4 +376,9 @@ export type EventPayload<E extends EventChannel> = z.output<Events[E]>;
 export interface CarretaTransport {
   invoke(channel: string, input: unknown): Promise<unknown>;
   on(event: string, listener: (payload: unknown) => void): () => void;
+  /**
+   * The browser host only: streams a file too large for a command's JSON body to an upload route,
+   * reporting progress; answers an envelope with the upload's id (see electron/web/uploads.ts).
+   */
+  upload?(route: 'backup', file: Blob, onProgress?: (sent: number, total: number) => void): Promise<unknown>;
 }

@@ -128,6 +128,8 @@ export const companyListInputSchema = z
 export const cacheMarkSchema = z.object({
   fromCache: z.literal(true).optional(),
   savedAt: z.string().datetime({ offset: true }).optional(),
+  /** The cached answer came inside a restored backup and the API has not confirmed it since. */
+  fromBackup: z.literal(true).optional(),
 });
 
 export const companyListSchema = z

@@ -96,6 +96,38 @@ describe('MDF-e authority rules', () => {
     expect(blocked.autorizacao.motivo_status).toContain(ext.body.chave);
   });
 
+  it('the control route that closes "another system\'s" MDF-e refuses one issued through /mdfe', async () => {
+    const own = await issue(body());
+    expect(own.status).toBe('autorizado');
+    const refused = await control<{ error: { code: string; message: string } }>(
+      sandbox.url,
+      'POST',
+      `/mdfe/nao-encerrados/${own.chave}/encerramento`,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/emitido pela API/);
+    // Still open, with no closing event: only its own event (rules 615, 609…) closes it.
+    expect((await api.get<Doc>(`/mdfe/${own.id}`)).body.status).toBe('autorizado');
+    const open = await api.get<{ infMDFe?: Array<{ chMDFe: string }> }>(
+      `/mdfe/nao-encerrados?cpf_cnpj=${COMPANY_CNPJ}`,
+    );
+    expect((open.body.infMDFe ?? []).map((m) => m.chMDFe)).toContain(own.chave);
+    // Another system's manifest is still closed by the route.
+    const ext = await control<{ chave: string }>(sandbox.url, 'POST', '/mdfe/nao-encerrados', {
+      cpf_cnpj: COMPANY_CNPJ,
+      placa: 'EXT1A23',
+      uf_inicio: 'SP',
+      uf_fim: 'RS',
+    });
+    const closed = await control<{ status: string }>(
+      sandbox.url,
+      'POST',
+      `/mdfe/nao-encerrados/${ext.body.chave}/encerramento`,
+    );
+    expect(closed.status).toBe(200);
+    expect(closed.body.status).toBe('encerrado');
+  });
+
   it('686: an MDF-e of the issuer open for more than 30 days', async () => {
     await control(sandbox.url, 'POST', '/mdfe/nao-encerrados', {
       cpf_cnpj: COMPANY_CNPJ,

@@ -87,3 +87,35 @@ export function openMdfeBlocks(
     return 462;
   return null;
 }
+
+/**
+ * The day (AAAA-MM-DD) of an instant in Brasília: UTC−3 all year, Brazil has kept no daylight
+ * saving since Decreto 9.772 of 25/04/2019. An invalid date gives ''.
+ */
+export function brasiliaDayOf(instant: Date): string {
+  if (!(instant instanceof Date) || !Number.isFinite(instant.getTime())) return '';
+  return new Date(instant.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Why the authority refuses the closing date `dtEnc` (evEncMDFe, AAAA-MM-DD) of an MDF-e authorized
+ * at `authorizedAt`, at `now`; null when it takes it. In force since MOC MDF-e 3.00 (13/10/2016):
+ * - 615, before the day of the authorization (§6.2.3 K09; the §7.2 text names the authorization,
+ *   the later of the two instants K09 and the text speak of, so the stricter);
+ * - 635, after today in Brasília: a closing is registered when the trip has ended, and an event's
+ *   date cannot be later than its processing (§7.2 code 635 — the MOC has no code of its own for a
+ *   closing dated in the future).
+ * Days compare in Brasília (UTC−3), as dtEnc is a date of the local calendar.
+ */
+export function mdfeClosingDateProblem(
+  dtEnc: unknown,
+  authorizedAt: Date | null,
+  now: Date,
+): 615 | 635 | null {
+  if (typeof dtEnc !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(dtEnc)) return null;
+  const today = brasiliaDayOf(now);
+  if (today && dtEnc > today) return 635;
+  const authorizedDay = authorizedAt ? brasiliaDayOf(authorizedAt) : '';
+  if (authorizedDay && dtEnc < authorizedDay) return 615;
+  return null;
+}

@@ -36,6 +36,10 @@ export interface SefazRejection {
    * elsewhere, 611/462/686: closing it is the fix, and the same plate is then sent again).
    */
   readonly field?: string;
+  /** Where the code and its words come from (manual, version, section). */
+  readonly source?: string;
+  /** The day the rule came into force (AAAA-MM-DD). */
+  readonly inForceSince?: string;
 }
 
 const AUT = ['autorizacao'] as const;
@@ -327,6 +331,14 @@ export const MDFE_REJECTIONS = {
     rule: 'G015–G036',
     on: ['autorizacao', 'inclusaoDfe'],
     field: 'infMDFe.infDoc.infMunDescarga.infNFe.chNFe',
+  },
+  635: {
+    motivo: 'A data do evento não pode ser maior que a data do processamento',
+    rule: '§7.2',
+    on: ['encerramento'],
+    field: `${CLOSING}.dtEnc`,
+    source: 'MOC MDF-e 3.00 §7.2 p.75–82',
+    inForceSince: '2016-10-13',
   },
   636: {
     motivo: 'O número sequencial do evento é maior que o permitido',

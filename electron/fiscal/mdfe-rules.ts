@@ -12,6 +12,22 @@ export const MDFE_OPEN_PLATE_LIMIT_MS = 5 * 86_400_000;
 export const MDFE_OPEN_PLATE_MAX_PERCURSO = 2;
 /** Driver inclusion events per MDF-e (K02 → 636). */
 export const MDFE_MAX_CONDUTOR_EVENTS = 99;
+/**
+ * Documents an MDF-e may carry, from the layout (PL_MDFe_300b, mdfeTiposBasico_v3.00.xsd, in force
+ * with MOC 3.00 since 13/10/2016): up to 1000 unloading municipalities (infMunDescarga), each with up
+ * to 20,000 CT-e (infCTe), 20,000 NF-e (infNFe) and 20,000 MDF-e (infMDFeTransp).
+ */
+export const MDFE_MAX_MUN_DESCARGA = 1000;
+export const MDFE_MAX_DOCS_POR_MUNICIPIO = 20_000;
+/**
+ * The authority discards a message over 1024 KB, and the issuer's application must never make one
+ * (MOC MDF-e 3.00 §4.5.5 B01 → 214). Each document is a group of at least 76 bytes
+ * (`<infCTe><chCTe>…44…</chCTe></infCTe>`), so the app keeps a trip to 10,000 documents (about
+ * 760 KB of keys), which leaves room for the rest of the manifest and its signature; the layout's
+ * own limits above are never the binding ones.
+ */
+export const MDFE_MAX_MESSAGE_BYTES = 1024 * 1024;
+export const MDFE_MAX_DOCUMENTOS = 10_000;
 /** Drivers in veicTracao (XSD condutor 1..10) and trailers (veicReboque 0..3). */
 export const MDFE_MAX_CONDUTORES = 10;
 export const MDFE_MAX_REBOQUES = 3;

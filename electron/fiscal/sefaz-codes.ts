@@ -186,6 +186,13 @@ export const MDFE_REJECTIONS = {
     rule: '§5',
     on: AUT,
   },
+  214: {
+    motivo: 'Tamanho da mensagem excedeu o limite estabelecido',
+    rule: 'B01',
+    on: AUT,
+    source: 'MOC MDF-e 3.00 §4.5.5 B01 p.59; §7.2 p.76',
+    inForceSince: '2016-10-13',
+  },
   218: {
     motivo: 'MDF-e já está cancelado na base de dados da SEFAZ',
     rule: '§6 K04–K07',

@@ -12,6 +12,7 @@ import type { SandboxContext, SandboxLogger } from './context';
 import { createDebugRecorder } from './debug-recorder';
 import { createEmailRecorder } from './email-recorder';
 import { createFaults } from './faults';
+import { createMdfeIssuer } from './mdfe/offload';
 import { acceptBodylessOperations } from './http/bodyless';
 import { ApiError, errorBody, handleError } from './http/errors';
 import { answerOversizedBodies } from './http/oversized';
@@ -117,6 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     pdf: pdfHelper,
     printer: createSandboxPrinter(options.pdfEngine, log),
     companies,
+    mdfeIssuer: createMdfeIssuer(log),
     getSigningCredentials: (cpfCnpj) => companies.getSigningCredentials(cpfCnpj),
     tokenOf: (request) => request.sandboxToken,
     log,
@@ -183,6 +185,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     async close() {
       closing = true;
       await app.close();
+      await ctx.mdfeIssuer.close();
       await ctx.printer.close();
       await store.close();
     },

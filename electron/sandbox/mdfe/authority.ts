@@ -28,6 +28,7 @@ const baseOf = (cpfCnpj: string) => (cpfCnpj.length === 14 ? cpfCnpj.slice(0, 8)
  * "Rejeição: "; the bracketed details each answer appends follow the text.
  */
 export const MDFE_AUTHORITY_REJECTIONS = {
+  214: 'Tamanho da mensagem excedeu o limite estabelecido',
   291: 'Certificado Assinatura Data Validade',
   213: 'CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
   212: 'Data/hora de emissão MDF-e posterior a data/hora de recebimento',

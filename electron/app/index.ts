@@ -228,12 +228,15 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       sync.stop();
       inbox.stop();
       outbox.stop();
+      // The local sandbox closes first: work in flight against it (the demonstração month being
+      // created, its sync) then fails at once instead of holding the exit. A request it is serving
+      // still gets its answer; a document being sent is resolved by `referencia` on the next start.
+      await embedded.close();
       await outbox.idle();
       await inbox.idle();
       await sync.idle();
       await backups.sweep(true).catch(() => undefined);
       await cache.close();
-      await embedded.close();
       await host.printer?.close?.();
     },
   };

@@ -189,6 +189,13 @@ export const MDFE_REJECTIONS = {
     rule: '§5',
     on: AUT,
   },
+  214: {
+    motivo: 'Tamanho da mensagem excedeu o limite estabelecido',
+    rule: 'B01',
+    on: AUT,
+    source: 'MOC MDF-e 3.00 §4.5.5 B01 p.59; §7.2 p.76',
+    inForceSince: '2016-10-13',
+  },
   218: {
     motivo: 'MDF-e já está cancelado na base de dados da SEFAZ',
     rule: '§6 K04–K07',
@@ -385,6 +392,14 @@ export const MDFE_REJECTIONS = {
     rule: 'G015–G036',
     on: ['autorizacao', 'inclusaoDfe'],
     field: 'infMDFe.infDoc.infMunDescarga.infNFe.chNFe',
+  },
+  635: {
+    motivo: 'A data do evento não pode ser maior que a data do processamento',
+    rule: '§7.2',
+    on: ['encerramento'],
+    field: `${CLOSING}.dtEnc`,
+    source: 'MOC MDF-e 3.00 §7.2 p.75–82',
+    inForceSince: '2016-10-13',
   },
   636: {
     motivo: 'O número sequencial do evento é maior que o permitido',

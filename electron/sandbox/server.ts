@@ -12,6 +12,7 @@ import type { SandboxContext, SandboxLogger } from './context';
 import { createDebugRecorder } from './debug-recorder';
 import { createEmailRecorder } from './email-recorder';
 import { createFaults } from './faults';
+import { createMdfeIssuer } from './mdfe/offload';
 import { acceptBodylessOperations } from './http/bodyless';
 import { ApiError, errorBody, handleError } from './http/errors';
 import { answerOversizedBodies } from './http/oversized';
@@ -117,6 +118,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     pdf: pdfHelper,
     printer: createSandboxPrinter(options.pdfEngine, log),
     companies,
+    mdfeIssuer: createMdfeIssuer(log),
     getSigningCredentials: (cpfCnpj) => companies.getSigningCredentials(cpfCnpj),
     tokenOf: (request) => request.sandboxToken,
     log,
@@ -150,7 +152,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (routed === '/oauth/token') return;
     await authenticate(ctx, request, routed);
   });
+  let closing = false;
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    // A request answered while the sandbox closes is the connection's last: a keep-alive client
+    // would otherwise hold the close for its idle timeout (Node's agents: 5 s).
+    if (closing) reply.header('connection', 'close');
     if (reply.statusCode < 400 && !pathOf(request).startsWith('/_sandbox')) {
       if (ctx.faults.takeDrop(request.method, pathOf(request))) {
         // The handler has committed; the client sees the connection die with no answer.
@@ -177,7 +183,9 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     url: `http://127.0.0.1:${port}`,
     port,
     async close() {
+      closing = true;
       await app.close();
+      await ctx.mdfeIssuer.close();
       await ctx.printer.close();
       await store.close();
     },

@@ -11,6 +11,7 @@ import { openMdfeBlocks } from '../../fiscal/mdfe-rules';
 import type { DfeEvento } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
 import type { MdfeDetail, MdfeIncludeDfeInput, MdfeIssueInput, MdfeSummary } from '../../shared/schemas/mdfe';
+import { closingDateProblem } from '../../shared/schemas/mdfe';
 import type { Issuing } from '../issuing';
 import type { ApiAccess, IssueOutcome } from '../issuing/sender';
 import { mdfeFieldsOfXml, syncMdfe } from '../sync/mdfe-sync';
@@ -259,6 +260,11 @@ export class MdfeService {
         'mdfe_close_refused',
         `Só é possível encerrar um MDF-e autorizado; este está "${row.status}".`,
       );
+    // The authority's date rules (615/635) checked here, so a clerk's typo never costs an event.
+    const dateProblem = pedido.data
+      ? closingDateProblem(pedido.data, row.data_autorizacao, this.now())
+      : null;
+    if (dateProblem) throw new AppError('mdfe_close_refused', dateProblem, { fields: ['data'] });
     const { client } = await this.deps.api();
     const event = await client.mdfe.encerrar(row.api_id, {
       uf: pedido.uf as 'SP',

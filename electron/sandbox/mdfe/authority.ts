@@ -9,6 +9,7 @@ import {
   isNationalPlate,
   MDFE_CANCEL_WINDOW_MS,
   MDFE_MAX_CONDUTOR_EVENTS,
+  mdfeClosingDateProblem,
   mdfeInsuranceProblem,
   openMdfeBlocks,
 } from '../../fiscal/mdfe-rules';
@@ -30,6 +31,7 @@ const baseOf = (cpfCnpj: string) => (cpfCnpj.length === 14 ? cpfCnpj.slice(0, 8)
  * "Rejeição: "; the bracketed details each answer appends follow the text.
  */
 export const MDFE_AUTHORITY_REJECTIONS = {
+  214: 'Tamanho da mensagem excedeu o limite estabelecido',
   291: 'Certificado Assinatura Data Validade',
   213: 'CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
   212: 'Data/hora de emissão MDF-e posterior a data/hora de recebimento',
@@ -72,6 +74,7 @@ export const MDFE_AUTHORITY_REJECTIONS = {
   613: 'Código de Município de encerramento: dígito inválido',
   614: 'Código de Município diverge da UF de encerramento do MDF-e',
   615: 'Data de encerramento anterior à data de autorização do MDF-e',
+  635: 'A data do evento não pode ser maior que a data do processamento',
   636: 'O número sequencial do evento é maior que o permitido',
   645: 'CPF do condutor inválido',
   405: 'Município de Carregamento inexistente',
@@ -245,10 +248,14 @@ export function checkMdfeCancellation(s: MdfeState, now: Date, nProt: string): A
   return null;
 }
 
-/** Closing (§6.2.3 K03–K11). `cUF` is the IBGE code ('99' abroad), `dtEnc` AAAA-MM-DD. */
+/**
+ * Closing (§6.2.3 K03–K11). `cUF` is the IBGE code ('99' abroad), `dtEnc` AAAA-MM-DD; the date rules
+ * (615 before the authorization, 635 in the future) are `mdfeClosingDateProblem` of fiscal/mdfe-rules.
+ */
 export function checkMdfeClosing(
   s: MdfeState,
   e: { cUF: string; cMun: string; dtEnc: string; nProt: string },
+  now: Date,
 ): AuthorityAnswer | null {
   if (e.cUF === '99') {
     if (e.cMun !== '9999999') return rej(689);
@@ -258,9 +265,8 @@ export function checkMdfeClosing(
     if (e.cMun.slice(0, 2) !== e.cUF || !ufByCode(e.cUF)) return rej(614);
   }
   if (s.status === 'cancelado') return CANCELLED();
-  // dtEnc is a date: compare with the day the MDF-e was issued (Brasília).
-  const emittedDay = new Date(s.emittedAt.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-  if (e.dtEnc < emittedDay) return rej(615);
+  const dateProblem = mdfeClosingDateProblem(e.dtEnc, s.authorizedAt, now);
+  if (dateProblem) return rej(dateProblem);
   if (e.nProt !== s.nProt) return rej(222);
   if (s.status === 'encerrado') return CLOSED();
   return null;

@@ -2,6 +2,7 @@
 // cMDF and cDV, the QR code (with `sign` in contingency), signature, authority rules, mdfeProc.
 import { createSign } from 'node:crypto';
 import { buildMdfeKey, randomNumericCode } from '../../fiscal/access-key';
+import { MDFE_MAX_MESSAGE_BYTES } from '../../fiscal/mdfe-rules';
 import { signXml, type SigningKey } from '../dfe/sign';
 import { formatDateTimeUtc, normalizeDateTime, yearMonthOf } from '../dfe/time';
 import type { AuthorityAnswer } from '../dfe/authority';
@@ -111,7 +112,10 @@ export function issueMdfe(body: MdfePedidoEmissao, env: MdfeIssueEnv): MdfeIssue
     qrCode: mdfeQrCode(chave, tpAmb, ide.tpEmis, env.credentials),
   });
   const signed = signXml(unsigned, `MDFe${chave}`, 'MDFe', env.credentials);
+  // B01 (MOC 3.00 §4.5.5): the message is looked at before anything in it.
+  const tooLarge = Buffer.byteLength(signed.xml, 'utf8') > MDFE_MAX_MESSAGE_BYTES ? rej(214) : null;
   const rejection =
+    tooLarge ??
     checkKeyFields(chave, ide.cDV, inf.Id) ??
     checkMdfeEmission({
       inf,

@@ -3,6 +3,7 @@
 // that passes here produces schema-valid XML. Only the road modal is accepted: the aéreo,
 // aquaviário and ferroviário groups are refused by name.
 import { z } from 'zod';
+import { MDFE_MAX_DOCS_POR_MUNICIPIO, MDFE_MAX_MUN_DESCARGA } from '../../fiscal/mdfe-rules';
 import {
   ambiente,
   cep,
@@ -86,9 +87,9 @@ const infMDFeTransp = z.strictObject({
 const infMunDescarga = z.strictObject({
   cMunDescarga: cMun,
   xMunDescarga: str(2, 60),
-  infCTe: z.array(infCTe).max(20000).nullish(),
-  infNFe: z.array(infNFe).max(20000).nullish(),
-  infMDFeTransp: z.array(infMDFeTransp).max(20000).nullish(),
+  infCTe: z.array(infCTe).max(MDFE_MAX_DOCS_POR_MUNICIPIO).nullish(),
+  infNFe: z.array(infNFe).max(MDFE_MAX_DOCS_POR_MUNICIPIO).nullish(),
+  infMDFeTransp: z.array(infMDFeTransp).max(MDFE_MAX_DOCS_POR_MUNICIPIO).nullish(),
 });
 
 const ide = z.strictObject({
@@ -343,7 +344,7 @@ export const infMDFe = z.strictObject({
   ide,
   emit,
   infModal,
-  infDoc: z.strictObject({ infMunDescarga: z.array(infMunDescarga).min(1).max(1000) }),
+  infDoc: z.strictObject({ infMunDescarga: z.array(infMunDescarga).min(1).max(MDFE_MAX_MUN_DESCARGA) }),
   seg: z.array(seg).nullish(),
   prodPred: z
     .strictObject({

@@ -21,11 +21,17 @@ import {
   TP_TRANSP,
   tpTranspProblem,
 } from '../../fiscal/mdfe-lotacao';
-import { MDFE_MAX_CONDUTORES, MDFE_MAX_REBOQUES } from '../../fiscal/mdfe-rules';
+import {
+  MDFE_MAX_CONDUTORES,
+  MDFE_MAX_DOCUMENTOS,
+  MDFE_MAX_MUN_DESCARGA,
+  MDFE_MAX_REBOQUES,
+} from '../../fiscal/mdfe-rules';
 import type { MdfeAnttCode, MdfeAnttFacts } from '../../fiscal/mdfe-antt';
 import { MDFE_ANTT_MESSAGES, MDFE_MAX_CIOT, mdfeAnttProblems, TP_VALE_PED } from '../../fiscal/mdfe-antt';
 import { isValidNcm, normalizeNcm } from '../../fiscal/ncm';
 import { UF_SIGLAS } from '../../fiscal/uf';
+import { formatNumber } from '../format';
 
 export { routesFor, tpEmitOf, unloadingUfs } from '../../fiscal/mdfe-trip';
 export { isCargaLotacao, TP_TRANSP } from '../../fiscal/mdfe-lotacao';
@@ -317,7 +323,9 @@ export const mdfeFormObject = z.object({
   documentos: z
     .array(mdfeDocumentoSchema)
     .min(1, { message: 'documentos: selecione ao menos um CT-e ou NF-e da viagem' })
-    .max(10_000, { message: 'documentos: no máximo 10.000 por viagem' }),
+    .max(MDFE_MAX_DOCUMENTOS, {
+      message: `documentos: no máximo ${formatNumber(MDFE_MAX_DOCUMENTOS, 0)} por viagem (a SEFAZ recusa mensagens acima de 1024 KB)`,
+    }),
   rotas: z.array(mdfeRotaSchema).default([]),
   /** Start of the trip (ISO with offset); empty = not informed. */
   dhIniViagem: z
@@ -500,6 +508,23 @@ export function mdfeFormAnttProblems(f: MdfeFormRuleInput): MdfeAnttCode[] {
 }
 
 /** Cross-field rules (MOC MDF-e 3.00 §5 G0xx, Ajuste SINIEF 21/10): every message names its field. */
+/** Each MDF-e (one per unloading UF) within the layout's unloading municipalities (XSD, 1000). */
+function checkMunicipiosDescarga(docs: readonly Pick<MdfeDocumento, 'descarga'>[], ctx: Sink): void {
+  const byUf = new Map<string, Set<string>>();
+  for (const d of docs) {
+    const set = byUf.get(d.descarga.uf) ?? new Set<string>();
+    set.add(d.descarga.cMun);
+    byUf.set(d.descarga.uf, set);
+  }
+  for (const [ufFim, municipios] of byUf)
+    if (municipios.size > MDFE_MAX_MUN_DESCARGA)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['documentos'],
+        message: `documentos: o MDF-e de ${ufFim} descarregaria em ${formatNumber(municipios.size, 0)} municípios; o leiaute aceita no máximo ${formatNumber(MDFE_MAX_MUN_DESCARGA, 0)} — divida a viagem`,
+      });
+}
+
 export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
   const docs = f.documentos;
   if (docs.length > 0) {
@@ -540,6 +565,7 @@ export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
         });
       }
     });
+    checkMunicipiosDescarga(docs, ctx);
     checkLotacao(f, ctx);
     if (f.carregaPosterior && tpEmitOf(docs) !== 2)
       ctx.addIssue({

@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 
 import { MdfeRuleError } from '../../../electron/fiscal/mdfe-antt';
+import { isValidIbgeMunicipio } from '../../../electron/fiscal/ibge';
 import { buildMdfePayloads, groupByDescarga } from '../../../electron/fiscal/payload/mdfe';
 import { mdfeFormSchema } from '../../../electron/shared/schemas/mdfe-form';
 import type { MdfeFormInput } from '../../../electron/shared/schemas/mdfe-form';
@@ -243,6 +244,27 @@ describe('MDF-e form rules (messages name the field)', () => {
     });
     expect(messages(twoUfs).join('\n')).toContain('o carregamento é em mais de uma UF (SP, SC)');
   });
+  it('the layout caps each MDF-e: 1000 unloading municipalities (XSD); a trip takes 10.000 documents', () => {
+    // 1001 distinct municipalities of PR (IBGE codes with their check digit).
+    const places: Array<{ cMun: string; xMun: string; uf: string }> = [];
+    for (let base = 410_000; places.length < 1001; base++)
+      for (let dv = 0; dv < 10; dv++)
+        if (isValidIbgeMunicipio(`${base}${dv}`))
+          places.push({ cMun: `${base}${dv}`, xMun: `Cidade ${base}`, uf: 'PR' });
+    const spread = (count: number) =>
+      mdfeForm({ documentos: places.slice(0, count).map((p, i) => cteDoc(i + 1, MUN.saoPaulo, p as never)) });
+    expect(messages(spread(1000)).join('\n')).not.toContain('leiaute aceita');
+    expect(messages(spread(1001))).toContain(
+      'documentos: documentos: o MDF-e de PR descarregaria em 1.001 municípios; o leiaute aceita no máximo 1.000 — divida a viagem',
+    );
+    const many = mdfeForm({
+      documentos: Array.from({ length: 10_001 }, (_, i) => cteDoc(i + 1, MUN.saoPaulo, MUN.curitiba)),
+    });
+    expect(messages(many)).toContain(
+      'documentos: documentos: no máximo 10.000 por viagem (a SEFAZ recusa mensagens acima de 1024 KB)',
+    );
+  });
+
   it('a trailer as tractor, a repeated plate or a repeated driver are named', () => {
     const form = mdfeForm({
       veiculo: carreta('REB1A23'),

@@ -18,3 +18,4 @@ export {
   justificativaFits,
 } from '../fiscal/events';
 export { isRouteAdjacent, proposeRoute } from '../fiscal/uf-adjacency';
+export { CTE_CANCEL_BLOCKED_BY_MDFE } from '../fiscal/sefaz-codes';

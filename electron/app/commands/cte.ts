@@ -26,6 +26,8 @@ import {
   docIdInCache,
   storeEvent,
 } from '../issuing/lifecycle';
+import { nfeKeysInUse } from '../issuing/nfe-in-use';
+import { mdfeHoldingCte } from '../mdfe/holding';
 import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
 import { lastCteBetween } from '../issuing/repeat';
 import { previewHtml } from '../issuing/preview';
@@ -45,7 +47,8 @@ type Channels =
   | 'cte:sync'
   | 'cte:files'
   | 'cte:debug'
-  | 'cte:prefillFromNfe';
+  | 'cte:prefillFromNfe'
+  | 'cte:nfeInUse';
 
 /**
  * How long a cached copy opens the document's screen without asking the API. A settled document
@@ -207,9 +210,25 @@ export function cteCommands(
         return { ...cached, offline: true };
       }
     },
-    'cte:cancelWindow': async ({ kind, id }) =>
+    'cte:cancelWindow': async ({ kind, id }) => {
       // The window runs from the authorization time, which never changes: the cached copy answers.
-      cancelState(await knownDoc(kind, id), now(), kind),
+      const doc = await knownDoc(kind, id);
+      const state = cancelState(doc, now(), kind);
+      // The emitter: the cached row's company, else the CNPJ inside the key (positions 7–20).
+      const company =
+        (await repos().documents.byApiId(environment(), id))?.company ?? doc.chave?.slice(6, 20);
+      const mdfe =
+        kind === 'cte' && doc.status === 'autorizado' && doc.chave && company
+          ? await mdfeHoldingCte(
+              repos(),
+              { company, environment: environment() },
+              doc.chave,
+              doc.data_emissao ? doc.data_emissao.slice(0, 10) : null,
+              now(),
+            ).catch(() => null)
+          : null;
+      return { ...state, mdfe };
+    },
     'cte:cancel': async ({ kind, id, justificativa }) => {
       // Checked on the cached copy (the authority refuses a stale one anyway); the answer carries the
       // updated document, so the screen needs no sync after it.
@@ -274,7 +293,14 @@ export function cteCommands(
       return { ...view, outbox: view.outbox ? { ...view.outbox, kind } : null };
     },
     'cte:prefillFromNfe': async ({ files, company }) => {
-      const result = await prefillFromNfe(files, keyUsedInOutbox(repos(), company));
+      // With the company known, the cache's authorized CT-e count too (sent from any computer).
+      const usedElsewhere = company
+        ? async (chave: string) => {
+            const [use] = await nfeKeysInUse(repos(), { company, environment: environment() }, [chave]);
+            return use ? `${use.documento}${use.situacao === 'em envio' ? ', ainda em envio' : ''}` : null;
+          }
+        : keyUsedInOutbox(repos());
+      const result = await prefillFromNfe(files, usedElsewhere);
       const rem = result.remetente?.cpfCnpj;
       const dest = result.destinatario?.cpfCnpj;
       const repeat =
@@ -283,5 +309,8 @@ export function cteCommands(
           : null;
       return { ...result, repeat };
     },
+    'cte:nfeInUse': async ({ company, chaves }) => ({
+      usos: await nfeKeysInUse(repos(), { company, environment: environment() }, chaves),
+    }),
   };
 }

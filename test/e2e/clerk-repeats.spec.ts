@@ -40,6 +40,22 @@ test('a copy of a CT-e: without its NF-e, with the amount to be received in step
   expect(issued.status).toBe('autorizado');
   const original = `CT-e ${issued.serie}/${issued.numero}`;
 
+  await test.step('Parceiros learnt the parties of the demonstração CT-e by the names typed', async () => {
+    await page.getByTestId('nav-parceiros').click();
+    await page.getByTestId('partners').getByRole('textbox').first().fill('Indústria Remetente');
+    await expect(page.getByTestId('book-entries')).toContainText('Indústria Remetente Ltda');
+    // Documentos finds the new CT-e by that name too (its XML names the MOC's literal).
+    await page.getByTestId('nav-documentos').click();
+    await page.getByTestId('doc-text').fill('Remetente');
+    await page.getByTestId('doc-search').click();
+    await expect(
+      page
+        .getByTestId('doc-table')
+        .locator('tbody tr')
+        .filter({ hasText: String(issued.numero) }),
+    ).toHaveCount(1);
+  });
+
   await test.step('Duplicar leaves the NF-e out and lists it with the CT-e it is on', async () => {
     await page.goto(`${webHost.url}#/emitir-cte/documento/cte/${issued.document.id}`);
     await page.getByRole('button', { name: 'Duplicar' }).click();
@@ -56,9 +72,8 @@ test('a copy of a CT-e: without its NF-e, with the amount to be received in step
     const total = page.locator('#f-valores-vTPrest');
     const receber = page.locator('#f-valores-vRec');
     await expect(receber).toHaveValue('1.500,00');
-    // The freight went up: the first component, then the sum as the total.
+    // The freight went up: the first component; the total follows the sum, vRec the total.
     await page.locator('#f-valores-componentes-0-vComp').fill('1.840,00');
-    await page.getByRole('button', { name: 'Usar a soma como total' }).click();
     await expect(total).toHaveValue('2.140,00');
     await expect(receber).toHaveValue('2.140,00');
     await expect(page.getByText('confira')).toHaveCount(0);
@@ -69,7 +84,6 @@ test('a copy of a CT-e: without its NF-e, with the amount to be received in step
     await expect(page.locator('[data-path="valores.vRec"] .cte-field__hint')).toHaveText(note);
     // A new total no longer drags the clerk's own amount along.
     await page.locator('#f-valores-componentes-0-vComp').fill('1.900,00');
-    await page.getByRole('button', { name: 'Usar a soma como total' }).click();
     await expect(total).toHaveValue('2.200,00');
     await expect(receber).toHaveValue('1.890,00');
     await step(page, 'revisao').click();

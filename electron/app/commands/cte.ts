@@ -70,6 +70,19 @@ export function toEmitter(empresa: Empresa): EmitterCompany {
   };
 }
 
+/** CPF/CNPJ → name of the parties as typed in the form (homologação sends the MOC's literal instead). */
+export function typedNames(input: CteIssueInput): Record<string, string> {
+  if (input.kind !== 'cte') return {};
+  const form = input.form as Partial<Record<string, { cpfCnpj?: string; xNome?: string } | undefined>>;
+  const names: Record<string, string> = {};
+  for (const role of ['remetente', 'destinatario', 'expedidor', 'recebedor', 'tomador']) {
+    const party = form[role];
+    const doc = party?.cpfCnpj?.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+    if (doc && party?.xNome) names[doc] = party.xNome;
+  }
+  return names;
+}
+
 export function builderFor(input: CteIssueInput): (ctx: EmissionContext) => JsonObject {
   if (input.kind === 'cte-simp') return (ctx) => buildCteSimpPayload(input.form, ctx);
   return input.kind === 'cte'
@@ -169,6 +182,7 @@ export function cteCommands(
         serie: serieOf(modelKind(input.kind), input.serie),
         numero: input.numero,
         build: builderFor(input),
+        names: typedNames(input),
       });
       return outcome;
     },

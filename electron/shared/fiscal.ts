@@ -19,3 +19,4 @@ export {
 } from '../fiscal/events';
 export { isRouteAdjacent, proposeRoute } from '../fiscal/uf-adjacency';
 export { CTE_CANCEL_BLOCKED_BY_MDFE } from '../fiscal/sefaz-codes';
+export { NCM_CHAPTERS, searchNcmChapters } from '../fiscal/ncm-chapters';

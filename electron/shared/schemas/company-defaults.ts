@@ -54,13 +54,15 @@ export const companyDefaultsSchema = z.object({
     .trim()
     .refine((v) => /^\d{0,12}$/.test(v), { message: 'o TAF tem até 12 dígitos' })
     .optional()
-    .transform((v) => (v ? v : undefined)),
+    .transform((v) => (v ? v : undefined))
+    .optional(),
   nroRegEstadual: z
     .string()
     .trim()
     .refine((v) => /^\d{0,25}$/.test(v), { message: 'o registro estadual tem até 25 dígitos' })
     .optional()
-    .transform((v) => (v ? v : undefined)),
+    .transform((v) => (v ? v : undefined))
+    .optional(),
   pINSS: z
     .number()
     .min(0, { message: 'a alíquota do INSS não pode ser negativa' })

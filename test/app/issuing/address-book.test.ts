@@ -100,7 +100,7 @@ describe('address book', () => {
     await rememberParties(repos, owner, payload, typedNames(input));
     const learnt = await repos.addressBook.find(owner, '');
     expect(learnt.map((e) => e.nome).sort()).toEqual(
-      [input.form.remetente.xNome, input.form.destinatario.xNome].sort(),
+      [input.form.remetente?.xNome, input.form.destinatario?.xNome].sort(),
     );
     expect(learnt.map((e) => e.nome)).not.toContain(
       'CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',

@@ -79,6 +79,19 @@ export class ConnectivityMonitor {
     return next;
   }
 
+  /**
+   * A call just failed for lack of network: the indicator says so now, not at the next probe (up to
+   * 30 s later); the probe brings "Conectado" back once the API answers again.
+   */
+  markOffline(reason: string): void {
+    if (this.last && !this.last.online) return;
+    const target = this.last?.target ?? connectivityTarget(this.host.settings.get(), this.embeddedUrl());
+    this.last = { online: false, checkedAt: new Date().toISOString(), target, reason };
+    this.events.emit('connectivity:changed', this.last);
+    // Look again soon: a blip should not leave the clerk offline for the whole interval.
+    setTimeout(() => void this.refresh().catch(() => undefined), 5_000).unref?.();
+  }
+
   start(intervalMs = 30_000): void {
     this.stop();
     void this.refresh();

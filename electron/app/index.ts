@@ -45,6 +45,9 @@ import { clientSource } from './sync/source';
 import type { Issuing } from './issuing';
 import { OUTBOX_FIRST_DELAY_MS, OutboxResolver } from './issuing/outbox-resolver';
 
+/** Command failures that mean the API could not be reached (nuvemfiscal ApiError kinds). */
+const NETWORK_FAILURES = new Set(['api_offline', 'api_dns', 'api_timeout']);
+
 export interface CarretaApp {
   dispatch: Dispatch;
   events: EventBus;
@@ -205,7 +208,12 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     }),
   };
   const issuing = createAppIssuing(context);
-  const dispatch = createDispatcher(buildCommandTable(context, issuing), host.logger);
+  // A call that failed for lack of network turns the indicator off at once; "Testar conexão" tries
+  // typed hosts, not the connection in use, so its failures say nothing about it.
+  const dispatch = createDispatcher(buildCommandTable(context, issuing), host.logger, (failure, channel) => {
+    if (channel !== 'connection:test' && NETWORK_FAILURES.has(failure.code))
+      connectivity.markOffline(failure.message);
+  });
   const outbox = new OutboxResolver(
     () => issuing.sender.resolveOpen(),
     () => cache.repos !== null,

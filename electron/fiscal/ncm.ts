@@ -148,11 +148,14 @@ const wordsOf = (s: string) =>
  */
 export function searchNcm(query: string, known: readonly NcmOption[] = [], limit = 20): NcmOption[] {
   const q = typeof query === 'string' ? fold(query.trim()) : '';
-  const chapters: NcmOption[] = Object.entries(NCM_CAPITULOS).map(([ncm, descricao]) => ({
-    ncm,
-    descricao,
-    origem: 'capitulo',
-  }));
+  // Sorted: '10'…'97' are integer-like keys, which objects list before '01'…'09'.
+  const chapters: NcmOption[] = Object.entries(NCM_CAPITULOS)
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([ncm, descricao]) => ({
+      ncm,
+      descricao,
+      origem: 'capitulo',
+    }));
   const seen = new Set<string>();
   const all = [...(Array.isArray(known) ? known : []), ...chapters].filter((o) => {
     if (!o || typeof o.ncm !== 'string' || seen.has(o.ncm)) return false;
@@ -169,4 +172,86 @@ export function searchNcm(query: string, known: readonly NcmOption[] = [], limit
         : words.every((w) => wordsOf(o.descricao).some((d) => d.startsWith(w))),
     )
     .slice(0, limit);
+}
+
+/**
+ * Everyday words a clerk types that the chapter's title does not carry ("celular", "roupas",
+ * "remédios"), so a DC-e item's description finds its chapter (issue 26).
+ */
+const NCM_PALAVRAS: Readonly<Record<string, string>> = {
+  '04': 'queijo manteiga iogurte',
+  '06': 'flores mudas',
+  '07': 'legumes verduras',
+  '10': 'arroz milho trigo',
+  '11': 'farinha',
+  '12': 'soja',
+  '15': 'azeite',
+  '16': 'embutidos conservas',
+  '17': 'doces balas',
+  '18': 'chocolate',
+  '19': 'biscoitos massas pães',
+  '20': 'sucos geleias',
+  '21': 'temperos molhos',
+  '22': 'cerveja vinho refrigerante água',
+  '23': 'ração',
+  '27': 'combustível',
+  '30': 'remédios medicamentos',
+  '33': 'perfume maquiagem',
+  '34': 'detergente limpeza',
+  '39': 'plástico',
+  '40': 'pneus',
+  '42': 'malas mochilas',
+  '48': 'caixas embalagens',
+  '49': 'revistas impressos',
+  '61': 'roupas camisetas',
+  '62': 'roupas calças camisas',
+  '63': 'roupas usadas cama mesa banho',
+  '64': 'sapatos tênis',
+  '69': 'louça pisos azulejos',
+  '71': 'joias',
+  '83': 'fechaduras',
+  '84': 'computadores peças',
+  '85': 'celular eletrônicos',
+  '87': 'autopeças bicicletas motos',
+  '90': 'óculos',
+  '91': 'relógios',
+  '94': 'cadeiras mesas luminárias',
+  '96': 'canetas escovas',
+};
+
+export interface NcmChapter {
+  code: string;
+  title: string;
+}
+
+/** A word and its simple plural/singular read the same ("roupa" finds "roupas"). */
+const stem = (word: string) => word.replace(/(oes|aes|ns|es|s)$/, '');
+const wordsForSuggestion = (text: string) =>
+  fold(text)
+    .split(/[^a-z0-9]+/)
+    .filter((w) => w.length > 2 && !/^\d+$/.test(w))
+    .map(stem);
+
+const CHAPTER_WORDS = Object.entries(NCM_CAPITULOS).map(([code, title]) => ({
+  chapter: { code, title },
+  words: wordsForSuggestion(`${title} ${NCM_PALAVRAS[code] ?? ''}`),
+}));
+
+/**
+ * Chapters whose title (or everyday words) share a word with a free description — a chapter code
+ * typed first matches it too — the most words in common first; none for a text of no word.
+ */
+export function suggestNcmChapters(text: string, limit = 5): NcmChapter[] {
+  const query = typeof text === 'string' ? fold(text) : '';
+  const code = /^\s*(\d{2})/.exec(query)?.[1];
+  const words = wordsForSuggestion(query);
+  return CHAPTER_WORDS.map(({ chapter, words: own }) => {
+    let score = chapter.code === code ? 10 : 0;
+    for (const w of words) if (own.some((o) => o === w || (w.length > 4 && o.startsWith(w)))) score += 1;
+    return { chapter, score };
+  })
+    .filter((s) => s.score > 0)
+    .sort((a, b) => b.score - a.score || a.chapter.code.localeCompare(b.chapter.code))
+    .slice(0, limit)
+    .map((s) => s.chapter);
 }

@@ -86,6 +86,15 @@ export const CTE_REJECTIONS = {
     on: AUT,
     field: 'infCte.ide.nCT',
   },
+  528: {
+    // The manual's own spelling ("exitir"), as the authority answers it.
+    motivo: 'Vedado cancelamento se exitir MDF-e autorizado para o CTe',
+    rule: 'Q15',
+    on: ['cancelamento'],
+    source:
+      'MOC CT-e 4.00 Visão Geral (ago/2022) §6.2.1, regras do evento de cancelamento, Q15: vedado o cancelamento se existir MDF-e autorizado para o CT-e; com o MDF-e cancelado (evento de cancelamento do MDF-e), o CT-e pode ser cancelado (_derived_text/MOC_CTe_VisaoGeral_v4.00 ≈ linha 3032)',
+    inForceSince: '2023-06-01',
+  },
   646: {
     motivo:
       'CTe emitido em ambiente de homologação com Razão Social do remetente diferente de CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
@@ -134,6 +143,9 @@ export const CTE_REJECTIONS = {
     field: 'infCte.infCTeNorm.infServVinc',
   },
 } as const satisfies Record<number, SefazRejection>;
+
+/** Rule Q15: the cancellation of a CT-e on an MDF-e that is authorized and not cancelled is refused. */
+export const CTE_CANCEL_BLOCKED_BY_MDFE = 528 satisfies keyof typeof CTE_REJECTIONS;
 
 // DC-e (model 99). "Sistema DC-e – Manual de Orientação – Visão Geral 1.0" (out/2021, reference
 // fiscal README F4: one event, the cancellation within 24 h). The pack holds no DC-e rule table:

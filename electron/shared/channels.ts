@@ -52,6 +52,7 @@ export const commandChannels = [
   'cte:files',
   'cte:debug',
   'cte:prefillFromNfe',
+  'cte:nfeInUse',
   'numbering:get',
   'numbering:set',
   'outbox:list',

@@ -65,6 +65,7 @@ import {
   cteIssueInputSchema,
   ctePreviewSchema,
   docRefSchema,
+  draftCopySchema,
   draftDuplicateInputSchema,
   draftIdSchema,
   draftListInputSchema,
@@ -81,6 +82,8 @@ import {
   outboxResolveInputSchema,
   outboxResolveSchema,
   prefillInputSchema,
+  nfeInUseInputSchema,
+  nfeInUseOutputSchema,
   prefillOutputSchema,
 } from './schemas/issuing';
 import {
@@ -273,6 +276,7 @@ export const commands = {
   'cte:files': command(cteFileInputSchema, cteFileOutputSchema),
   'cte:debug': command(docRefSchema, cteDebugOutputSchema),
   'cte:prefillFromNfe': command(prefillInputSchema, prefillOutputSchema),
+  'cte:nfeInUse': command(nfeInUseInputSchema, nfeInUseOutputSchema),
   'numbering:get': command(numberingScopeInputSchema, numberingStateSchema),
   'numbering:set': command(numberingSetInputSchema, numberingStateSchema),
   'outbox:list': command(outboxListInputSchema, outboxListSchema),
@@ -315,7 +319,7 @@ export const commands = {
   'drafts:list': command(draftListInputSchema, draftListSchema),
   'drafts:get': command(draftIdSchema, draftSchema),
   'drafts:delete': command(draftIdSchema, okSchema),
-  'drafts:duplicate': command(draftDuplicateInputSchema, draftSchema),
+  'drafts:duplicate': command(draftDuplicateInputSchema, draftCopySchema),
   'addressBook:search': command(addressSearchInputSchema, addressListSchema),
   'addressBook:save': command(addressSaveInputSchema, okSchema),
   'addressBook:delete': command(addressDeleteInputSchema, okSchema),

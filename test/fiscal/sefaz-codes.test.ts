@@ -69,8 +69,8 @@ describe('the sandbox answers only codes the fiscal table knows, with the same m
     expect(tableOnly).toEqual([]);
   });
 
-  it('counts: 16 CT-e, 7 DC-e, 48 MDF-e and 10 NF-e codes', () => {
-    expect(FAMILIES.map((f) => codesOf(SANDBOX[f]).length)).toEqual([16, 7, 48, 10]);
+  it('counts: 17 CT-e, 7 DC-e, 48 MDF-e and 10 NF-e codes', () => {
+    expect(FAMILIES.map((f) => codesOf(SANDBOX[f]).length)).toEqual([17, 7, 48, 10]);
   });
 
   it("the open-manifest rule of fiscal/mdfe-rules answers only the table's codes", () => {

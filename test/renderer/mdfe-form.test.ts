@@ -509,6 +509,39 @@ describe('Emitir MDF-e screen', () => {
     expect(wrapper.find('[data-testid="mdfe-outcome"]').text()).toContain('2 MDF-e autorizados');
   });
 
+  it('a new or loaded trip never shows the last one’s "já autorizado" (issue 26)', async () => {
+    const { wrapper, transport, store } = await mountForm();
+    const d = validTrip();
+    d.documentos = [cteDoc(1, MUN.portoAlegre, MUN.saoPaulo), cteDoc(2, MUN.portoAlegre, MUN.salvador)];
+    store.reset(d);
+    await settle();
+    transport.handlers['mdfe:issueForm'] = (input) => {
+      const uf = (input as { ufFim: string }).ufFim;
+      if (uf === 'BA')
+        return {
+          ok: true,
+          data: {
+            ...issued('BA', 8),
+            status: 'rejeitado',
+            mdfe: null,
+            rejection: { codigo: 663, motivo: 'A SEFAZ rejeitou o documento (código 663).', fields: [] },
+          },
+        };
+      return { ok: true, data: issued(uf, 7) };
+    };
+    store.goTo(3);
+    await settle();
+    await wrapper.find('[data-testid="emitir-mdfe"]').trigger('click');
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-parcial"]').text()).toContain('MDF-e 7 (SP)');
+    store.load({ id: 99, data: validTrip() });
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-parcial"]').exists()).toBe(false);
+    store.reset(d);
+    await settle();
+    expect(store.authorized).toEqual([]);
+  });
+
   it('a rejection naming the plate marks it and opens the vehicle step', async () => {
     const { wrapper, transport, store } = await mountForm();
     store.reset(validTrip());

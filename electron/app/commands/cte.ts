@@ -26,6 +26,8 @@ import {
   docIdInCache,
   storeEvent,
 } from '../issuing/lifecycle';
+import { nfeKeysInUse } from '../issuing/nfe-in-use';
+import { mdfeHoldingCte } from '../mdfe/holding';
 import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
 import { lastCteBetween } from '../issuing/repeat';
 import { previewHtml } from '../issuing/preview';
@@ -45,7 +47,8 @@ type Channels =
   | 'cte:sync'
   | 'cte:files'
   | 'cte:debug'
-  | 'cte:prefillFromNfe';
+  | 'cte:prefillFromNfe'
+  | 'cte:nfeInUse';
 
 /**
  * How long a cached copy opens the document's screen without asking the API. A settled document
@@ -65,6 +68,19 @@ export function toEmitter(empresa: Empresa): EmitterCompany {
     fone: empresa.fone,
     endereco: { ...empresa.endereco, cep: empresa.endereco.cep ?? null },
   };
+}
+
+/** CPF/CNPJ → name of the parties as typed in the form (homologação sends the MOC's literal instead). */
+export function typedNames(input: CteIssueInput): Record<string, string> {
+  if (input.kind !== 'cte') return {};
+  const form = input.form as Partial<Record<string, { cpfCnpj?: string; xNome?: string } | undefined>>;
+  const names: Record<string, string> = {};
+  for (const role of ['remetente', 'destinatario', 'expedidor', 'recebedor', 'tomador']) {
+    const party = form[role];
+    const doc = party?.cpfCnpj?.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+    if (doc && party?.xNome) names[doc] = party.xNome;
+  }
+  return names;
 }
 
 export function builderFor(input: CteIssueInput): (ctx: EmissionContext) => JsonObject {
@@ -166,6 +182,7 @@ export function cteCommands(
         serie: serieOf(modelKind(input.kind), input.serie),
         numero: input.numero,
         build: builderFor(input),
+        names: typedNames(input),
       });
       return outcome;
     },
@@ -207,9 +224,25 @@ export function cteCommands(
         return { ...cached, offline: true };
       }
     },
-    'cte:cancelWindow': async ({ kind, id }) =>
+    'cte:cancelWindow': async ({ kind, id }) => {
       // The window runs from the authorization time, which never changes: the cached copy answers.
-      cancelState(await knownDoc(kind, id), now(), kind),
+      const doc = await knownDoc(kind, id);
+      const state = cancelState(doc, now(), kind);
+      // The emitter: the cached row's company, else the CNPJ inside the key (positions 7–20).
+      const company =
+        (await repos().documents.byApiId(environment(), id))?.company ?? doc.chave?.slice(6, 20);
+      const mdfe =
+        kind === 'cte' && doc.status === 'autorizado' && doc.chave && company
+          ? await mdfeHoldingCte(
+              repos(),
+              { company, environment: environment() },
+              doc.chave,
+              doc.data_emissao ? doc.data_emissao.slice(0, 10) : null,
+              now(),
+            ).catch(() => null)
+          : null;
+      return { ...state, mdfe };
+    },
     'cte:cancel': async ({ kind, id, justificativa }) => {
       // Checked on the cached copy (the authority refuses a stale one anyway); the answer carries the
       // updated document, so the screen needs no sync after it.
@@ -274,7 +307,14 @@ export function cteCommands(
       return { ...view, outbox: view.outbox ? { ...view.outbox, kind } : null };
     },
     'cte:prefillFromNfe': async ({ files, company }) => {
-      const result = await prefillFromNfe(files, keyUsedInOutbox(repos(), company));
+      // With the company known, the cache's authorized CT-e count too (sent from any computer).
+      const usedElsewhere = company
+        ? async (chave: string) => {
+            const [use] = await nfeKeysInUse(repos(), { company, environment: environment() }, [chave]);
+            return use ? `${use.documento}${use.situacao === 'em envio' ? ', ainda em envio' : ''}` : null;
+          }
+        : keyUsedInOutbox(repos());
+      const result = await prefillFromNfe(files, usedElsewhere);
       const rem = result.remetente?.cpfCnpj;
       const dest = result.destinatario?.cpfCnpj;
       const repeat =
@@ -283,5 +323,8 @@ export function cteCommands(
           : null;
       return { ...result, repeat };
     },
+    'cte:nfeInUse': async ({ company, chaves }) => ({
+      usos: await nfeKeysInUse(repos(), { company, environment: environment() }, chaves),
+    }),
   };
 }

@@ -41,6 +41,16 @@ const HEADERS = [
 const money = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace('.', ','));
 const day = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 const csvCell = (value: string) => (/[;"\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/**
+ * The chave (44 characters) and the tomador's CNPJ/CPF as Excel must keep them: read as numbers it
+ * shows a key as 3,52611E+43 and drops a CNPJ's leading zeros (issue 26). `="…"` makes Excel take the
+ * cell as text; LibreOffice reads it the same way. Only digits and letters go inside.
+ */
+const excelText = (value: string) => (/^[0-9A-Za-z]+$/.test(value) ? `="${value}"` : value);
+/** Columns of the CSV line kept as text: chave and the tomador's CNPJ/CPF. */
+const TEXT_COLUMNS = new Set([3, 7]);
+const csvLineOf = (cells: string[]) =>
+  cells.map((cell, i) => csvCell(TEXT_COLUMNS.has(i) ? excelText(cell) : cell)).join(';');
 const safeName = (text: string) => text.replace(/[^0-9A-Za-z_-]/g, '_');
 
 /** A DC-e's value is the goods' declared value, never freight: it goes to its own column. */
@@ -48,7 +58,7 @@ const freight = (row: DocumentRecordRow) => (row.kind === 'dce' ? null : row.val
 const declared = (row: DocumentRecordRow) => (row.kind === 'dce' ? row.valor_prestacao : null);
 
 function csvLine(row: DocumentRecordRow, missing: string): string {
-  return [
+  return csvLineOf([
     KIND_LABEL[row.kind],
     String(row.serie ?? ''),
     String(row.numero ?? ''),
@@ -63,9 +73,7 @@ function csvLine(row: DocumentRecordRow, missing: string): string {
     money(row.valor_icms),
     money(declared(row)),
     missing,
-  ]
-    .map(csvCell)
-    .join(';');
+  ]);
 }
 
 const amount = (cents: number | null) => ({
@@ -171,7 +179,7 @@ export async function buildAccountingExport(
   const csv = [
     HEADERS.join(';'),
     ...rows.map((row) => csvLine(row, missingOf(row))),
-    ...mdfe.rows.map((row) => mdfeCells(row, missingOfMdfe(row)).map(csvCell).join(';')),
+    ...mdfe.rows.map((row) => csvLineOf(mdfeCells(row, missingOfMdfe(row)))),
     '',
     [totalLabel, '', '', '', '', '', '', '', '', ''].join(';') +
       `;${money(cents(totals.valorPrestacao))};${money(cents(totals.valorIcms))};${money(cents(totals.valorDeclarado))};${missing.length}`,

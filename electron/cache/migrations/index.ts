@@ -15,6 +15,7 @@ import { migration as m0015 } from './0015-mdfe-search';
 import { migration as m0016 } from './0016-inbox-instant';
 import { migration as m0017 } from './0017-known-companies';
 import { migration as m0018 } from './0018-restore-review';
+import { migration as m0021 } from './0021-mdfe-brasilia-time';
 import { migration as m0022 } from './0022-mdfe-payees';
 
 /** Every migration, in order. A new file in this folder must be added here (a test checks it). */
@@ -35,5 +36,6 @@ export const migrations: readonly Migration[] = [
   m0016,
   m0017,
   m0018,
+  m0021,
   m0022,
 ];

@@ -33,6 +33,7 @@ export const CTE_AUTHORITY_REJECTIONS = {
   814: 'Não devem ser informados CTe Multimodais para Tipo de Serviço diferente de Serviço Vinculado a Multimodal',
   218: 'CTe já está cancelado na base de dados da SEFAZ',
   220: 'CTe autorizado há mais de 7 dias (168 horas)',
+  528: 'Vedado cancelamento se exitir MDF-e autorizado para o CTe',
 } as const;
 
 /** The DC-e manual words the shared rules for its own document. */
@@ -133,15 +134,22 @@ export interface CancelFacts {
   authorizedAt: Date | null;
   now: Date;
   model: 57 | 67 | 99;
+  /** Key of an MDF-e authorized for the CT-e and not cancelled (open or closed), if any. */
+  mdfeAutorizado?: string | null;
 }
 
-/** Cancellation: authorized documents only, within 168 h (CT-e, CT-e OS) or 24 h (DC-e). */
+/**
+ * Cancellation: authorized documents only, within 168 h (CT-e, CT-e OS) or 24 h (DC-e); a CT-e on
+ * an MDF-e that is authorized and not cancelled is refused (rule Q15, 528) — closing the MDF-e
+ * does not free it, cancelling it does.
+ */
 export function checkCancellation(f: CancelFacts): AuthorityAnswer | null {
   if (f.status === 'cancelado') return f.model === 99 ? rejDce(218) : rej(218);
   const window = f.model === 99 ? 24 * 3_600_000 : CANCEL_WINDOW_MS;
   if (f.authorizedAt && f.now.getTime() - f.authorizedAt.getTime() > window) {
     return f.model === 99 ? rejDce(220) : rej(220);
   }
+  if (f.model === 57 && f.mdfeAutorizado) return rej(528, ` [chMDFe: ${f.mdfeAutorizado}]`);
   return null;
 }
 

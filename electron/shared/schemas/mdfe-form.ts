@@ -57,18 +57,19 @@ const money = (label: string) =>
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
       message: `${label}: use no máximo duas casas decimais`,
     });
-const docOf = (label: string) =>
+/** An empty field is "obrigatório", a wrong one "inválido" (issue 26: an empty CNPJ read "inválido"). */
+const documentOf = (label: string, valid: (v: string) => boolean, what: string) =>
   z
     .string({ message: `informe o ${label}` })
     .trim()
     .transform((v) => normalizeCnpj(v))
-    .refine(isValidCpfCnpj, { message: `${label}: CPF ou CNPJ inválido, confira os dígitos` });
-const cnpjOf = (label: string) =>
-  z
-    .string({ message: `informe o ${label}` })
-    .trim()
-    .transform((v) => normalizeCnpj(v))
-    .refine(isValidCnpj, { message: `${label}: CNPJ inválido, confira os dígitos` });
+    .superRefine((v, ctx) => {
+      if (v === '') ctx.addIssue({ code: 'custom', message: `${label}: obrigatório` });
+      else if (!valid(v))
+        ctx.addIssue({ code: 'custom', message: `${label}: ${what} inválido, confira os dígitos` });
+    });
+const docOf = (label: string) => documentOf(label, isValidCpfCnpj, 'CPF ou CNPJ');
+const cnpjOf = (label: string) => documentOf(label, isValidCnpj, 'CNPJ');
 
 /** A municipality of loading or unloading (IBGE code, name, UF). */
 export const mdfePlaceSchema = z

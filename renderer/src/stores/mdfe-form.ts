@@ -4,7 +4,7 @@
 // open MDF-e of the same truck and UF stops the sending with the warning, until the clerk closes it
 // or chooses to send anyway.
 import { defineStore } from 'pinia';
-import { ref } from 'vue';
+import { ref, watch } from 'vue';
 
 import type { CommandOutput } from '@shared/contract';
 import type { MdfeForm } from '@shared/schemas/mdfe-form';
@@ -128,15 +128,29 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
 
   const issue = (ignorarAbertos = false) => session.send(() => sendAll(ignorarAbertos));
 
-  function clear(): void {
-    session.reset();
+  /** What belongs to one trip's sending goes with it: a new or loaded form never shows another's. */
+  function forgetTrip(): void {
     problemas.value = [];
     authorized.value = [];
     conflict.value = null;
   }
+  const reset: typeof session.reset = (...args) => {
+    forgetTrip();
+    session.reset(...args);
+  };
+  const load: typeof session.load = (saved) => {
+    forgetTrip();
+    session.load(saved);
+  };
+  watch(company, forgetTrip);
+  function clear(): void {
+    reset();
+  }
 
   return {
     ...session,
+    reset,
+    load,
     serie,
     problemas,
     prefilling,

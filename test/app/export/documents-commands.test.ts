@@ -134,6 +134,13 @@ describe('document commands', () => {
     expect(csv[32].startsWith('Total de frete (CT-e e CT-e OS autorizados);')).toBe(true);
     expect(csv[0].split(';')[0]).toBe('Tipo');
     expect(csv.slice(1).some((line) => line.includes(docs[4].record.chave!))).toBe(true);
+    // Excel keeps the key and the tomador's CNPJ as typed (text), not as 3,52611E+43 (issue 26).
+    const line = csv
+      .slice(1)
+      .find((l) => l.includes(docs[4].record.chave!))!
+      .split(';');
+    expect(line[3]).toBe(`"=""${docs[4].record.chave!}"""`);
+    expect(line[7]).toMatch(/^"=""\d{11,14}"""$/);
     const xlsx = unzipSync(entries['resumo.xlsx']);
     const sheetName = Object.keys(xlsx).find((name) => /^xl\/worksheets\/sheet\d*\.xml$/.test(name))!;
     const sheet = strFromU8(xlsx[sheetName]);

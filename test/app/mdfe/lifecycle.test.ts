@@ -252,7 +252,7 @@ describe('mdfe lifecycle commands (demonstração)', () => {
     expect(names.filter((n) => n.includes('-mdfe-cancelamento-'))).toHaveLength(1);
     expect(strFromU8(zip[`${month}/${row.chave}-mdfe.xml`]!)).toContain('<mdfeProc');
     const csv = strFromU8(zip['resumo.csv']!);
-    expect(csv).toContain(`MDF-e;1;${row.numero};${row.chave};`);
+    expect(csv).toContain(`MDF-e;1;${row.numero};"=""${row.chave}""";`);
     // Offline with the files gone, the package says what is missing and why.
     await repos.db.run('DELETE FROM mdfe_files WHERE mdfe_id = ?', [id]);
     await repos.db.run("UPDATE mdfe_documents SET xml_state = 'missing' WHERE id = ?", [id]);

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { certifiedCompany, client, getToken, startTestSandbox } from '../support';
-import { mdfeBody } from '../mdfe/fixtures';
+import { lotacao, mdfeBody } from '../mdfe/fixtures';
 import { COMPANY_CNPJ, cteBody, NOW } from './fixtures';
 
 type Doc = { id: string; status: string; chave: string };
@@ -34,6 +34,8 @@ async function mdfeOf(chave: string): Promise<Doc> {
   });
   body.infMDFe.infDoc.infMunDescarga[0]!.infCTe = [{ chCTe: chave }];
   body.infMDFe.tot.qCTe = 1;
+  // One CT-e on the manifest is a carga lotação: NT 2025.001 asks for NCM and infPag (301/302).
+  lotacao(body.infMDFe);
   const res = await api.post<Doc>('/mdfe', body);
   expect(res.body.status, JSON.stringify(res.body)).toBe('autorizado');
   return res.body;

@@ -60,6 +60,7 @@ export function issueDce(body: DcePedidoEmissao, env: DceIssueEnv): DceOutcome {
     emitterCpfCnpj: issuer,
     emittedAt: dh.instant,
     now: env.now,
+    certificateNotBefore: env.credentials.notBefore,
     certificateNotAfter: env.credentials.notAfter,
     duplicateOf: env.findDuplicate(inf.ide.serie, inf.ide.nDC),
   });

@@ -40,7 +40,7 @@ function checkKeyFields(chave: string, cDV: number | null | undefined, id: strin
 export interface MdfeIssueEnv {
   now: Date;
   companyCpfCnpj: string;
-  credentials: SigningKey & { notAfter: Date };
+  credentials: SigningKey & { notBefore: Date; notAfter: Date };
   protocolSequence: number;
   duplicateOf: { chave: string; nProt: string; dhAut: string } | null;
   open: readonly OpenManifest[];
@@ -108,6 +108,7 @@ export function issueMdfe(body: MdfePedidoEmissao, env: MdfeIssueEnv): MdfeIssue
       emitterCpfCnpj: emitter,
       emittedAt: dh.instant,
       now: env.now,
+      certificateNotBefore: env.credentials.notBefore,
       certificateNotAfter: env.credentials.notAfter,
       duplicateOf: env.duplicateOf,
       open: env.open,

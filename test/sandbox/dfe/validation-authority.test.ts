@@ -126,6 +126,7 @@ describe('authority rules', () => {
     emitterCpfCnpj: COMPANY_CNPJ,
     emittedAt: new Date(NOW.getTime() - 60_000),
     now: NOW,
+    certificateNotBefore: new Date(NOW.getTime() - 86_400_000),
     certificateNotAfter: new Date(NOW.getTime() + 86_400_000),
     duplicateOf: null,
     ...over,
@@ -155,6 +156,10 @@ describe('authority rules', () => {
   });
   it('291 with an expired certificate', () =>
     expect(checkEmission(facts({ certificateNotAfter: new Date(NOW.getTime() - 1) }))?.cStat).toBe(291));
+  it('291 with a certificate not valid yet (D02: "data início e data fim"), valid from that instant on', () => {
+    expect(checkEmission(facts({ certificateNotBefore: new Date(NOW.getTime() + 1) }))?.cStat).toBe(291);
+    expect(checkEmission(facts({ certificateNotBefore: NOW }))).toBeNull();
+  });
   it('519 CFOP against start/end UFs', () => {
     expect(checkCfop('5353', 'PR', 'SP')?.cStat).toBe(519);
     expect(checkCfop('6353', 'PR', 'PR')?.cStat).toBe(519);

@@ -9,8 +9,8 @@ import { asQuery, requireQuery } from '../http/query';
 export async function cnpjRoutes(app: FastifyInstance, ctx: SandboxContext) {
   app.get('/cnpj', async (request) => {
     const query = asQuery(request.query);
-    // The description refuses `$inlinecount` here: this list never answers `@count`.
-    const list = parseListQuery(query, { allowInlinecount: false });
+    // This list never answers `@count`: `$inlinecount=true` (what generated SDKs may send) is ignored.
+    const list = parseListQuery(query, { countable: false });
     const cnae = requireQuery(query, 'cnae_principal');
     const municipio = requireQuery(query, 'municipio');
     const natureza = requireQuery(query, 'natureza_juridica');

@@ -18,7 +18,7 @@ import { cteProtocolNumber } from './protocol';
 import type { CtePedidoEmissao, EmitCte } from './schemas/cte';
 import type { CteOsPedidoEmissao } from './schemas/cteos';
 import type { CteSimpPedidoEmissao } from './schemas/cte-simp';
-import { signXml, type SigningKey } from './sign';
+import { qrSign, signXml, type SigningKey } from './sign';
 import { normalizeDateTime, yearMonthOf } from './time';
 import { buildCteXml, type CteFill } from './xml/cte';
 import { buildCteOSXml } from './xml/cteos';
@@ -111,7 +111,7 @@ function issueCteLike(doc: CteLike, spec: ModelSpec, env: IssueEnv): IssueOutcom
     tpAmb,
     dhEmi: dh.text,
     emit,
-    qrCode: cteQrCode(emit.enderEmit.UF, chave, tpAmb),
+    qrCode: cteQrCode(emit.enderEmit.UF, chave, tpAmb, ide.tpEmis, () => qrSign(chave, env.credentials)),
   });
   const signed = signXml(unsigned, `CTe${chave}`, spec.root, env.credentials);
   const rejection =

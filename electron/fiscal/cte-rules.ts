@@ -5,6 +5,7 @@
 // of a rejection (the codes, the manual's words, sources and dates are in sefaz-codes.ts).
 //
 // The rules, as the Anexo I words them (section 2.1 for the CT-e, 2.2 for the CT-e OS):
+// - G006/H002 (670): the série is not in 890–899 (reserved). Not under the NFF special regime.
 // - G007/H003 (247): the UF of the access key (ide/cUF) is the emitter's UF. Not under the NFF
 //   special regime (tpEmis 3).
 // - G008/H004 (586): dhCont and xJust are not informed unless tpEmis is 5 (FS-DA). The manual says
@@ -15,12 +16,16 @@
 //   "considerar uma tolerância de R$ 0,01 para mais ou para menos". Per group: ICMS00, ICMS20 and
 //   ICMS90 vICMS = vBC × pICMS; ICMS60 vICMSSTRet = vBCSTRet × pICMSSTRet; ICMSOutraUF
 //   vICMSOutraUF = vBCOutraUF × pICMSOutraUF (ICMS45 and ICMSSN carry no tax).
+// - G046/H054 (650): for a normal or substitute CT-e (tpCTe 0/3; the Simplificado's 5/6) the
+//   service's total is at most R$ 9.999.999,99 (the manual lets a SEFAZ raise it for a taxpayer; the
+//   sandbox keeps the manual's limit).
 // - G048/H056 (531): vRec is at most vTPrest. The CT-e Simplificado (NT 2024.001, after this
 //   manual) carries its totals as total/vTRec and total/vTPrest and each delivery's det/vRec and
 //   det/vPrest: the same rule is read there.
 // - G051 (524) / G052 (908), CT-e only (section 2.2 has no such rule for the CT-e OS): when neither
 //   start nor end UF is EX, a service starting outside the emitter's UF takes CFOP 5932 or 6932, and
 //   one starting in it never does. Not under the NFF special regime (tpEmis 3).
+// - G218 (902): infSolicNFF only under the NFF special regime (tpEmis 3).
 import { cfopMatchesEmitter, normalizeCfop } from './cfop';
 import { ufByCode, ufBySigla } from './uf';
 
@@ -28,7 +33,7 @@ import { ufByCode, ufBySigla } from './uf';
 export type CteLayout = 'cte' | 'cteos' | 'cte-simp';
 
 /** The codes these rules answer (each has its entry in sefaz-codes' CTE_REJECTIONS). */
-export const CTE_REQUEST_RULE_CODES = [247, 586, 587, 588, 675, 531, 524, 908] as const;
+export const CTE_REQUEST_RULE_CODES = [670, 247, 586, 587, 588, 650, 675, 531, 524, 908, 902] as const;
 export type CteRequestRuleCode = (typeof CTE_REQUEST_RULE_CODES)[number];
 
 export interface CteRuleBreach {
@@ -45,6 +50,8 @@ export interface CteRuleBreach {
 export interface CteRuleInput {
   ide: {
     cUF: number | string;
+    serie?: number | null;
+    tpCTe?: number | null;
     CFOP: string;
     dhEmi: string;
     tpEmis: number | string;
@@ -59,6 +66,7 @@ export interface CteRuleInput {
   imp?: { ICMS?: Partial<Record<string, Record<string, unknown> | null>> | null } | null;
   total?: { vTPrest: number; vTRec: number } | null;
   det?: readonly { vPrest: number; vRec: number }[] | null;
+  infSolicNFF?: unknown;
 }
 
 /** tpEmis of the FS-DA contingency and of the NFF special regime. */
@@ -75,14 +83,17 @@ const filled = (value: string | null | undefined) => typeof value === 'string' &
 
 /** rule ids per layout: [CT-e, CT-e OS]. */
 const RULES = {
+  670: ['G006', 'H002'],
   247: ['G007', 'H003'],
   586: ['G008', 'H004'],
   587: ['G009', 'H005'],
   588: ['G010', 'H006'],
+  650: ['G046', 'H054'],
   675: ['G047', 'H055'],
   531: ['G048', 'H056'],
   524: ['G051', null],
   908: ['G052', null],
+  902: ['G218', null],
 } as const satisfies Record<CteRequestRuleCode, readonly [string, string | null]>;
 
 /** Every breach of these rules in `infCte`, in the manual's order (the authority answers the first). */
@@ -95,12 +106,38 @@ export function cteRuleBreaches(layout: CteLayout, infCte: CteRuleInput): CteRul
   const ide = infCte.ide;
   const tpEmis = Number(ide.tpEmis);
   const emitUf = ufBySigla(infCte.emit?.enderEmit?.UF)?.sigla ?? null;
+  if (tpEmis !== TP_EMIS_NFF && ide.serie != null && ide.serie >= 890 && ide.serie <= 899) {
+    add(670, 'infCte.ide.serie', `a série ${ide.serie} está na faixa reservada (890 a 899): use outra série`);
+  }
   keyUf(ide, tpEmis, emitUf, add);
   contingency(ide, tpEmis, add);
+  serviceLimit(infCte, add);
   icmsTimesRate(infCte.imp?.ICMS ?? null, add);
   receivable(infCte, add);
   if (tpEmis !== TP_EMIS_NFF) startedElsewhere(ide, emitUf, add);
+  if (tpEmis !== TP_EMIS_NFF && infCte.infSolicNFF != null) {
+    add(
+      902,
+      'infCte.infSolicNFF',
+      'o pedido de emissão da Nota Fiscal Fácil só é informado na forma de emissão NFF (tpEmis 3)',
+    );
+  }
   return out;
+}
+
+/** G046/H054: R$ 9.999.999,99, in cents. */
+export const SERVICE_LIMIT_CENTS = 999_999_999;
+
+function serviceLimit(infCte: CteRuleInput, add: Add): void {
+  // Normal and substitute: 0 and 3, or the Simplificado's 5 and 6. A complement (1) is not checked.
+  if (![0, 3, 5, 6].includes(Number(infCte.ide.tpCTe ?? 0))) return;
+  const total = infCte.vPrest?.vTPrest ?? infCte.total?.vTPrest;
+  if (total === undefined || cents(total) <= SERVICE_LIMIT_CENTS) return;
+  add(
+    650,
+    infCte.vPrest ? 'infCte.vPrest.vTPrest' : 'infCte.total.vTPrest',
+    `o valor total da prestação (${brl(total)}) passa do limite de R$ 9.999.999,99 da SEFAZ`,
+  );
 }
 
 type Add = (cStat: CteRequestRuleCode, path: string, message: string) => void;

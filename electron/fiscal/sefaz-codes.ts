@@ -244,12 +244,26 @@ export const CTE_REJECTIONS = {
     on: AUT,
     field: 'infCte.dest.xNome',
   },
+  650: {
+    motivo: 'Valor total do serviço superior ao limite permitido (R$ 9.999.999,99)',
+    ...cteAnexoI('G046', 'H054'),
+    on: AUT,
+    field: 'infCte.vPrest.vTPrest',
+  },
+
   651: {
     motivo: 'Referenciar o CTe Multimodal que foi emitido pelo OTM',
     ...cteAnexoI('G057'),
     on: AUT,
     field: 'infCte.infCTeNorm.infServVinc',
   },
+  670: {
+    motivo: 'Série utilizada não permitida no webservice',
+    ...cteAnexoI('G006', 'H002'),
+    on: AUT,
+    field: 'infCte.ide.serie',
+  },
+
   675: {
     motivo: 'Valor do imposto não corresponde à base de cálculo X alíquota',
     ...cteAnexoI('G047', 'H055'),
@@ -270,6 +284,14 @@ export const CTE_REJECTIONS = {
     on: AUT,
     field: 'infCte.infCTeNorm.infServVinc',
   },
+  902: {
+    motivo:
+      'Grupo de informações do pedido de emissão da NFF deve ser preenchido apenas para forma de emissão NFF',
+    ...cteAnexoI('G218'),
+    on: AUT,
+    field: 'infCte.infSolicNFF',
+  },
+
   908: {
     motivo: 'CFOP inválido, não informar 5932 ou 6932',
     ...cteAnexoI('G052'),

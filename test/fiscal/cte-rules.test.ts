@@ -53,6 +53,46 @@ describe('what the app builds passes every rule', () => {
   });
 });
 
+describe('G006/H002 (670), G046/H054 (650), G218 (902)', () => {
+  it('670: séries 890 to 899 are reserved (not under NFF); 889 and 900 pass', () => {
+    const inf = cte();
+    for (const serie of [890, 899]) {
+      inf.ide.serie = serie;
+      expect(codes('cte', inf)).toEqual([[670, 'G006', 'infCte.ide.serie']]);
+    }
+    for (const serie of [889, 900]) {
+      inf.ide.serie = serie;
+      expect(codes('cte', inf)).toEqual([]);
+    }
+    inf.ide.serie = 895;
+    inf.ide.tpEmis = 3;
+    expect(codes('cte', inf)).toEqual([]);
+    const os = infOf(buildCteOsPayload(cteOsFormSchema.parse(cteOsForm()), ctx));
+    os.ide.serie = 890;
+    expect(codes('cteos', os)).toEqual([[670, 'H002', 'infCte.ide.serie']]);
+  });
+  it('650: R$ 9.999.999,99 is the limit of a normal CT-e; a complement (tpCTe 1) is not checked', () => {
+    const inf = cte();
+    inf.vPrest = { vTPrest: 9_999_999.99, vRec: 0 };
+    (inf.imp!.ICMS as Record<string, Record<string, number>>).ICMS00 = { vBC: 0, pICMS: 0, vICMS: 0 };
+    expect(codes('cte', inf)).toEqual([]);
+    inf.vPrest.vTPrest = 10_000_000;
+    expect(codes('cte', inf)).toEqual([[650, 'G046', 'infCte.vPrest.vTPrest']]);
+    inf.ide.tpCTe = 1;
+    expect(codes('cte', inf)).toEqual([]);
+    const simp = infOf(buildCteSimpPayload(cteSimpFormSchema.parse(cteSimpForm()), ctx));
+    simp.total = { vTPrest: 12_000_000, vTRec: 0 };
+    expect(codes('cte-simp', simp)).toEqual([[650, 'G046', 'infCte.total.vTPrest']]);
+  });
+  it('902: the NFF request only with tpEmis 3', () => {
+    const inf = cte();
+    inf.infSolicNFF = { xSolic: 'Pedido do aplicativo' };
+    expect(codes('cte', inf)).toEqual([[902, 'G218', 'infCte.infSolicNFF']]);
+    inf.ide.tpEmis = 3;
+    expect(codes('cte', inf)).toEqual([]);
+  });
+});
+
 describe('G007/H003 (247): the key is of the emitter’s UF', () => {
   it('cUF 35 (SP) with the emitter in PR', () => {
     const inf = cte();

@@ -72,8 +72,8 @@ describe('the sandbox answers only codes the fiscal table knows, with the same m
     expect(tableOnly).toEqual([]);
   });
 
-  it('counts: 24 CT-e, 7 DC-e, 40 MDF-e and 10 NF-e codes', () => {
-    expect(FAMILIES.map((f) => codesOf(SANDBOX[f]).length)).toEqual([24, 7, 40, 10]);
+  it('counts: 27 CT-e, 7 DC-e, 40 MDF-e and 10 NF-e codes', () => {
+    expect(FAMILIES.map((f) => codesOf(SANDBOX[f]).length)).toEqual([27, 7, 40, 10]);
   });
 
   it("the open-manifest rule of fiscal/mdfe-rules answers only the table's codes", () => {
@@ -122,11 +122,10 @@ describe('the table is the manual', () => {
   });
 
   it('keeps the words of the Anexo I rules the request alone breaks (G007–G010, G047, G048, G051, G052)', () => {
-    const words = (code: keyof typeof CTE_REJECTIONS) => [
-      CTE_REJECTIONS[code].motivo,
-      CTE_REJECTIONS[code].rule,
-      CTE_REJECTIONS[code].field,
-    ];
+    const words = (code: keyof typeof CTE_REJECTIONS) => {
+      const r: SefazRejection = CTE_REJECTIONS[code];
+      return [r.motivo, r.rule, r.field];
+    };
     expect(words(247)).toEqual([
       'Sigla da UF do Emitente diverge da UF autorizadora',
       'G007',

@@ -124,17 +124,18 @@ function baseOf(cpfCnpj: string): string {
 
 /**
  * The rules of fiscal/cte-rules.ts that read only the request, answered in the manual's order
- * around G050 (checkCfop): `ate-G048` the general and value rules (G007–G010, G047, G048), then
- * `G051-G052` the CFOP against the emitter's UF. The text is the table's (sefaz-codes).
+ * around G050 (checkCfop): `ate-G048` the general and value rules (G006–G010, G046–G048), then
+ * `apos-G050` the CFOP against the emitter's UF (G051, G052) and the NFF request (G218). The text is
+ * the table's (sefaz-codes).
  */
 export function checkRequestRules(
   layout: CteLayout,
   infCte: CteRuleInput,
-  phase: 'ate-G048' | 'G051-G052',
+  phase: 'ate-G048' | 'apos-G050',
 ): AuthorityAnswer | null {
-  const cfopRules = [524, 908];
+  const later = [524, 908, 902];
   const first = cteRuleBreaches(layout, infCte).find(
-    (b) => cfopRules.includes(b.cStat) === (phase === 'G051-G052'),
+    (b) => later.includes(b.cStat) === (phase === 'apos-G050'),
   );
   return first ? { cStat: first.cStat, xMotivo: `Rejeição: ${CTE_REJECTIONS[first.cStat].motivo}` } : null;
 }

@@ -126,7 +126,7 @@ function issueCteLike(doc: CteLike, spec: ModelSpec, env: IssueEnv): IssueOutcom
     }) ??
     checkRequestRules(spec.layout, spec.ruleInput(emit), 'ate-G048') ??
     checkCfop(ide.CFOP, ide.UFIni, ide.UFFim) ??
-    checkRequestRules(spec.layout, spec.ruleInput(emit), 'G051-G052') ??
+    checkRequestRules(spec.layout, spec.ruleInput(emit), 'apos-G050') ??
     spec.rules?.() ??
     null;
   return answerIssue({

@@ -57,6 +57,16 @@ describe('the payload check names the form field and says it in Portuguese', () 
     expect(e.message).toMatch(/^O valor a receber \(R\$ 1\.600,00\) não pode passar do valor da prestação/);
   });
 
+  it('G006 (670): a reserved série marks the numbering; G046 (650) the total', () => {
+    const p = payload();
+    ide(p).serie = 891;
+    (p.infCte as { vPrest: { vTPrest: number } }).vPrest.vTPrest = 10_000_000;
+    const e = refusal(() => assertCteRules('cte', p));
+    expect(e.fields).toEqual(['numeracao', 'valores.vTPrest']);
+    expect(e.message).toContain('A série 891 está na faixa reservada (890 a 899): use outra série.');
+    expect(e.message).toContain('passa do limite de R$ 9.999.999,99 da SEFAZ');
+  });
+
   it('G007 (247) and G009 (587): not on the form (the emitter is in Empresas, no contingency field) — the words only', () => {
     const p = payload();
     ide(p).cUF = 35;

@@ -67,6 +67,8 @@ function cteWithGroups(): CtePedidoEmissao {
   norm.infServVinc = { infCTeMultimodal: [{ chCTeMultimodal: CTE_KEY }, { chCTeMultimodal: CTE_KEY_2 }] };
   b.infCte.infRespTec = { CNPJ: '04252011000110', xContato: 'Suporte', email: 's@t.com', fone: '4133334444' };
   b.infCte.infSolicNFF = { xSolic: 'Pedido NFF: remetente, destinatário e carga conforme aplicativo' };
+  // The NFF request goes only with the NFF special regime (Anexo I G218, 902).
+  b.infCte.ide.tpEmis = 3;
   return b;
 }
 
@@ -110,6 +112,7 @@ function cteSimpWithGroups(): CteSimpPedidoEmissao {
     xObs: 'Obs',
   };
   b.infCte.infSolicNFF = { xSolic: 'Pedido NFF serializado' };
+  b.infCte.ide.tpEmis = 3;
   return b;
 }
 

@@ -137,6 +137,35 @@ describe.skipIf(!sharedAvailable)('MOC CT-e 4.00 Anexo I rules on the request (s
     await expectRejected('/cte', home, 908, 'CFOP inválido, não informar 5932 ou 6932');
   });
 
+  it('G006 (670) a reserved série, G046 (650) above R$ 9.999.999,99, G218 (902) an NFF request outside NFF', async () => {
+    const serie = fresh(cteBody());
+    serie.infCte.ide.serie = 890;
+    await expectRejected('/cte', serie, 670, 'Série utilizada não permitida no webservice');
+    const big = fresh(cteBody());
+    big.infCte.vPrest = {
+      vTPrest: 10_000_000,
+      vRec: 10_000_000,
+      Comp: [{ xNome: 'Frete peso', vComp: 10_000_000 }],
+    };
+    big.infCte.imp.ICMS.ICMS00 = { CST: '00', vBC: 10_000_000, pICMS: 12, vICMS: 1_200_000 };
+    await expectRejected(
+      '/cte',
+      big,
+      650,
+      'Valor total do serviço superior ao limite permitido (R$ 9.999.999,99)',
+    );
+    const nff = fresh(cteBody());
+    nff.infCte.infSolicNFF = { xSolic: 'Pedido do aplicativo NFF' };
+    await expectRejected(
+      '/cte',
+      nff,
+      902,
+      'Grupo de informações do pedido de emissão da NFF deve ser preenchido apenas para forma de emissão NFF',
+    );
+    serie.infCte.ide.serie = 900;
+    await expectAuthorizedAndValid('/cte', fresh(serie));
+  });
+
   it('the emitter the sandbox fills from the registration is the one G007 reads', async () => {
     // Without `emit` the company's registration (SP, empresaBody) signs: a PR key is another UF.
     const body = fresh(cteBody());

@@ -8,6 +8,10 @@
 // - G006/H002 (670): the série is not in 890–899 (reserved). Not under the NFF special regime.
 // - G007/H003 (247): the UF of the access key (ide/cUF) is the emitter's UF. Not under the NFF
 //   special regime (tpEmis 3).
+// - G027 (581), CT-e only: a normal or substitute CT-e (tpCTe 0/3) informs vCarga (every modal but
+//   the dutoviário; the CT-e Simplificado's schema makes it required anyway).
+// - G036/G037 (693/694), CT-e only: a normal or substitute CT-e informs infDoc unless the service is
+//   redespacho intermediário (3) or vinculado a multimodal (4), and never for those two.
 // - G008/H004 (586): dhCont and xJust are not informed unless tpEmis is 5 (FS-DA). The manual says
 //   FS-DA only, so an EPEC CT-e (tpEmis 4) carries neither.
 // - G009/H005 (587): with tpEmis 5 (FS-DA) both dhCont and xJust are informed.
@@ -33,7 +37,9 @@ import { ufByCode, ufBySigla } from './uf';
 export type CteLayout = 'cte' | 'cteos' | 'cte-simp';
 
 /** The codes these rules answer (each has its entry in sefaz-codes' CTE_REJECTIONS). */
-export const CTE_REQUEST_RULE_CODES = [670, 247, 586, 587, 588, 650, 675, 531, 524, 908, 902] as const;
+export const CTE_REQUEST_RULE_CODES = [
+  670, 247, 586, 587, 588, 581, 693, 694, 650, 675, 531, 524, 908, 902,
+] as const;
 export type CteRequestRuleCode = (typeof CTE_REQUEST_RULE_CODES)[number];
 
 export interface CteRuleBreach {
@@ -52,6 +58,8 @@ export interface CteRuleInput {
     cUF: number | string;
     serie?: number | null;
     tpCTe?: number | null;
+    tpServ?: number | null;
+    modal?: string | null;
     CFOP: string;
     dhEmi: string;
     tpEmis: number | string;
@@ -67,6 +75,8 @@ export interface CteRuleInput {
   total?: { vTPrest: number; vTRec: number } | null;
   det?: readonly { vPrest: number; vRec: number }[] | null;
   infSolicNFF?: unknown;
+  /** The normal CT-e's group: the CT-e's cargo and transported documents are read (model 57 only). */
+  infCTeNorm?: object | null;
 }
 
 /** tpEmis of the FS-DA contingency and of the NFF special regime. */
@@ -88,6 +98,9 @@ const RULES = {
   586: ['G008', 'H004'],
   587: ['G009', 'H005'],
   588: ['G010', 'H006'],
+  581: ['G027', null],
+  693: ['G036', null],
+  694: ['G037', null],
   650: ['G046', 'H054'],
   675: ['G047', 'H055'],
   531: ['G048', 'H056'],
@@ -111,6 +124,7 @@ export function cteRuleBreaches(layout: CteLayout, infCte: CteRuleInput): CteRul
   }
   keyUf(ide, tpEmis, emitUf, add);
   contingency(ide, tpEmis, add);
+  if (layout === 'cte') normalGroups(infCte, add);
   serviceLimit(infCte, add);
   icmsTimesRate(infCte.imp?.ICMS ?? null, add);
   receivable(infCte, add);
@@ -123,6 +137,32 @@ export function cteRuleBreaches(layout: CteLayout, infCte: CteRuleInput): CteRul
     );
   }
   return out;
+}
+
+/** G027, G036, G037: what a normal or substitute CT-e (model 57, tpCTe 0/3) carries. */
+function normalGroups(infCte: CteRuleInput, add: Add): void {
+  if (![0, 3].includes(Number(infCte.ide.tpCTe ?? 0))) return;
+  const norm = infCte.infCTeNorm as
+    { infCarga?: { vCarga?: number | null } | null; infDoc?: unknown } | null | undefined;
+  if (infCte.ide.modal !== '05' && norm?.infCarga && norm.infCarga.vCarga == null) {
+    add(581, 'infCte.infCTeNorm.infCarga.vCarga', 'informe o valor total da carga (obrigatório no CT-e)');
+  }
+  const tpServ = Number(infCte.ide.tpServ ?? 0);
+  const hasDocs = norm?.infDoc != null;
+  if (norm && ![3, 4].includes(tpServ) && !hasDocs) {
+    add(
+      693,
+      'infCte.infCTeNorm.infDoc',
+      'informe os documentos transportados (NF-e, DC-e ou outros): a SEFAZ os exige neste tipo de serviço',
+    );
+  }
+  if ([3, 4].includes(tpServ) && hasDocs) {
+    add(
+      694,
+      'infCte.infCTeNorm.infDoc',
+      'no redespacho intermediário e no serviço vinculado a multimodal não se informam documentos transportados',
+    );
+  }
 }
 
 /** G046/H054: R$ 9.999.999,99, in cents. */

@@ -196,6 +196,13 @@ export const CTE_REJECTIONS = {
     on: AUT,
     field: 'infCte.ide.nCT',
   },
+  581: {
+    motivo: 'Campo Valor da Carga deve ser informado para o modal',
+    ...cteAnexoI('G027'),
+    on: AUT,
+    field: 'infCte.infCTeNorm.infCarga.vCarga',
+  },
+
   586: {
     motivo:
       'Data e Justificativa de entrada em contingência não devem ser informadas para tipo de emissão diferente de FS-DA',
@@ -269,6 +276,20 @@ export const CTE_REJECTIONS = {
     ...cteAnexoI('G047', 'H055'),
     on: AUT,
     field: 'infCte.imp.ICMS',
+  },
+  693: {
+    motivo:
+      'Grupo Documentos Transportados deve ser informado para tipo de serviço diferente de redespacho intermediário e serviço vinculado a multimodal',
+    ...cteAnexoI('G036'),
+    on: AUT,
+    field: 'infCte.infCTeNorm.infDoc',
+  },
+  694: {
+    motivo:
+      'Grupo Documentos Transportados não pode ser informado para tipo de serviço redespacho intermediário e serviço vinculado a multimodal',
+    ...cteAnexoI('G037'),
+    on: AUT,
+    field: 'infCte.infCTeNorm.infDoc',
   },
 
   747: {

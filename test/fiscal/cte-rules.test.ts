@@ -93,6 +93,30 @@ describe('G006/H002 (670), G046/H054 (650), G218 (902)', () => {
   });
 });
 
+describe('G027 (581), G036/G037 (693/694): what a normal CT-e carries', () => {
+  const norm = (inf: Inf) => inf.infCTeNorm as { infCarga: Record<string, unknown>; infDoc?: unknown };
+  it('581: no vCarga; a complement (tpCTe 1) is not checked', () => {
+    const inf = cte();
+    delete norm(inf).infCarga.vCarga;
+    expect(codes('cte', inf)).toEqual([[581, 'G027', 'infCte.infCTeNorm.infCarga.vCarga']]);
+    inf.ide.tpCTe = 1;
+    expect(codes('cte', inf)).toEqual([]);
+  });
+  it('693: no documents for a normal service; 694: documents for redespacho intermediário (3) or multimodal (4)', () => {
+    const none = cte({ documentos: { nfe: [], dce: [], outros: [] } });
+    expect(codes('cte', none)).toEqual([[693, 'G036', 'infCte.infCTeNorm.infDoc']]);
+    none.ide.tpServ = 3;
+    expect(codes('cte', none)).toEqual([]);
+    const linked = cte();
+    linked.ide.tpServ = 4;
+    expect(codes('cte', linked)).toEqual([[694, 'G037', 'infCte.infCTeNorm.infDoc']]);
+  });
+  it('the CT-e OS carries neither (its section has no such rules)', () => {
+    const os = infOf(buildCteOsPayload(cteOsFormSchema.parse(cteOsForm()), ctx));
+    expect(codes('cteos', os)).toEqual([]);
+  });
+});
+
 describe('G007/H003 (247): the key is of the emitter’s UF', () => {
   it('cUF 35 (SP) with the emitter in PR', () => {
     const inf = cte();

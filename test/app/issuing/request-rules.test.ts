@@ -67,6 +67,17 @@ describe('the payload check names the form field and says it in Portuguese', () 
     expect(e.message).toContain('passa do limite de R$ 9.999.999,99 da SEFAZ');
   });
 
+  it('G027 (581) and G036 (693): a CT-e without the cargo value and without documents marks both', async () => {
+    const form = cteForm({ documentos: { nfe: [], dce: [], outros: [] } });
+    const { vCarga: _v, ...carga } = form.carga;
+    const p = buildCtePayload(cteFormSchema.parse({ ...form, carga }), ctx);
+    const e = refusal(() => assertCteRules('cte', p));
+    expect(e.fields).toEqual(['carga.vCarga', 'documentos']);
+    expect(e.message).toBe(
+      'Informe o valor total da carga (obrigatório no CT-e). Informe os documentos transportados (NF-e, DC-e ou outros): a SEFAZ os exige neste tipo de serviço.',
+    );
+  });
+
   it('G007 (247) and G009 (587): not on the form (the emitter is in Empresas, no contingency field) — the words only', () => {
     const p = payload();
     ide(p).cUF = 35;

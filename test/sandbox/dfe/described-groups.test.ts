@@ -80,11 +80,12 @@ function subcontratacao(): CtePedidoEmissao {
   return b;
 }
 
-/** A service linked to multimodal references the OTM's CT-e (G057). */
+/** A service linked to multimodal references the OTM's CT-e (G057) and lists no documents (G037). */
 function vinculadoMultimodal(): CtePedidoEmissao {
   const b = cteWithGroups();
   b.infCte.ide.tpServ = 4;
   delete b.infCte.infCTeNorm!.docAnt;
+  delete b.infCte.infCTeNorm!.infDoc;
   return b;
 }
 

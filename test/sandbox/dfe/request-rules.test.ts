@@ -166,6 +166,33 @@ describe.skipIf(!sharedAvailable)('MOC CT-e 4.00 Anexo I rules on the request (s
     await expectAuthorizedAndValid('/cte', fresh(serie));
   });
 
+  it('G027 (581) without vCarga; G036 (693) without documents; G037 (694) documents in a multimodal-linked service', async () => {
+    const noValue = fresh(cteBody());
+    delete noValue.infCte.infCTeNorm!.infCarga.vCarga;
+    await expectRejected('/cte', noValue, 581, 'Campo Valor da Carga deve ser informado para o modal');
+    const noDocs = fresh(cteBody());
+    delete noDocs.infCte.infCTeNorm!.infDoc;
+    await expectRejected(
+      '/cte',
+      noDocs,
+      693,
+      'Grupo Documentos Transportados deve ser informado para tipo de serviço diferente de redespacho intermediário e serviço vinculado a multimodal',
+    );
+    const linked = fresh(cteBody());
+    linked.infCte.ide.tpServ = 4;
+    linked.infCte.infCTeNorm!.infServVinc = {
+      infCTeMultimodal: [{ chCTeMultimodal: '41261111222333000181570010000001231550738846' }],
+    };
+    await expectRejected(
+      '/cte',
+      linked,
+      694,
+      'Grupo Documentos Transportados não pode ser informado para tipo de serviço redespacho intermediário e serviço vinculado a multimodal',
+    );
+    delete linked.infCte.infCTeNorm!.infDoc;
+    await expectAuthorizedAndValid('/cte', fresh(linked));
+  });
+
   it('the emitter the sandbox fills from the registration is the one G007 reads', async () => {
     // Without `emit` the company's registration (SP, empresaBody) signs: a PR key is another UF.
     const body = fresh(cteBody());

@@ -12,6 +12,8 @@
 //   the dutoviário; the CT-e Simplificado's schema makes it required anyway).
 // - G036/G037 (693/694), CT-e only: a normal or substitute CT-e informs infDoc unless the service is
 //   redespacho intermediário (3) or vinculado a multimodal (4), and never for those two.
+// - G053–G056 (469/470/474/475), CT-e only: remetente and destinatário for every service but
+//   redespacho intermediário (3) and vinculado a multimodal (4); expedidor and recebedor for those two.
 // - G008/H004 (586): dhCont and xJust are not informed unless tpEmis is 5 (FS-DA). The manual says
 //   FS-DA only, so an EPEC CT-e (tpEmis 4) carries neither.
 // - G009/H005 (587): with tpEmis 5 (FS-DA) both dhCont and xJust are informed.
@@ -38,7 +40,7 @@ export type CteLayout = 'cte' | 'cteos' | 'cte-simp';
 
 /** The codes these rules answer (each has its entry in sefaz-codes' CTE_REJECTIONS). */
 export const CTE_REQUEST_RULE_CODES = [
-  670, 247, 586, 587, 588, 581, 693, 694, 650, 675, 531, 524, 908, 902,
+  670, 247, 586, 587, 588, 581, 693, 694, 650, 675, 531, 524, 908, 469, 470, 474, 475, 902,
 ] as const;
 export type CteRequestRuleCode = (typeof CTE_REQUEST_RULE_CODES)[number];
 
@@ -75,6 +77,11 @@ export interface CteRuleInput {
   total?: { vTPrest: number; vTRec: number } | null;
   det?: readonly { vPrest: number; vRec: number }[] | null;
   infSolicNFF?: unknown;
+  /** The parties of the CT-e (model 57); only their presence is read. */
+  rem?: unknown;
+  dest?: unknown;
+  exped?: unknown;
+  receb?: unknown;
   /** The normal CT-e's group: the CT-e's cargo and transported documents are read (model 57 only). */
   infCTeNorm?: object | null;
 }
@@ -106,6 +113,10 @@ const RULES = {
   531: ['G048', 'H056'],
   524: ['G051', null],
   908: ['G052', null],
+  469: ['G053', null],
+  470: ['G054', null],
+  474: ['G055', null],
+  475: ['G056', null],
   902: ['G218', null],
 } as const satisfies Record<CteRequestRuleCode, readonly [string, string | null]>;
 
@@ -129,6 +140,7 @@ export function cteRuleBreaches(layout: CteLayout, infCte: CteRuleInput): CteRul
   icmsTimesRate(infCte.imp?.ICMS ?? null, add);
   receivable(infCte, add);
   if (tpEmis !== TP_EMIS_NFF) startedElsewhere(ide, emitUf, add);
+  if (layout === 'cte') partiesByService(infCte, add);
   if (tpEmis !== TP_EMIS_NFF && infCte.infSolicNFF != null) {
     add(
       902,
@@ -162,6 +174,26 @@ function normalGroups(infCte: CteRuleInput, add: Add): void {
       'infCte.infCTeNorm.infDoc',
       'no redespacho intermediário e no serviço vinculado a multimodal não se informam documentos transportados',
     );
+  }
+}
+
+/** G053–G056: who takes part in the service, by its type. */
+function partiesByService(infCte: CteRuleInput, add: Add): void {
+  const linked = [3, 4].includes(Number(infCte.ide.tpServ ?? 0));
+  const parties = linked
+    ? ([
+        [474, 'exped', 'o expedidor'],
+        [475, 'receb', 'o recebedor'],
+      ] as const)
+    : ([
+        [469, 'rem', 'o remetente'],
+        [470, 'dest', 'o destinatário'],
+      ] as const);
+  const service = linked
+    ? 'no redespacho intermediário e no serviço vinculado a multimodal'
+    : 'neste tipo de serviço';
+  for (const [cStat, group, who] of parties) {
+    if (infCte[group] == null) add(cStat, `infCte.${group}`, `informe ${who}: a SEFAZ o exige ${service}`);
   }
 }
 

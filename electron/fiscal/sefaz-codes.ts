@@ -169,6 +169,34 @@ export const CTE_REJECTIONS = {
     field: 'infCte.ide.cUF',
   },
   291: { motivo: 'Certificado Assinatura Data Validade', ...cteVisaoGeral('D02'), on: AUT },
+  469: {
+    motivo:
+      'Remetente deve ser informado para tipo de serviço diferente de redespacho intermediário ou Serviço vinculado a multimodal',
+    ...cteAnexoI('G053'),
+    on: AUT,
+    field: 'infCte.rem',
+  },
+  470: {
+    motivo:
+      'Destinatário deve ser informado para tipo de serviço diferente de redespacho intermediário ou serviço vinculado a multimodal',
+    ...cteAnexoI('G054'),
+    on: AUT,
+    field: 'infCte.dest',
+  },
+  474: {
+    motivo:
+      'Expedidor deve ser informado para tipo de serviço de redespacho intermediário e serviço vinculado a multimodal',
+    ...cteAnexoI('G055'),
+    on: AUT,
+    field: 'infCte.exped',
+  },
+  475: {
+    motivo:
+      'Recebedor deve ser informado para tipo de serviço de redespacho intermediário e serviço vinculado a multimodal',
+    ...cteAnexoI('G056'),
+    on: AUT,
+    field: 'infCte.receb',
+  },
   519: { motivo: 'CFOP inválido para operação', ...cteAnexoI('G050'), on: AUT, field: 'infCte.ide.CFOP' },
   521: {
     motivo:

@@ -105,11 +105,32 @@ describe('G027 (581), G036/G037 (693/694): what a normal CT-e carries', () => {
   it('693: no documents for a normal service; 694: documents for redespacho intermediário (3) or multimodal (4)', () => {
     const none = cte({ documentos: { nfe: [], dce: [], outros: [] } });
     expect(codes('cte', none)).toEqual([[693, 'G036', 'infCte.infCTeNorm.infDoc']]);
+    // Redespacho intermediário: no documents, and expedidor and recebedor instead (G055/G056).
     none.ide.tpServ = 3;
+    Object.assign(none, { exped: none.rem, receb: none.dest });
     expect(codes('cte', none)).toEqual([]);
     const linked = cte();
     linked.ide.tpServ = 4;
+    Object.assign(linked, { exped: linked.rem, receb: linked.dest });
     expect(codes('cte', linked)).toEqual([[694, 'G037', 'infCte.infCTeNorm.infDoc']]);
+  });
+  it('G053–G056 (469/470/474/475): the parties by service type', () => {
+    const inf = cte();
+    delete inf.rem;
+    delete inf.dest;
+    expect(codes('cte', inf)).toEqual([
+      [469, 'G053', 'infCte.rem'],
+      [470, 'G054', 'infCte.dest'],
+    ]);
+    inf.ide.tpServ = 4;
+    delete (inf.infCTeNorm as { infDoc?: unknown }).infDoc;
+    expect(codes('cte', inf)).toEqual([
+      [474, 'G055', 'infCte.exped'],
+      [475, 'G056', 'infCte.receb'],
+    ]);
+    expect(cteRuleBreaches('cte', inf)[0]!.message).toBe(
+      'informe o expedidor: a SEFAZ o exige no redespacho intermediário e no serviço vinculado a multimodal',
+    );
   });
   it('the CT-e OS carries neither (its section has no such rules)', () => {
     const os = infOf(buildCteOsPayload(cteOsFormSchema.parse(cteOsForm()), ctx));

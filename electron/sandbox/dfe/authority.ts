@@ -125,7 +125,8 @@ function baseOf(cpfCnpj: string): string {
 /**
  * The rules of fiscal/cte-rules.ts that read only the request, answered in the manual's order
  * around G050 (checkCfop): `ate-G048` the general and value rules (G006–G010, G046–G048), then
- * `apos-G050` the CFOP against the emitter's UF (G051, G052) and the NFF request (G218). The text is
+ * `apos-G050` the CFOP against the emitter's UF (G051, G052), the parties by service type
+ * (G053–G056) and the NFF request (G218). The text is
  * the table's (sefaz-codes).
  */
 export function checkRequestRules(
@@ -133,7 +134,7 @@ export function checkRequestRules(
   infCte: CteRuleInput,
   phase: 'ate-G048' | 'apos-G050',
 ): AuthorityAnswer | null {
-  const later = [524, 908, 902];
+  const later = [524, 908, 469, 470, 474, 475, 902];
   const first = cteRuleBreaches(layout, infCte).find(
     (b) => later.includes(b.cStat) === (phase === 'apos-G050'),
   );

@@ -78,6 +78,14 @@ describe('the payload check names the form field and says it in Portuguese', () 
     );
   });
 
+  it('G053 (469): a CT-e paid by the destinatário with no remetente marks the remetente', () => {
+    const base = cteForm();
+    const form = { ...base, geral: { ...base.geral, toma: 3 as const }, remetente: undefined };
+    const e = refusal(() => assertCteRules('cte', buildCtePayload(cteFormSchema.parse(form), ctx)));
+    expect(e.fields).toEqual(['remetente']);
+    expect(e.message).toBe('Informe o remetente: a SEFAZ o exige neste tipo de serviço.');
+  });
+
   it('G007 (247) and G009 (587): not on the form (the emitter is in Empresas, no contingency field) — the words only', () => {
     const p = payload();
     ide(p).cUF = 35;

@@ -86,8 +86,16 @@ function vinculadoMultimodal(): CtePedidoEmissao {
   b.infCte.ide.tpServ = 4;
   delete b.infCte.infCTeNorm!.docAnt;
   delete b.infCte.infCTeNorm!.infDoc;
+  // Expedidor and recebedor take part in a multimodal-linked service (G055/G056).
+  b.infCte.exped = { ...LINKED_PARTY, enderExped: b.infCte.rem!.enderReme };
+  b.infCte.receb = { ...LINKED_PARTY, enderReceb: b.infCte.rem!.enderReme };
   return b;
 }
+
+const LINKED_PARTY = {
+  CNPJ: '04252011000110',
+  xNome: 'CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
+};
 
 function cteOsWithGtve(): CteOsPedidoEmissao {
   const b = cteOsBody();

@@ -180,6 +180,9 @@ describe.skipIf(!sharedAvailable)('MOC CT-e 4.00 Anexo I rules on the request (s
     );
     const linked = fresh(cteBody());
     linked.infCte.ide.tpServ = 4;
+    const party = { CNPJ: '04252011000110', xNome: linked.infCte.rem!.xNome };
+    linked.infCte.exped = { ...party, enderExped: linked.infCte.rem!.enderReme };
+    linked.infCte.receb = { ...party, enderReceb: linked.infCte.rem!.enderReme };
     linked.infCte.infCTeNorm!.infServVinc = {
       infCTeMultimodal: [{ chCTeMultimodal: '41261111222333000181570010000001231550738846' }],
     };
@@ -191,6 +194,35 @@ describe.skipIf(!sharedAvailable)('MOC CT-e 4.00 Anexo I rules on the request (s
     );
     delete linked.infCte.infCTeNorm!.infDoc;
     await expectAuthorizedAndValid('/cte', fresh(linked));
+  });
+
+  it('G053/G054 (469/470) without remetente or destinatário; G055 (474) redespacho intermediário without expedidor', async () => {
+    const noRem = fresh(cteBody());
+    delete noRem.infCte.rem;
+    noRem.infCte.ide.toma3 = { toma: 3 };
+    await expectRejected(
+      '/cte',
+      noRem,
+      469,
+      'Remetente deve ser informado para tipo de serviço diferente de redespacho intermediário ou Serviço vinculado a multimodal',
+    );
+    const noDest = fresh(cteBody());
+    delete noDest.infCte.dest;
+    await expectRejected(
+      '/cte',
+      noDest,
+      470,
+      'Destinatário deve ser informado para tipo de serviço diferente de redespacho intermediário ou serviço vinculado a multimodal',
+    );
+    const intermediario = fresh(cteBody());
+    intermediario.infCte.ide.tpServ = 3;
+    delete intermediario.infCte.infCTeNorm!.infDoc;
+    await expectRejected(
+      '/cte',
+      intermediario,
+      474,
+      'Expedidor deve ser informado para tipo de serviço de redespacho intermediário e serviço vinculado a multimodal',
+    );
   });
 
   it('the emitter the sandbox fills from the registration is the one G007 reads', async () => {

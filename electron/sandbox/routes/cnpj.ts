@@ -3,7 +3,7 @@ import type { SandboxContext } from '../context';
 import { CNPJ_BY_NUMBER, CNPJ_COMPANIES } from '../data/companies';
 import { badRequest, notFound } from '../http/errors';
 import { isValidCnpj } from '../http/documents';
-import { parseListQuery } from '../http/paging';
+import { listEnvelope, parseListQuery } from '../http/paging';
 import { asQuery, requireQuery } from '../http/query';
 
 export async function cnpjRoutes(app: FastifyInstance, ctx: SandboxContext) {
@@ -33,7 +33,8 @@ export async function cnpjRoutes(app: FastifyInstance, ctx: SandboxContext) {
     const data = matches.slice(list.skip, list.skip + list.top);
     // "1 unidade por estabelecimento listado ou requisição".
     await ctx.consume('cnpj-listagem', Math.max(1, data.length));
-    return { data };
+    // The list answer of every listing; `countable: false` above leaves `@count` out.
+    return listEnvelope(data, matches.length, list);
   });
 
   app.get('/cnpj/:Cnpj', async (request) => {

@@ -52,6 +52,20 @@ export const demoDefaults: CompanyDefaults = {
   xObs: 'Mercadoria conferida na coleta.',
 };
 
+/** The demo month reaches this far back (demo-month.ts: its oldest freight is 29 days old). */
+export const DEMO_MONTH_DAYS = 31;
+
+/**
+ * The demonstração certificate's validity: from well before the demo month's first document (the
+ * authority checks the start of validity too, MOC CT-e Visão Geral D02 → 291) to a year from now.
+ */
+export function demoCertificateValidity(now: Date): { notBefore: Date; notAfter: Date } {
+  return {
+    notBefore: new Date(now.getTime() - (DEMO_MONTH_DAYS + 30) * 86_400_000),
+    notAfter: new Date(now.getTime() + 365 * 86_400_000),
+  };
+}
+
 /** A simple logo: a dark-blue plate with an amber road stripe and a truck silhouette. */
 export function demoLogoPng(): Buffer {
   const width = 240;
@@ -120,8 +134,13 @@ export async function seedDemo(
     scopes: host.settings.get().scopes,
     tokenStore: host.secrets,
   });
+  const now = new Date();
   const uploadCertificate = async () => {
-    const pfx = makePfx({ cpfCnpj: DEMO_CNPJ, razaoSocial: demoCompany.nome_razao_social });
+    const pfx = makePfx({
+      cpfCnpj: DEMO_CNPJ,
+      razaoSocial: demoCompany.nome_razao_social,
+      ...demoCertificateValidity(now),
+    });
     await client.empresas.cadastrarCertificado(DEMO_CNPJ, Buffer.from(pfx.pfxBase64, 'base64'), pfx.password);
   };
   const existing = await client.empresas.listar({ cpf_cnpj: DEMO_CNPJ });
@@ -132,8 +151,12 @@ export async function seedDemo(
   }
   if (existing.data.length > 0) {
     // The sandbox drops a certificate whose sealed key it can no longer open (secret store lost).
+    // A certificate made when the demo was first started is valid only from then: the month about to
+    // be back-dated would be signed before its validity (291), so it is made again.
     try {
-      await client.empresas.certificado(DEMO_CNPJ);
+      const current = await client.empresas.certificado(DEMO_CNPJ);
+      const from = Date.parse(current.not_valid_before ?? '');
+      if (!(from <= demoCertificateValidity(now).notBefore.getTime())) await uploadCertificate();
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
       await uploadCertificate();

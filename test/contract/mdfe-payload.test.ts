@@ -17,7 +17,7 @@ import { buildMdfePayloads, withNumbering } from '../../electron/fiscal/payload'
 import { MDFE_NS } from '../../electron/sandbox/mdfe/xml';
 import type { MdfeFormInput, MdfePrefill } from '../../electron/shared/schemas/mdfe-form';
 import { mdfeFormSchema } from '../../electron/shared/schemas/mdfe-form';
-import { company, cteForm } from '../fiscal/payload/forms';
+import { company, demoCteForm } from '../fiscal/payload/forms';
 import {
   carreta,
   CPF_MOTORISTA,
@@ -192,7 +192,7 @@ describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sand
   it('prefills from two authorized CT-e: municipalities, value, weight, product and route', async () => {
     chaves = [];
     for (const vCarga of [1500, 2500]) {
-      const form = cteForm();
+      const form = demoCteForm();
       form.carga = { ...form.carga, vCarga };
       const out = await call<{ status: string; document: J | null }>('cte:issue', {
         kind: 'cte',
@@ -313,7 +313,7 @@ describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sand
     const cte = await call<{ status: string; document: J | null }>('cte:issue', {
       kind: 'cte',
       company: DEMO_CNPJ,
-      form: cteForm(),
+      form: demoCteForm(),
     });
     expect(cte.status).toBe('autorizado');
     const chave = String(cte.document!.chave);

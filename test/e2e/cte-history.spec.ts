@@ -2,7 +2,7 @@ import type { TestInfo } from '@playwright/test';
 
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CommandEnvelope } from '../../electron/shared/errors';
-import { cteForm } from '../fiscal/payload/forms';
+import { demoCteForm } from '../fiscal/payload/forms';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
 
@@ -35,7 +35,7 @@ test('the CT-e detail shows its correction letters and status timeline from the 
   const issued = await call<{ status: string; document: { id: string } }>('cte:issue', {
     kind: 'cte',
     company: DEMO_CNPJ,
-    form: cteForm(),
+    form: demoCteForm(),
   });
   expect(issued.status).toBe('autorizado');
   const id = issued.document.id;

@@ -29,6 +29,7 @@ import {
 import { nfeKeysInUse } from '../issuing/nfe-in-use';
 import { mdfeHoldingCte } from '../mdfe/holding';
 import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
+import { assertCteRules } from '../issuing/request-rules';
 import { lastCteBetween } from '../issuing/repeat';
 import { previewHtml } from '../issuing/preview';
 import { storeDocument } from '../issuing/store-document';
@@ -174,8 +175,20 @@ export function cteCommands(
 
   return {
     'cte:issue': async (input) => {
-      const { client } = await ctx.api.client();
+      const { client, target } = await ctx.api.client();
       const company = toEmitter(await client.empresas.consultar(input.company));
+      // The rules the authority checks on the request alone, before a número is reserved.
+      assertCteRules(
+        input.kind,
+        builderFor(input)({
+          company,
+          serie: serieOf(modelKind(input.kind), input.serie),
+          numero: input.numero ?? 1,
+          ambiente: target.ambiente,
+          referencia: newReferencia(),
+          dhEmi: brasiliaDateTime(new Date()),
+        }),
+      );
       const outcome = await issuing.sender.issue({
         kind: input.kind,
         company,

@@ -105,6 +105,8 @@ export interface MdfeEmissionFacts {
   emitterCpfCnpj: string;
   emittedAt: Date;
   now: Date;
+  /** The certificate's validity, both ends (MOC MDF-e §5 / CT-e Visão Geral D02). */
+  certificateNotBefore: Date;
   certificateNotAfter: Date;
   duplicateOf: { chave: string; nProt: string; dhAut: string } | null;
   /** Open MDF-e of the same CNPJ base, oldest first. */
@@ -113,7 +115,8 @@ export interface MdfeEmissionFacts {
 
 /** Signature, dates and duplicates (F03, G073, G074). */
 function checkGeneral(f: MdfeEmissionFacts): AuthorityAnswer | null {
-  if (f.certificateNotAfter.getTime() < f.now.getTime()) return rej(291);
+  const now = f.now.getTime();
+  if (f.certificateNotAfter.getTime() < now || f.certificateNotBefore.getTime() > now) return rej(291);
   if (baseOf(f.emitterCpfCnpj) !== baseOf(f.companyCpfCnpj)) return rej(213);
   if (f.emittedAt.getTime() > f.now.getTime() + FUTURE_TOLERANCE_MS) return rej(212);
   if (f.duplicateOf) {

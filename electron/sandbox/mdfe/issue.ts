@@ -1,9 +1,8 @@
 // Authorizes (or rejects) a validated MDF-e request the way the service + SVRS pair does: key with
 // cMDF and cDV, the QR code (with `sign` in contingency), signature, authority rules, mdfeProc.
-import { createSign } from 'node:crypto';
 import { buildMdfeKey, randomNumericCode } from '../../fiscal/access-key';
 import { MDFE_MAX_MESSAGE_BYTES } from '../../fiscal/mdfe-rules';
-import { signXml, type SigningKey } from '../dfe/sign';
+import { qrSign, signXml, type SigningKey } from '../dfe/sign';
 import { formatDateTimeUtc, normalizeDateTime, yearMonthOf } from '../dfe/time';
 import type { AuthorityAnswer } from '../dfe/authority';
 import { AUTHORIZED_MDFE, checkMdfeEmission, rej, type OpenManifest } from './authority';
@@ -23,8 +22,7 @@ export const MDFE_QR_URL = 'https://dfe-portal.svrs.rs.gov.br/mdfe/qrCode';
 export function mdfeQrCode(chave: string, tpAmb: 1 | 2, tpEmis: number, key: SigningKey): string {
   const base = `${MDFE_QR_URL}?chMDFe=${chave}&tpAmb=${tpAmb}`;
   if (tpEmis !== 2) return base;
-  const sign = createSign('RSA-SHA1').update(chave, 'utf8').sign(key.privateKeyPem, 'base64');
-  return `${base}&sign=${sign}`;
+  return `${base}&sign=${qrSign(chave, key)}`;
 }
 
 /** MDF-e protocol: 15 digits (TProt), type 9 + cUF + AA + 10-digit sequence, like SVRS's. */
@@ -43,7 +41,7 @@ function checkKeyFields(chave: string, cDV: number | null | undefined, id: strin
 export interface MdfeIssueEnv {
   now: Date;
   companyCpfCnpj: string;
-  credentials: SigningKey & { notAfter: Date };
+  credentials: SigningKey & { notBefore: Date; notAfter: Date };
   protocolSequence: number;
   duplicateOf: { chave: string; nProt: string; dhAut: string } | null;
   open: readonly OpenManifest[];
@@ -123,6 +121,7 @@ export function issueMdfe(body: MdfePedidoEmissao, env: MdfeIssueEnv): MdfeIssue
       emitterCpfCnpj: emitter,
       emittedAt: dh.instant,
       now: env.now,
+      certificateNotBefore: env.credentials.notBefore,
       certificateNotAfter: env.credentials.notAfter,
       duplicateOf: env.duplicateOf,
       open: env.open,

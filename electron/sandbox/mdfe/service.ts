@@ -5,13 +5,13 @@ import type { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { noCertificateError } from '../dfe/authority';
 import { justificativa } from '../dfe/issue-event';
-import { soapStep } from '../dfe/present';
+import { ignoredMembersSteps, soapStep } from '../dfe/present';
 import { signXml } from '../dfe/sign';
 import { formatDateTimeUtc } from '../dfe/time';
 import { ApiError, badRequest } from '../http/errors';
 import { newId } from '../http/ids';
 import { LargeJsonBody, NOT_A_JSON_OBJECT } from '../http/large-json';
-import { invalidMember, validate, validationFailed, type ValidationItem } from '../http/validate';
+import { ignoredMembers, invalidMember, validate, validationFailed, type ValidationItem } from '../http/validate';
 import type { AuthorityAnswer } from '../dfe/authority';
 import { EVENT_REGISTERED_MDFE, type MdfeState, type OpenManifest } from './authority';
 import { eventoMdfeXml, MDFE_EVENTS, procEventoMdfeXml, type MdfeEventDetail } from './events-xml';
@@ -167,7 +167,11 @@ export async function emitPrepared(
   await ctx.debug.record(row.id, {
     tipo: 'mdfe',
     originalPayload: input,
-    steps: [soapStep('envio', WS_AUTORIZACAO, outcome.documentXml, response, answer)],
+    steps: [
+      // Members the description does not name were ignored by the validation: listed here.
+      ...ignoredMembersSteps('/mdfe', input, ignoredMembers(mdfePedidoEmissao, input)),
+      soapStep('envio', WS_AUTORIZACAO, outcome.documentXml, response, answer),
+    ],
   });
   return row;
 }

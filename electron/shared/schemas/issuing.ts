@@ -11,6 +11,7 @@ import { cteFormSchema } from './cte-form';
 import { cteSimpFormSchema } from './cte-simp-form';
 import { cteOsFormSchema } from './cteos-form';
 import { dfeCartaCorrecaoSchema, dfeEventoSchema, dfeSchema } from './dfe';
+import { ALWAYS, xmlText } from './xml-text';
 
 const company = z.string().trim().min(11, { message: 'informe a empresa' }).max(14);
 const serie = z
@@ -88,7 +89,8 @@ export const justificativaSchema = z
   .string({ message: 'informe a justificativa' })
   .trim()
   .min(JUSTIFICATIVA_MIN, { message: `a justificativa precisa de ao menos ${JUSTIFICATIVA_MIN} caracteres` })
-  .max(JUSTIFICATIVA_MAX, { message: `a justificativa pode ter no máximo ${JUSTIFICATIVA_MAX} caracteres` });
+  .max(JUSTIFICATIVA_MAX, { message: `a justificativa pode ter no máximo ${JUSTIFICATIVA_MAX} caracteres` })
+  .superRefine(xmlText, ALWAYS);
 
 export const cancelInputSchema = docRefSchema.extend({ justificativa: justificativaSchema });
 export const cancelOutputSchema = z.object({ event: dfeEventoSchema, hoursLeft: z.number().nullable() });
@@ -112,12 +114,18 @@ export const cancelWindowSchema = z.object({
   mdfe: cteOnMdfeSchema.nullable().optional(),
 });
 
-export const correctionSchema = z.object({
-  grupo_alterado: z.string().trim().min(1, { message: 'informe o grupo' }).max(CORRECTION_LIMITS.grupo),
-  campo_alterado: z.string().trim().min(1, { message: 'informe o campo' }).max(CORRECTION_LIMITS.campo),
-  valor_alterado: z.string().trim().min(1, { message: 'informe o novo valor' }).max(CORRECTION_LIMITS.valor),
-  numero_item_alterado: z.number().int().min(1).max(CORRECTION_LIMITS.itemMax).optional(),
-});
+export const correctionSchema = z
+  .object({
+    grupo_alterado: z.string().trim().min(1, { message: 'informe o grupo' }).max(CORRECTION_LIMITS.grupo),
+    campo_alterado: z.string().trim().min(1, { message: 'informe o campo' }).max(CORRECTION_LIMITS.campo),
+    valor_alterado: z
+      .string()
+      .trim()
+      .min(1, { message: 'informe o novo valor' })
+      .max(CORRECTION_LIMITS.valor),
+    numero_item_alterado: z.number().int().min(1).max(CORRECTION_LIMITS.itemMax).optional(),
+  })
+  .superRefine(xmlText, ALWAYS);
 export const correctInputSchema = docRefSchema.extend({
   correcoes: z
     .array(correctionSchema)

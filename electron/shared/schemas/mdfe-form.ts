@@ -38,6 +38,7 @@ export { isCargaLotacao, TP_TRANSP } from '../../fiscal/mdfe-lotacao';
 export { TP_VALE_PED } from '../../fiscal/mdfe-antt';
 import { cpfCnpjSchema } from './company';
 import { driverSchema, vehicleSchema } from './mdfe';
+import { ALWAYS, xmlText } from './xml-text';
 
 type Sink = { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void };
 
@@ -624,7 +625,9 @@ export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
   });
 }
 
-export const mdfeFormSchema = mdfeFormObject.superRefine((f, ctx) => checkMdfeRules(f, ctx));
+export const mdfeFormSchema = mdfeFormObject
+  .superRefine((f, ctx) => checkMdfeRules(f, ctx))
+  .superRefine(xmlText, ALWAYS);
 export type MdfeForm = z.infer<typeof mdfeFormSchema>;
 export type MdfeFormInput = z.input<typeof mdfeFormSchema>;
 

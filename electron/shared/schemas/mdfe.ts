@@ -12,6 +12,7 @@ import { cpfCnpjSchema } from './company';
 import { dfeEventoSchema } from './dfe';
 import { printResultSchema } from './printing';
 import { issueOutcomeSchema } from './issuing';
+import { ALWAYS, xmlText } from './xml-text';
 
 /** Vehicle UF: the 27 UFs or EX (foreign plate), TUF of the XSD. */
 export const ufSchema = z.enum(UF_SIGLAS, { message: 'UF inválida.' });
@@ -167,7 +168,8 @@ export const mdfeCancelInputSchema = z
       .string()
       .trim()
       .min(15, 'A justificativa precisa de 15 a 255 caracteres.')
-      .max(255, 'A justificativa precisa de 15 a 255 caracteres.'),
+      .max(255, 'A justificativa precisa de 15 a 255 caracteres.')
+      .superRefine(xmlText, ALWAYS),
   })
   .strict();
 const FUTURE_CLOSING =

@@ -22,6 +22,10 @@ import { printingCommands } from './commands/printing';
 import { companyCommands } from './commands/companies';
 import { serviceCommands } from './commands/services';
 import { appCommands } from './commands/app';
+import { averbacaoCommands } from './commands/averbacao';
+import { AverbacaoService } from './averbacao/service';
+import { InsurerSettingsService } from './averbacao/settings';
+import { createXmlSource } from './averbacao/xml-source';
 import { settingsCommands } from './commands/settings';
 import type { AppContext } from './context';
 import { ConnectivityMonitor } from './context';
@@ -71,6 +75,7 @@ export function buildCommandTable(ctx: AppContext, issuing: Issuing = createAppI
     ...printingCommands(ctx),
     ...mailCommands(ctx),
     ...municipioCommands(),
+    ...averbacaoCommands(ctx),
   };
 }
 
@@ -171,6 +176,28 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
         .catch((error: unknown) => host.logger.warn('sincronização do mês de demonstração falhou', error));
     }
   });
+  const insurerSettings = new InsurerSettingsService(host.settings, host.secrets, async () => {
+    await embedded.ensure();
+    return embedded.insurers();
+  });
+  const averbacao = new AverbacaoService({
+    repos: () => cache.repos,
+    settings: insurerSettings,
+    environment: () => host.settings.get().environment,
+    xml: createXmlSource({
+      repos: () => cache.require(),
+      api: () => api.client(),
+      nfeXml: (company, chaves) => inbox.nfeXml(company, chaves),
+    }),
+    changed: (company, environment) => events.emit('averbacao:changed', { company, environment }),
+    epochFile: path.join(host.userDataDir, 'averbacao-epoch'),
+    logger: host.logger,
+  });
+  // Right after the sync brings documents, and as soon as the network is back.
+  events.subscribe((event, payload) => {
+    if (event === 'sync:progress' && (payload as { phase?: string }).phase === 'done') averbacao.kick(200);
+    if (event === 'connectivity:changed' && (payload as { online?: boolean }).online) averbacao.kick();
+  });
   const context: AppContext = {
     host,
     events,
@@ -191,6 +218,8 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       host,
       progress: (event) => events.emit('print:progress', event),
     }),
+    averbacao,
+    insurerSettings,
   };
   const issuing = createAppIssuing(context);
   const dispatch = createDispatcher(buildCommandTable(context, issuing), host.logger);
@@ -207,6 +236,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   sync.start(SYNC_INTERVAL_MS, SYNC_FIRST_DELAY_MS);
   inbox.start();
   outbox.start(OUTBOX_FIRST_DELAY_MS);
+  averbacao.start();
   return {
     dispatch,
     events,
@@ -216,7 +246,9 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       sync.stop();
       inbox.stop();
       outbox.stop();
+      averbacao.stop();
       await outbox.idle();
+      await averbacao.idle();
       await inbox.idle();
       await sync.idle();
       await cache.close();

@@ -186,7 +186,9 @@ describe.skipIf(!sharedAvailable)('every AT&M answer shape of the pack, read thr
 
   describe('REST', () => {
     const restAnswers = (file: string) =>
-      httpMessages(averbacaoSample(file)).filter((m) => m.status !== null);
+      httpMessages(averbacaoSample(file))
+        .filter((m) => m.status !== null)
+        .map((m) => ({ status: m.status!, body: m.body }));
     const token = JSON.parse(restAnswers('atm-03-rest-auth.http')[0]!.body) as { Bearer: string };
     const rest = async (answers: { status: number; body: string }[]) => {
       server = await replayServer((request, i) => {

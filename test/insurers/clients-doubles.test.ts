@@ -119,7 +119,13 @@ describe.each(['atm-soap', 'atm-rest', 'porto'] as const)('%s against its double
 
   it('a refused document is not to be resent', async () => {
     const doc = cteProc({ numero: ++numero });
-    doubles.control.faults.add({ type: 'recusar', chave: doc.chave, codigo: '004', count: 1 });
+    doubles.control.faults.add({
+      type: 'recusar',
+      chave: doc.chave,
+      codigo: '004',
+      descricao: 'Valor da IS maior que o limite permitido.',
+      count: 1,
+    });
     const answer = await client.send({ family: 'cte', ...doc });
     expect(answer).toMatchObject({ outcome: 'recusado', retryable: false });
   });

@@ -14,6 +14,8 @@ import { migration as m0012 } from './0012-mdfe-issuing';
 import { migration as m0015 } from './0015-mdfe-search';
 import { migration as m0016 } from './0016-inbox-instant';
 import { migration as m0017 } from './0017-known-companies';
+import { migration as m0019 } from './0019-averbacao';
+import { migration as m0020 } from './0020-averbacao-contingencia';
 
 /** Every migration, in order. A new file in this folder must be added here (a test checks it). */
 export const migrations: readonly Migration[] = [
@@ -32,4 +34,6 @@ export const migrations: readonly Migration[] = [
   m0015,
   m0016,
   m0017,
+  m0019,
+  m0020,
 ];

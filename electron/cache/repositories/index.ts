@@ -1,4 +1,5 @@
 import type { Database } from '../db';
+import { AverbacaoRepository } from './averbacao';
 import { DocumentBrowser } from './browse';
 import { DocumentRepository } from './documents';
 import { EventRepository } from './events';
@@ -8,6 +9,7 @@ import { MdfeCacheRepository } from './mdfe';
 import { RegistryRepository } from './registries';
 import { SyncStateRepository } from './sync-state';
 
+export * from './averbacao';
 export * from './browse';
 export * from './documents';
 export * from './events';
@@ -37,6 +39,7 @@ export function createRepositories(db: Database) {
     mdfe: new MdfeCacheRepository(db),
     registries: new RegistryRepository(db),
     knownCompanies: new KnownCompaniesRepository(db),
+    averbacao: new AverbacaoRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -126,6 +126,11 @@ export function toAverbacaoRow(r: QueueRow): AverbacaoRow {
   };
 }
 
+/** Documents whose averbação is still to be done (queued, failing, refused or waiting for review). */
+export const NOT_AVERBADO_SQL = (alias: string) =>
+  `EXISTS (SELECT 1 FROM averbacao_queue q WHERE q.environment = ${alias}.environment AND q.company = ${alias}.company
+     AND q.chave = ${alias}.chave AND q.operacao = 'averbar' AND q.estado NOT IN ('averbado', 'dispensado'))`;
+
 /** States that still have to reach the averbadora. */
 export const OPEN_STATES: readonly AverbacaoEstado[] = ['pendente', 'enviando', 'falha'];
 

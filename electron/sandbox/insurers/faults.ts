@@ -53,7 +53,8 @@ export type InsurerFault = z.infer<typeof insurerFaultSchema>;
 type FaultOf<T extends InsurerFault['type']> = Extract<InsurerFault, { type: T }>;
 
 export interface DoubleFaults {
-  add(fault: InsurerFault): void;
+  /** Takes the fault as the control API does (defaults filled, bad ones refused). */
+  add(fault: z.input<typeof insurerFaultSchema>): void;
   clear(): void;
   list(): InsurerFault[];
   latency(averbadora: 'atm' | 'porto'): number;
@@ -84,7 +85,8 @@ export function createDoubleFaults(): DoubleFaults {
     return fault;
   }
   return {
-    add(fault) {
+    add(input) {
+      const fault = insurerFaultSchema.parse(input);
       const counted = 'count' in fault && fault.count !== undefined ? { left: fault.count } : {};
       faults.push({ ...fault, ...counted });
     },

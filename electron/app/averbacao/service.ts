@@ -308,6 +308,26 @@ export class AverbacaoService {
     );
   }
 
+  /** The 99999 contingency an MDF-e went out with: found by the CT-e it carries. */
+  async mdfeContingencia(
+    company: string,
+    chave: string,
+  ): Promise<{ motivo: string; registradoEm: string } | null> {
+    if (parseAccessKey(chave)?.kind !== 'mdfe') return null;
+    const repos = this.repos();
+    const row = await repos.db.get<{ id: number }>(
+      'SELECT id FROM mdfe_documents WHERE environment = ? AND company = ? AND chave = ? ORDER BY id DESC LIMIT 1',
+      [this.deps.environment(), company, chave],
+    );
+    const xml = row ? await repos.mdfe.xml(row.id).catch(() => null) : null;
+    if (!xml) return null;
+    const text = xml.toString('utf8');
+    if (!/<nAver>\s*99999\s*<\/nAver>/.test(text)) return null;
+    const keys = [...text.matchAll(/<chCTe>([0-9A-Z]{44})<\/chCTe>/g)].map((m) => m[1]!);
+    const found = await repos.averbacao.contingenciaFor(this.deps.environment(), company, keys);
+    return found ? { motivo: found.motivo, registradoEm: found.registradoEm } : null;
+  }
+
   /** Documentos' badge per key (the averbação, not its cancellation). */
   async badges(company: string, chaves: readonly string[]): Promise<Map<string, AverbacaoBadge>> {
     const repos = this.deps.repos();

@@ -64,7 +64,10 @@ export function averbacaoCommands(ctx: AppContext): Pick<CommandTable, Channels>
     'averbacao:summary': ({ company }) => service().summary(company),
     'averbacao:list': ({ company, estados, limit, offset }) =>
       service().list(company, estados, limit, offset),
-    'averbacao:doc': async ({ company, chave }) => ({ rows: await service().doc(company, chave) }),
+    'averbacao:doc': async ({ company, chave }) => ({
+      rows: await service().doc(company, chave),
+      contingencia: await service().mdfeContingencia(company, chave),
+    }),
     'averbacao:retry': ({ company, id }) => service().retry(company, id),
     'averbacao:trip': ({ company, chaves }) => service().trip(company, chaves),
     'averbacao:sendNow': ({ company, chaves }) => service().sendNow(company, chaves),

@@ -1,6 +1,7 @@
-// Where a new MDF-e starts (issue #26): the company's last MDF-e — its RNTRC and its insurance
-// (responsible, insurer, CNPJ, policy) read from the cached XML — else the averbadora's settings and
-// the CT-e defaults' RNTRC. The averbação numbers are the trip's own (averbacao:trip), never copied.
+// Where a new MDF-e starts (issue #26): the company's last MDF-e — its RNTRC, its insurance
+// (responsible, insurer, CNPJ, policy) and its truck and drivers, read from the cached XML — else the
+// averbadora's settings and the CT-e defaults' RNTRC. The averbação numbers are the trip's own
+// (averbacao:trip), never copied from another trip.
 import type { Repositories } from '../../cache/repositories';
 import type { Environment } from '../../cache/repositories/types';
 import { parseDocument } from '../../documents/parse';
@@ -31,8 +32,19 @@ export async function mdfeDefaults(
     if (view.kind !== 'mdfe') continue;
     const seg = view.seguros[0];
     const respDoc = seg ? normalizeCnpj(seg.respDoc) : '';
+    const tracao = view.rodo?.tracao;
     return {
       rntrc: /^\d{8}$/.test(view.rodo?.RNTRC ?? '') ? view.rodo!.RNTRC : (fallback.rntrc ?? ''),
+      veiculo: tracao?.placa
+        ? {
+            placa: tracao.placa,
+            reboques: (view.rodo?.reboques ?? []).map((r) => r.placa).filter(Boolean),
+            // The drivers of the issue (not those added later by event).
+            condutores: view.condutores
+              .filter((c) => !c.porEvento)
+              .map((c) => ({ nome: c.xNome, cpf: c.doc })),
+          }
+        : null,
       seguro: seg
         ? {
             responsavel: seg.respSeg === '2' ? 2 : 1,
@@ -49,6 +61,7 @@ export async function mdfeDefaults(
   const insurer = fallback.insurer?.ativo ? fallback.insurer : null;
   return {
     rntrc: fallback.rntrc ?? '',
+    veiculo: null,
     seguro: insurer
       ? {
           responsavel: insurer.responsavel,

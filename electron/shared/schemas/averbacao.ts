@@ -9,6 +9,8 @@ import { environmentSchema } from './app';
 import { cpfCnpjSchema } from './company';
 import { isSafeApiUrl } from './url-safety';
 
+export { NAVER_CONTINGENCIA } from '../../fiscal/averbacao';
+
 /** The services Carreta talks to (an averbadora with two channels counts twice). */
 export const averbadoraSchema = z.enum(['atm-soap', 'atm-rest', 'porto'], {
   message: 'Escolha a averbadora.',
@@ -292,7 +294,11 @@ export const averbacaoListInputSchema = z
 export const averbacaoListSchema = z.object({ rows: z.array(averbacaoRowSchema), total: z.number().int() });
 
 export const averbacaoDocInputSchema = z.object({ company: cpfCnpjSchema, chave: chaveSchema }).strict();
-export const averbacaoDocSchema = z.object({ rows: z.array(averbacaoRowSchema) });
+export const averbacaoDocSchema = z.object({
+  rows: z.array(averbacaoRowSchema),
+  /** An MDF-e issued with ANTT's 99999: the reason the clerk gave, and when. */
+  contingencia: z.object({ motivo: z.string(), registradoEm: z.string() }).nullable().default(null),
+});
 
 export const averbacaoRetryInputSchema = z
   .object({ company: cpfCnpjSchema, id: z.number().int().positive() })
@@ -352,6 +358,15 @@ export const averbacaoContingenciaSchema = z.object({ id: z.number().int(), regi
 /** The company's last MDF-e as the start of the next one (issue #26): RNTRC and its insurance. */
 export const mdfeDefaultsSchema = z.object({
   rntrc: z.string(),
+  /** The last trip's truck (plates, found again in the registries) and drivers. */
+  veiculo: z
+    .object({
+      placa: z.string(),
+      reboques: z.array(z.string()),
+      condutores: z.array(z.object({ nome: z.string(), cpf: z.string() })),
+    })
+    .nullable()
+    .default(null),
   seguro: seguroPropostoSchema.omit({ averbacoes: true }).nullable(),
   /** Where the insurance came from: the last MDF-e, or the averbadora's settings. */
   origem: z.enum(['ultimo-mdfe', 'averbadora']).nullable(),

@@ -102,6 +102,11 @@ export const mdfeDocumentoSchema = z.object({
    */
   cepCarrega: z.string().trim().max(9).default(''),
   cepDescarga: z.string().trim().max(9).default(''),
+  /**
+   * The averbação numbers the averbadora returned for this document (filled by the form from the
+   * averbação queue): each MDF-e of the trip carries in nAver the numbers of its own documents. Not sent.
+   */
+  averbacoes: z.array(z.string().trim().max(40)).max(10).optional(),
 });
 export type MdfeDocumento = z.infer<typeof mdfeDocumentoSchema>;
 

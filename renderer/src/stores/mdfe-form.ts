@@ -62,6 +62,8 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
   const contingencia = ref<{ motivo: string } | null>(null);
   /** The averbação numbers the form put in seg itself (the clerk's own are never replaced). */
   let autoNumbers: string[] = [];
+  /** The insurer and policy are proposed once per trip: a field the clerk clears stays cleared. */
+  let seguroProposed = false;
 
   const tripKeys = () => data.documentos.filter((d) => d.tipo === 'cte').map((d) => d.chave);
 
@@ -74,7 +76,8 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
     }
     const seguro = data.seguros[0];
     if (!next.seguro || !seguro || contingencia.value) return;
-    fillSeguro(seguro, next.seguro);
+    if (!seguroProposed) fillSeguro(seguro, next.seguro);
+    seguroProposed = true;
     autoNumbers = fillAverbacoes(seguro, next.seguro.averbacoes, autoNumbers);
   }
 
@@ -149,6 +152,7 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
       conflict.value = null;
       contingencia.value = null;
       autoNumbers = [];
+      seguroProposed = false;
       trip.value = null;
       await refreshAverbacao().catch(() => undefined);
     } finally {
@@ -206,6 +210,7 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
     trip.value = null;
     contingencia.value = null;
     autoNumbers = [];
+    seguroProposed = false;
   }
 
   return {

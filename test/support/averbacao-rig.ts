@@ -27,6 +27,8 @@ export interface RigOptions {
   dir?: string;
   /** Latency of the doubles' answers (ms), the "default latency" of the benchmark. */
   latencyMs?: number;
+  /** The clients' read timeout (ms). */
+  timeoutMs?: number;
 }
 
 export async function averbacaoRig(options: RigOptions = {}) {
@@ -70,7 +72,7 @@ export async function averbacaoRig(options: RigOptions = {}) {
       }),
       now: () => new Date(clock),
       backoffMs: options.backoffMs ?? [30_000, 60_000, 120_000],
-      timeoutMs: 5_000,
+      timeoutMs: options.timeoutMs ?? 5_000,
       changed: (company) => changes.push(company),
       ...(epochFile ? { epochFile } : {}),
     });

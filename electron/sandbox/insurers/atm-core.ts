@@ -239,12 +239,12 @@ async function atmDocument(ctx: AtmDoubleContext, doc: ReceivedDoc): Promise<Atm
     if (Number.isFinite(emitted) && ctx.clock.nowMs() - emitted > SIXTY_DAYS_MS)
       return refusal(400, doc, mdfe, [erro('034')]);
   }
+  // "Already registered" on a first send: another station of the company sent it a moment ago.
   const earlier = !existing && ctx.faults.take('ja-registrado', 'atm');
-  const at = ctx.clock.nowMs() - (earlier ? 3_600_000 : 0);
   const { doc: stored, novo } = await ctx.registry.register('atm', doc, {
     protocolo: newProtocol(),
     numeroAverbacao: mdfe ? '' : averbacaoNumber(ctx.prefix, doc),
-    registradoEm: brasiliaWallClock(at),
+    registradoEm: brasiliaWallClock(ctx.clock.nowMs()),
   });
   const duplicate = !novo || earlier;
   return success(ctx, doc, stored, duplicate ? [{ Codigo: '001', Descricao: DESCRICOES['001'] }] : []);

@@ -44,7 +44,7 @@ export const insurerFaultSchema = z.discriminatedUnion('type', [
     informado: z.string().max(50).optional(),
     count: count.default(1),
   }),
-  /** The next new documents are answered as already registered earlier (another system sent them). */
+  /** The next new documents are answered as already registered (Info 001 / `D`: another station sent them). */
   z.object({ type: z.literal('ja-registrado'), averbadora: target, count: count.default(1) }),
   /** AT&M's terminal switched off (919) or blocked (920) until the faults are cleared. */
   z.object({ type: z.literal('terminal'), codigo: z.enum(['919', '920']) }),

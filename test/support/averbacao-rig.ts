@@ -80,7 +80,7 @@ export async function averbacaoRig(options: RigOptions = {}) {
   let apiId = 0;
 
   /** A CT-e authorized now (as the sender or the sync leaves it in the cache); its key. */
-  async function authorize(numero: number, serie = 1): Promise<string> {
+  async function authorize(numero: number, serie = 1, emissao?: string): Promise<string> {
     const doc = cteProc({ numero, serie });
     const at = new Date(clock).toISOString();
     const [result] = await repos.documents.upsertBatch([
@@ -96,7 +96,7 @@ export async function averbacaoRig(options: RigOptions = {}) {
           serie,
           numero,
           chave: doc.chave,
-          data_emissao: `2026-11-20T09:${String(numero % 60).padStart(2, '0')}:00-03:00`,
+          data_emissao: emissao ?? `2026-11-20T09:${String(numero % 60).padStart(2, '0')}:00-03:00`,
           autorizacao: { data_recebimento: at },
         },
         files: [{ kind: 'xml', file: await packFile(Buffer.from(doc.xml), 'application/xml') }],

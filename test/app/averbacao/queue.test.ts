@@ -198,4 +198,88 @@ describe('the averbação queue', () => {
     await rig.run();
     expect((await byNumero()).get(2)!.estado).toBe('averbado');
   });
+
+  it('averba only what was authorized from the day set in Empresas (a CT-e OS only when covered)', async () => {
+    rig = await averbacaoRig();
+    await rig.authorize(1, 1, '2026-10-31T18:00:00-03:00');
+    await rig.authorize(2, 1, '2026-11-01T08:00:00-03:00');
+    await rig.run();
+    expect((await rig.rows()).map((r) => r.numero)).toEqual([2]);
+  });
+
+  it('offers 99999 only while the averbadora cannot answer, and keeps the reason', async () => {
+    rig = await averbacaoRig();
+    const refused = await rig.authorize(1);
+    rig.doubles.control.faults.add({ type: 'recusar', chave: refused, count: 1 });
+    await rig.run();
+    let trip = await rig.service.trip(TEST_CNPJ, [refused]);
+    expect(trip).toMatchObject({ faltando: [refused], contingencia: { permitida: false, motivo: null } });
+    await expect(rig.service.contingencia(TEST_CNPJ, [refused], 'a averbadora recusou')).rejects.toThrow(
+      /só vale quando ela não consegue responder/,
+    );
+    const down = await rig.authorize(2);
+    rig.doubles.control.faults.add({ type: 'fora-do-ar', averbadora: 'atm', count: 5 });
+    trip = await rig.service.sendNow(TEST_CNPJ, [down]);
+    expect(trip.contingencia.permitida).toBe(true);
+    expect(trip.contingencia.motivo).toContain('Não foi possível falar com a averbadora');
+    const saved = await rig.service.contingencia(TEST_CNPJ, [down], 'Averbadora fora do ar desde as 7h');
+    expect(await rig.service.contingenciaFor(TEST_CNPJ, [down])).toMatchObject({
+      id: saved.id,
+      motivo: 'Averbadora fora do ar desde as 7h',
+      chaves: [down],
+    });
+  });
+
+  it('the MDF-e trip proposes the policy and the numbers of its averbados CT-e', async () => {
+    rig = await averbacaoRig();
+    const a = await rig.authorize(1);
+    const b = await rig.authorize(2);
+    await rig.run();
+    const trip = await rig.service.trip(TEST_CNPJ, [a, b]);
+    const registry = await rig.doubles.control.registry.list();
+    expect(trip.faltando).toEqual([]);
+    expect(trip.seguro).toEqual({
+      responsavel: 1,
+      cpfCnpjResponsavel: '',
+      seguradora: 'SEGURADORA EXEMPLO SA',
+      cnpjSeguradora: '99000000000159',
+      apolice: '5400012345',
+      averbacoes: registry.map((d) => d.numeroAverbacao),
+    });
+    await expect(rig.service.contingencia(TEST_CNPJ, [a, b], 'sem motivo para isso')).rejects.toThrow(
+      /use os números/,
+    );
+  });
+
+  it('a cancellation waits while its averbação is not done (waiting for review), then follows it', async () => {
+    rig = await averbacaoRig();
+    const chave = await rig.authorize(1);
+    await rig.repos.averbacao.enqueue({
+      company: TEST_CNPJ,
+      environment: 'producao',
+      tipo: 'cte',
+      operacao: 'averbar',
+      chave,
+      modelo: '57',
+      serie: 1,
+      numero: 1,
+      averbadora: 'atm-soap',
+      autorizadoEm: null,
+    });
+    await rig.repos.averbacao.holdInFlightForReview();
+    await rig.cancel(chave);
+    await rig.run();
+    let rows = await rig.rows();
+    expect(rows.map((r) => [r.operacao, r.estado]).sort()).toEqual([
+      ['averbar', 'revisar'],
+      ['cancelar', 'pendente'],
+    ]);
+    expect(await rig.doubles.control.registry.list()).toEqual([]);
+    await rig.service.retry(TEST_CNPJ, rows.find((r) => r.operacao === 'averbar')!.id);
+    rows = await rig.rows();
+    expect(rows.map((r) => [r.operacao, r.estado]).sort()).toEqual([
+      ['averbar', 'averbado'],
+      ['cancelar', 'averbado'],
+    ]);
+  });
 });

@@ -35,7 +35,6 @@ export async function post(options: PostOptions, instance: AxiosInstance = share
       validateStatus: () => true,
       // The services' own words come back in the body; nothing is transformed on the way.
       transformResponse: (data: unknown) => data,
-      proxy: false,
     });
     const header = (name: string): unknown => (response.headers as Record<string, unknown>)[name];
     const cookies = header('set-cookie');

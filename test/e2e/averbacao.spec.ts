@@ -76,11 +76,11 @@ test('a CT-e is averbado by itself with its protocol; the MDF-e insurance block 
     // Documentos: the averbação beside each CT-e, without a click.
     await page.getByTestId('nav-documentos').click();
     const rows = page.getByTestId('doc-table').locator('tbody tr').filter({ hasNotText: 'MDF-e' });
-    await expect(rows.nth(0).getByTestId('doc-averbacao')).toHaveText('Averbado (teste)', {
+    await expect(rows.nth(0).getByTestId('doc-averbacao')).toHaveText('Averbado', {
       timeout: 20_000,
     });
     await expect(rows.nth(0)).toContainText('TESTE');
-    await expect(rows.nth(1).getByTestId('doc-averbacao')).toHaveText('Averbado (teste)', {
+    await expect(rows.nth(1).getByTestId('doc-averbacao')).toHaveText('Averbado', {
       timeout: 20_000,
     });
     await rows.nth(0).locator('td').nth(4).click();

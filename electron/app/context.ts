@@ -14,6 +14,8 @@ import type { CacheHolder } from './backup/cache-holder';
 import type { PrintingService } from './printing/service';
 import type { SyncService } from './sync/service';
 import type { InboxService } from './inbox/service';
+import type { AverbacaoService } from './averbacao/service';
+import type { InsurerSettingsService } from './averbacao/settings';
 
 /** Services shared by the command modules. Grows as features land. */
 export interface AppContext {
@@ -31,6 +33,9 @@ export interface AppContext {
   backups: BackupService;
   inbox: InboxService;
   printing: PrintingService;
+  /** Averbação of cargo insurance (absent in contexts built for other features' tests). */
+  averbacao?: AverbacaoService;
+  insurerSettings?: InsurerSettingsService;
 }
 
 export class ConnectivityMonitor {

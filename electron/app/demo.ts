@@ -1,9 +1,11 @@
 // Demonstração mode: on the embedded sandbox, a demo company with a generated certificate and logo,
 // so every screen has data from the first launch.
+import { createInsurerClient } from '../insurers';
 import { createNuvemFiscalClient } from '../nuvemfiscal';
 import { ApiError } from '../nuvemfiscal';
 import { cnpjCheckDigits } from '../fiscal/cnpj';
 import { makePfx } from '../sandbox/certificates/make-pfx';
+import type { InsurerSettings } from '../shared/schemas/averbacao';
 import type { CompanyDefaults } from '../shared/schemas/company-defaults';
 import type { DemoMonthResult } from './demo-month';
 import { DEMO_RNTRC, seedDemoMonth } from './demo-month';
@@ -104,6 +106,27 @@ export function demoLogoPng(): Buffer {
   return encodePng(width, height, pixels);
 }
 
+/**
+ * The demo company's averbadora: AT&M over SOAP — in demonstração the local double answers, with its
+ * own login — with the policy the month's MDF-e carry, averbando from before the month began.
+ */
+export function demoInsurerSettings(now = new Date()): InsurerSettings {
+  const desde = new Date(now.getTime() - 3 * 3_600_000 - 45 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    ativo: true,
+    averbadora: 'atm-soap',
+    usuario: 'carreta-demo',
+    codatm: '11000000',
+    url: '',
+    apolice: '0458712309',
+    seguradora: 'SEGURADORA DEMONSTRACAO SA',
+    cnpjSeguradora: '31487265000190',
+    responsavel: 1,
+    cobertura: { cteos: false, cteSimp: true, nfeCargaPropria: false, mdfe: true },
+    desde,
+  };
+}
+
 /** Moves the embedded sandbox's clock through its control API (`null`: real time again). */
 export function sandboxClock(endpoint: EmbeddedEndpoint): (at: Date | null) => Promise<void> {
   return async (at) => {
@@ -190,10 +213,38 @@ export async function seedDemo(
   const defaults = host.settings.get().companyDefaults ?? {};
   if (!defaults[DEMO_CNPJ])
     host.settings.update({ companyDefaults: { ...defaults, [DEMO_CNPJ]: demoDefaults } });
+  // Every CT-e and MDF-e of the demo is averbado by itself (Empresas › Averbação shows the policy).
+  const averbacao = host.settings.get().averbacao ?? {};
+  if (!averbacao.demonstracao?.[DEMO_CNPJ])
+    host.settings.update({
+      averbacao: {
+        ...averbacao,
+        demonstracao: { ...(averbacao.demonstracao ?? {}), [DEMO_CNPJ]: demoInsurerSettings() },
+      },
+    });
+  const doubles = endpoint.insurers;
+  const insurer = doubles
+    ? createInsurerClient({
+        averbadora: 'atm-soap',
+        baseUrl: doubles.url,
+        usuario: 'carreta-demo',
+        senha: doubles.password,
+        codatm: '11000000',
+        timeoutMs: 30_000,
+      })
+    : null;
   return seedDemoMonth({
     client,
     company: { ...demoCompany, crt: 3 },
     setClock: sandboxClock(endpoint),
     ...(signal ? { signal } : {}),
+    ...(insurer
+      ? {
+          averbar: async (doc) => {
+            const answer = await insurer.send(doc);
+            return answer.outcome === 'registrado' ? answer.numeros : [];
+          },
+        }
+      : {}),
   });
 }

@@ -12,6 +12,8 @@ export interface EmbeddedEndpoint {
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The averbadoras' doubles (AT&M, AverbePorto) and the password of their user `carreta-demo`. */
+  insurers: { url: string; password: string } | null;
 }
 
 /** Seeding work; `signal` aborts when the app closes, so a long seeding does not hold the exit. */
@@ -48,6 +50,11 @@ export class EmbeddedSandbox {
     return this.running?.endpoint.url ?? null;
   }
 
+  /** The averbadoras' doubles, once the sandbox is up. */
+  insurers(): EmbeddedEndpoint['insurers'] {
+    return this.running?.endpoint.insurers ?? null;
+  }
+
   ensure(): Promise<EmbeddedEndpoint> {
     this.starting ??= this.start(this.closing.signal).catch((error: unknown) => {
       this.starting = null;
@@ -64,6 +71,7 @@ export class EmbeddedSandbox {
     if (signal.aborted) throw closedWhileStarting();
     const clientId = 'carreta-local';
     const clientSecret = randomBytes(24).toString('base64url');
+    const insurerPassword = randomBytes(18).toString('base64url');
     let sandbox: Awaited<ReturnType<typeof startSandbox>>;
     this.opening += 1;
     try {
@@ -75,6 +83,7 @@ export class EmbeddedSandbox {
         logger: this.logger,
         // Private keys of the certificates tried in demonstração never lie in clear in the data folder.
         keyVault,
+        insurers: { password: insurerPassword },
         ...(this.pdfEngine ? { pdfEngine: this.pdfEngine } : {}),
       });
     } finally {
@@ -89,6 +98,7 @@ export class EmbeddedSandbox {
       tokenUrl: `${sandbox.url}/oauth/token`,
       clientId,
       clientSecret,
+      insurers: sandbox.insurers ? { url: sandbox.insurers.url, password: insurerPassword } : null,
     };
     this.running = { endpoint, close: () => sandbox.close() };
     this.logger.info(`sandbox local em ${sandbox.url}`);

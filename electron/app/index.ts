@@ -23,6 +23,10 @@ import { printingCommands } from './commands/printing';
 import { companyCommands } from './commands/companies';
 import { serviceCommands } from './commands/services';
 import { appCommands } from './commands/app';
+import { averbacaoCommands } from './commands/averbacao';
+import { AverbacaoService } from './averbacao/service';
+import { InsurerSettingsService } from './averbacao/settings';
+import { createXmlSource } from './averbacao/xml-source';
 import { settingsCommands } from './commands/settings';
 import type { AppContext } from './context';
 import { ConnectivityMonitor } from './context';
@@ -76,6 +80,7 @@ export function buildCommandTable(ctx: AppContext, issuing: Issuing = createAppI
     ...printingCommands(ctx),
     ...mailCommands(ctx),
     ...municipioCommands(),
+    ...averbacaoCommands(ctx),
   };
 }
 
@@ -186,6 +191,28 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   await backups
     .sweep(true)
     .catch((error: unknown) => host.logger.warn('restaurações pendentes não removidas', error));
+  const insurerSettings = new InsurerSettingsService(host.settings, host.secrets, async () => {
+    await embedded.ensure();
+    return embedded.insurers();
+  });
+  const averbacao = new AverbacaoService({
+    repos: () => cache.repos,
+    settings: insurerSettings,
+    environment: () => host.settings.get().environment,
+    xml: createXmlSource({
+      repos: () => cache.require(),
+      api: () => api.client(),
+      nfeXml: (company, chaves) => inbox.nfeXml(company, chaves),
+    }),
+    changed: (company, environment) => events.emit('averbacao:changed', { company, environment }),
+    epochFile: path.join(host.userDataDir, 'averbacao-epoch'),
+    logger: host.logger,
+  });
+  // Right after the sync brings documents, and as soon as the network is back.
+  events.subscribe((event, payload) => {
+    if (event === 'sync:progress' && (payload as { phase?: string }).phase === 'done') averbacao.kick(200);
+    if (event === 'connectivity:changed' && (payload as { online?: boolean }).online) averbacao.kick();
+  });
   const context: AppContext = {
     host,
     events,
@@ -206,6 +233,8 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       host,
       progress: (event) => events.emit('print:progress', event),
     }),
+    averbacao,
+    insurerSettings,
   };
   const issuing = createAppIssuing(context);
   // A call that failed for lack of network turns the indicator off at once; "Testar conexão" tries
@@ -227,6 +256,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   sync.start(SYNC_INTERVAL_MS, SYNC_FIRST_DELAY_MS);
   inbox.start();
   outbox.start(OUTBOX_FIRST_DELAY_MS);
+  averbacao.start();
   return {
     dispatch,
     events,
@@ -236,11 +266,13 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       sync.stop();
       inbox.stop();
       outbox.stop();
+      averbacao.stop();
       // The local sandbox closes first: work in flight against it (the demonstração month being
       // created, its sync) then fails at once instead of holding the exit. A request it is serving
       // still gets its answer; a document being sent is resolved by `referencia` on the next start.
       await embedded.close();
       await outbox.idle();
+      await averbacao.idle();
       await inbox.idle();
       await sync.idle();
       await backups.sweep(true).catch(() => undefined);

@@ -82,6 +82,7 @@ async function main() {
     },
   });
   console.log(`listening on ${sandbox.url}`);
+  if (sandbox.insurers) console.log(`averbadoras (AT&M, AverbePorto) on ${sandbox.insurers.url}`);
   const stop = () => {
     void sandbox.close().then(() => process.exit(0));
   };

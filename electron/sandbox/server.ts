@@ -21,6 +21,8 @@ import { createSandboxPrinter } from './pdf-engine';
 import type { PdfEngine } from '../documents/pdf';
 import { createQuotas } from './quotas';
 import type { QuotaLimits } from './quotas';
+import type { RunningInsurerDoubles } from './insurers/server';
+import { startInsurerDoubles } from './insurers/server';
 import { controlRoutes } from './routes/control';
 import { controlNfeRoutes } from './routes/control-nfe';
 import { sandboxRoutes } from './routes/index';
@@ -63,6 +65,12 @@ export interface SandboxOptions {
    * the app's secret store). Omitted: kept as given — fine in memory and for a test peer.
    */
   keyVault?: KeyVault;
+  /**
+   * The averbadoras' test doubles (AT&M, AverbePorto) on their own port, sharing this database and
+   * clock: started by default (`false` leaves them out). `password` is the AT&M/AverbePorto
+   * password of the user `carreta-demo` (default `carreta-demo-secret`).
+   */
+  insurers?: false | { port?: number; password?: string };
 }
 
 export interface RunningSandbox {
@@ -75,6 +83,8 @@ export interface RunningSandbox {
     clock: Clock;
     reset(): Promise<void>;
   };
+  /** The averbadoras' doubles (`insurers/server.ts`), or null when left out. */
+  insurers: RunningInsurerDoubles | null;
 }
 
 declare module 'fastify' {
@@ -173,23 +183,41 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   async function reset() {
     await store.reset();
     ctx.faults.clear();
+    insurers?.control.faults.clear();
     clock.set(options.clockStart ?? null);
   }
 
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const insurers =
+    options.insurers === false
+      ? null
+      : await startInsurerDoubles({
+          port: options.insurers?.port ?? 0,
+          store,
+          clock,
+          controlSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
+          ...(options.insurers?.password
+            ? {
+                atmUsers: [{ usuario: 'carreta-demo', senha: options.insurers.password, codatm: '11000000' }],
+                portoUsers: [{ user: 'carreta-demo', pass: options.insurers.password }],
+              }
+            : {}),
+        });
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     async close() {
       closing = true;
+      await insurers?.close();
       await app.close();
       await ctx.mdfeIssuer.close();
       await ctx.printer.close();
       await store.close();
     },
     control: { context: ctx, clock, reset },
+    insurers,
   };
 }
 

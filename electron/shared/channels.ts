@@ -125,6 +125,18 @@ export const commandChannels = [
   'mail:compose',
   'mail:send',
   'mail:log',
+  'averbacao:settingsGet',
+  'averbacao:settingsSave',
+  'averbacao:settingsRemove',
+  'averbacao:test',
+  'averbacao:summary',
+  'averbacao:list',
+  'averbacao:doc',
+  'averbacao:retry',
+  'averbacao:trip',
+  'averbacao:sendNow',
+  'averbacao:contingencia',
+  'mdfe:defaults',
 ] as const;
 
 export const eventChannels = [
@@ -133,6 +145,7 @@ export const eventChannels = [
   'sync:progress',
   'print:progress',
   'inbox:changed',
+  'averbacao:changed',
 ] as const;
 
 export type CommandChannel = (typeof commandChannels)[number];

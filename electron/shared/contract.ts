@@ -13,6 +13,26 @@ import {
   quotasResultSchema,
 } from './schemas/account';
 import { appInfoSchema, connectivitySchema, noticeSchema } from './schemas/app';
+import {
+  averbacaoChangedSchema,
+  averbacaoContingenciaInputSchema,
+  averbacaoContingenciaSchema,
+  averbacaoDocInputSchema,
+  averbacaoDocSchema,
+  averbacaoListInputSchema,
+  averbacaoListSchema,
+  averbacaoRetryInputSchema,
+  averbacaoRowSchema,
+  averbacaoSummarySchema,
+  averbacaoTripInputSchema,
+  averbacaoTripSchema,
+  insurerCompanySchema,
+  insurerSettingsInputSchema,
+  insurerSettingsViewSchema,
+  insurerTestInputSchema,
+  insurerTestResultSchema,
+  mdfeDefaultsSchema,
+} from './schemas/averbacao';
 import { cteCancelOutputSchema, cteCorrectOutputSchema, cteRecordSchema } from './schemas/doc-events';
 import {
   certificateHandleSchema,
@@ -349,6 +369,18 @@ export const commands = {
   'mdfe:mailCompose': command(mailDocSchema, mailComposeSchema),
   'mdfe:mailSend': command(mailSendInputSchema, mailSendResultSchema),
   'mdfe:mailLog': command(mailDocSchema, mailLogSchema),
+  'averbacao:settingsGet': command(insurerCompanySchema, insurerSettingsViewSchema),
+  'averbacao:settingsSave': command(insurerSettingsInputSchema, insurerSettingsViewSchema),
+  'averbacao:settingsRemove': command(insurerCompanySchema, insurerSettingsViewSchema),
+  'averbacao:test': command(insurerTestInputSchema, insurerTestResultSchema),
+  'averbacao:summary': command(insurerCompanySchema, averbacaoSummarySchema),
+  'averbacao:list': command(averbacaoListInputSchema, averbacaoListSchema),
+  'averbacao:doc': command(averbacaoDocInputSchema, averbacaoDocSchema),
+  'averbacao:retry': command(averbacaoRetryInputSchema, averbacaoRowSchema),
+  'averbacao:trip': command(averbacaoTripInputSchema, averbacaoTripSchema),
+  'averbacao:sendNow': command(averbacaoTripInputSchema, averbacaoTripSchema),
+  'averbacao:contingencia': command(averbacaoContingenciaInputSchema, averbacaoContingenciaSchema),
+  'mdfe:defaults': command(insurerCompanySchema, mdfeDefaultsSchema),
 } satisfies Record<CommandChannel, CommandDef>;
 
 export const events = {
@@ -357,6 +389,7 @@ export const events = {
   'sync:progress': syncProgressSchema,
   'inbox:changed': inboxCountsSchema,
   'print:progress': printProgressSchema,
+  'averbacao:changed': averbacaoChangedSchema,
 } satisfies Record<EventChannel, z.ZodType>;
 
 // Both directions: an extra key in the tables is a compile error too.

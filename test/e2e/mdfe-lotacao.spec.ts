@@ -117,7 +117,9 @@ test('one CT-e is a carga lotação: the CEPs come from the CT-e, coordinates ar
     await expect(page.locator('[data-path="produto.ncm"]')).toContainText('Capítulo 17: Açúcares');
 
     await page.locator('[data-step="veiculo"]').click();
+    // The form starts from the last MDF-e's truck: a new one is typed over it.
     await page.locator('#f-veiculo-placa').fill('LOT1A23');
+    await page.locator('#f-veiculo-tara').press('ControlOrMeta+a');
     await page.locator('#f-veiculo-tara').pressSequentially('8500');
     await page.locator('#f-veiculo-tara').press('Tab');
     await pick(page, 'veiculo-tpRod', 'Cavalo mecânico');

@@ -240,3 +240,35 @@ export async function keyboardCteFlow(page: Page, numero = 8301): Promise<Keyboa
   });
   return { keys: keys.presses, tabs: keys.tabs, log: keys.log, status };
 }
+
+/**
+ * The second MDF-e of the demo truck (issue #25 goal: at most 6 inputs): two CT-e just issued and
+ * averbados by themselves are the newest rows of Documentos; picked there, "Emitir MDF-e" opens the
+ * form filled from them and from the company's last MDF-e (truck, drivers, RNTRC) and the averbação
+ * (insurer, policy, averbação numbers); the clerk only reviews and sends.
+ */
+export async function repeatMdfeFlow(page: Page): Promise<FlowResult> {
+  const ux = new InputCounter();
+  await ux.click(page.getByTestId('nav-documentos'), 'menu Documentos');
+  const rows = page.getByTestId('doc-table').locator('tbody tr').filter({ hasNotText: 'MDF-e' });
+  await expect(rows.nth(1)).toBeVisible({ timeout: 20_000 });
+  // Both averbados before the clerk picks them (the queue works right after authorization).
+  await expect(rows.nth(0).getByTestId('doc-averbacao')).toContainText('Averbado', { timeout: 20_000 });
+  await expect(rows.nth(1).getByTestId('doc-averbacao')).toContainText('Averbado', { timeout: 20_000 });
+  await ux.click(rows.nth(0).locator('.p-checkbox'), 'marcar o 1º CT-e');
+  await ux.click(rows.nth(1).locator('.p-checkbox'), 'marcar o 2º CT-e');
+  await ux.click(page.getByTestId('batch-mdfe'), 'Emitir MDF-e (2 CT-e)');
+  await expect(page.getByTestId('mdfe-documentos').locator('tbody tr')).toHaveCount(2, { timeout: 20_000 });
+  await ux.click(page.locator('[data-step="revisao"]'), 'passo Revisão');
+  await expect(page.locator('.steps__count'), 'no step left with a field to correct').toHaveCount(0);
+  await ux.click(page.getByTestId('emitir-mdfe'), 'Emitir MDF-e');
+  const outcome = page.getByTestId('mdfe-outcome');
+  const status = await outcome
+    .getByText(/MDF-e autorizado/)
+    .waitFor({ timeout: 60_000 })
+    .then(
+      () => 'autorizado',
+      () => 'não autorizado',
+    );
+  return { inputs: ux.count, log: ux.log, status };
+}

@@ -96,7 +96,11 @@ export function createAppIssuing(ctx: AppContext): Issuing {
     repos: () => ctx.cache.require(),
     api: () => ctx.api.client(),
     logger: ctx.host.logger,
-    onAuthorized: (company, payload) => ctx.inbox.markCarried(company, payload),
+    onAuthorized: async (company, payload) => {
+      // The averbação goes right after the authorization (CNSP 361/2018: before the truck leaves).
+      ctx.averbacao?.kick();
+      await ctx.inbox.markCarried(company, payload);
+    },
     authorizerStatus: async (kind, cpfCnpj) => {
       // The MDF-e authorizer's status is not in the CT-e/DC-e cache: no warning rather than a wrong one.
       if (kind === 'mdfe') return { degraded: false };
@@ -263,6 +267,7 @@ export function cteCommands(
       const { client } = await ctx.api.client();
       const event = await client[kind].cancelar(id, justificativa);
       const detail = await detailAfterEvent(kind, id, 'cancelamento', event, true);
+      ctx.averbacao?.kick();
       return { event, hoursLeft, detail };
     },
     'cte:correct': async ({ kind, id, correcoes }) => {

@@ -76,7 +76,14 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
       const repos = ctx.cache.require();
       const environment = environmentOf(filter.environment);
       const result = await repos.browser.search({ filter: { ...filter, environment }, sort, offset, limit });
-      return { ...result, offset, limit };
+      // The averbação beside each row (Documentos' column), from the queue in one read.
+      const chaves = result.rows.flatMap((r) => (r.chave ? [r.chave] : []));
+      const queued = chaves.length ? await repos.averbacao.byChaves(environment, filter.company, chaves) : [];
+      const badges = new Map(
+        queued.map((q) => [q.chave, { estado: q.estado, protocolo: q.protocolo, teste: q.teste === 1 }]),
+      );
+      const rows = result.rows.map((r) => ({ ...r, averbacao: (r.chave && badges.get(r.chave)) || null }));
+      return { ...result, rows, offset, limit };
     },
     'documents:get': async ({ id }) => {
       const repos = ctx.cache.require();

@@ -82,8 +82,16 @@ export function mdfeCommands(
       const outcome = await service.issue(input);
       return outcome;
     },
-    'mdfe:cancel': ({ id, justificativa }) => service.cancel(id, justificativa),
-    'mdfe:close': ({ id, uf, codigoMunicipio, data }) => service.close(id, { uf, codigoMunicipio, data }),
+    'mdfe:cancel': async ({ id, justificativa }) => {
+      const outcome = await service.cancel(id, justificativa);
+      ctx.averbacao?.kick();
+      return outcome;
+    },
+    'mdfe:close': async ({ id, uf, codigoMunicipio, data }) => {
+      const outcome = await service.close(id, { uf, codigoMunicipio, data });
+      ctx.averbacao?.kick();
+      return outcome;
+    },
     'mdfe:includeDriver': ({ id, nome, cpf }) => service.includeDriver(id, { nome, cpf }),
     'mdfe:includeDfe': ({ id, carregamento, documentos }) =>
       service.includeDfe(id, { carregamento, documentos }),

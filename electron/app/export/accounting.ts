@@ -11,6 +11,7 @@ import type { SyncSource } from '../sync/source';
 import type { MissingFile } from './complete';
 import { completeFiles, documentLabel } from './complete';
 import { addMdfeFiles, mdfeLabel } from './mdfe-files';
+import { averbacaoReport } from './averbacao-report';
 import { documentXmlName, eventFileBase, fileBase } from '../../shared/file-names';
 
 export interface ExportRequest {
@@ -135,7 +136,8 @@ function missingText(missing: readonly MissingFile[]): string {
 /**
  * The accountant's package for a period: every processed XML (documents and their events) in one
  * folder per month of issue, plus a CSV (Excel-friendly: BOM, ';', decimal comma) and an XLSX
- * summary with the period's totals (the same query as Documentos and the Painel). Files not cached
+ * summary with the period's totals (the same query as Documentos and the Painel), and the averbação
+ * report (averbacoes.csv / .xlsx) when the period went to an averbadora. Files not cached
  * are fetched from the API first (`source`); those that still cannot be had are listed in
  * FALTANDO.txt, in the summary's last column and in the answer.
  */
@@ -203,6 +205,11 @@ export async function buildAccountingExport(
     ],
   ];
   files['resumo.xlsx'] = await writeXlsxFile(sheet).toBuffer();
+  const report = await averbacaoReport(repos, request);
+  if (report) {
+    files['averbacoes.csv'] = report.csv;
+    files['averbacoes.xlsx'] = report.xlsx;
+  }
   if (missing.length > 0) files['FALTANDO.txt'] = strToU8(missingText(missing));
   return {
     zip: Buffer.from(zipSync(files, { level: 6 })),

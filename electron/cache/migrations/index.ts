@@ -15,6 +15,8 @@ import { migration as m0015 } from './0015-mdfe-search';
 import { migration as m0016 } from './0016-inbox-instant';
 import { migration as m0017 } from './0017-known-companies';
 import { migration as m0018 } from './0018-restore-review';
+import { migration as m0019 } from './0019-averbacao';
+import { migration as m0020 } from './0020-averbacao-contingencia';
 import { migration as m0021 } from './0021-mdfe-brasilia-time';
 import { migration as m0022 } from './0022-mdfe-payees';
 
@@ -36,6 +38,8 @@ export const migrations: readonly Migration[] = [
   m0016,
   m0017,
   m0018,
+  m0019,
+  m0020,
   m0021,
   m0022,
 ];

@@ -1,4 +1,5 @@
 import type { Database } from '../db';
+import { AverbacaoRepository } from './averbacao';
 import { DocumentBrowser } from './browse';
 import { DocumentRepository } from './documents';
 import { EventRepository } from './events';
@@ -9,6 +10,7 @@ import { PayeeRepository } from './payees';
 import { RegistryRepository } from './registries';
 import { SyncStateRepository } from './sync-state';
 
+export * from './averbacao';
 export * from './browse';
 export * from './documents';
 export * from './events';
@@ -40,6 +42,7 @@ export function createRepositories(db: Database) {
     registries: new RegistryRepository(db),
     payees: new PayeeRepository(db),
     knownCompanies: new KnownCompaniesRepository(db),
+    averbacao: new AverbacaoRepository(db),
   };
 }
 export type Repositories = ReturnType<typeof createRepositories>;

@@ -25,6 +25,8 @@ interface Documento {
   descarga: Place;
   valor: number;
   pesoKg: number;
+  /** The averbação numbers of this document (from the averbadora), when the form knows them. */
+  averbacoes?: readonly string[];
 }
 interface Vehicle {
   placa: string;
@@ -223,15 +225,31 @@ function infANTT(form: MdfeForm): JsonObject | undefined {
   return Object.keys(group).length ? group : undefined;
 }
 
-function seguros(form: MdfeForm, company: EmitterCompany): JsonObject[] | undefined {
+/**
+ * The insurance of one MDF-e of the trip. nAver carries the averbação numbers of the documents this
+ * MDF-e carries (ANTT Res. 4.799/2015 art. 23 X; 01-legal §5.1): a number known to belong to a
+ * document of another UF's MDF-e is left out; numbers typed by hand (and 99999) go in every one.
+ */
+function seguros(
+  form: MdfeForm,
+  company: EmitterCompany,
+  mine: readonly Documento[],
+): JsonObject[] | undefined {
   if (form.seguros.length === 0) return undefined;
+  const own = new Set(mine.flatMap((d) => d.averbacoes ?? []));
+  const others = new Set(
+    form.documentos
+      .filter((d) => !mine.includes(d))
+      .flatMap((d) => (d.averbacoes ?? []).filter((n) => !own.has(n))),
+  );
   return form.seguros.map((s) => {
     const resp = s.cpfCnpjResponsavel.replace(/[^0-9A-Za-z]/g, '') || company.cpf_cnpj;
+    const kept = s.averbacoes.filter((n) => !others.has(n));
     return {
       infResp: { respSeg: s.responsavel, ...documentOf(resp) },
       infSeg: { xSeg: s.seguradora, CNPJ: s.cnpjSeguradora },
       nApol: s.apolice,
-      nAver: [...s.averbacoes],
+      nAver: kept.length ? kept : [...s.averbacoes],
     };
   });
 }
@@ -310,9 +328,9 @@ export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): Mdfe
     veicReboque: form.reboques.length ? form.reboques.map(reboque) : undefined,
   }) as JsonObject;
   const emit = emitGroup(company);
-  const seg = seguros(form, company);
   return unloadingUfs(docs).map((ufFim) => {
     const mine = docs.filter((d) => d.descarga.uf === ufFim);
+    const seg = seguros(form, company, mine);
     const percurso = routes.find((r) => r.ufFim === ufFim)?.percurso ?? [];
     const infMDFe = compact({
       versao: '3.00',

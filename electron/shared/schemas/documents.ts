@@ -3,6 +3,7 @@
 import { z } from 'zod';
 
 import { environmentSchema } from './app';
+import { averbacaoBadgeSchema } from './averbacao';
 import { cpfCnpjSchema } from './company';
 
 export const docKindSchema = z.enum(['cte', 'cteos', 'dce']);
@@ -59,6 +60,8 @@ export const documentFilterSchema = z
     /** Free text: chave, número, referência, names and CNPJs of the parties. */
     text: z.string().trim().max(200).optional(),
     missingRemote: z.boolean().optional(),
+    /** "não averbados": documents the averbação queue still has to register (not averbado). */
+    averbacao: z.enum(['nao_averbados']).optional(),
   })
   .strict();
 export type DocumentFilter = z.output<typeof documentFilterSchema>;
@@ -126,6 +129,8 @@ export const browseRowSchema = documentRowSchema.extend({
   kind: browseKindSchema,
   /** MDF-e: the tractor's plate. */
   placa: z.string().nullable().optional(),
+  /** The averbação of the document (not of its cancellation); null when it is not in the queue. */
+  averbacao: averbacaoBadgeSchema.nullable().optional(),
 });
 export type BrowseRow = z.infer<typeof browseRowSchema>;
 

@@ -130,6 +130,11 @@ export const mdfeDocumentoSchema = z.object({
    */
   ncm: z.string().trim().max(8).default(''),
   ncmDescricao: z.string().trim().max(120).default(''),
+  /**
+   * The averbação numbers the averbadora returned for this document (filled by the form from the
+   * averbação queue): each MDF-e of the trip carries in nAver the numbers of its own documents. Not sent.
+   */
+  averbacoes: z.array(z.string().trim().max(40)).max(10).optional(),
 });
 export type MdfeDocumento = z.infer<typeof mdfeDocumentoSchema>;
 

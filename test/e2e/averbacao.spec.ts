@@ -10,7 +10,7 @@ import path from 'node:path';
 
 import { DEMO_CNPJ, demoCompany } from '../../electron/app/demo';
 import { generateNote } from '../../electron/sandbox/nfe/generator';
-import { cteForm } from '../fiscal/payload/forms';
+import { demoCteForm } from '../fiscal/payload/forms';
 import { completeCteSteps, issueAuthorized, step } from './cte-steps';
 import { expect, test } from './fixtures';
 import { repeatMdfeFlow } from './ux-inputs';
@@ -152,7 +152,7 @@ test('the second MDF-e of the same truck, from two CT-e, takes at most 6 inputs'
     const issued = (await webHost.app.dispatch('cte:issue', {
       kind: 'cte',
       company: DEMO_CNPJ,
-      form: cteForm(),
+      form: demoCteForm(),
     })) as { ok: boolean };
     expect(issued.ok).toBe(true);
   }

@@ -12,7 +12,7 @@ import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CommandEnvelope } from '../../electron/shared/errors';
 import type { Settings } from '../../electron/shared/schemas/settings';
 import { craftBackup } from '../support/backup-craft';
-import { cteForm } from '../fiscal/payload/forms';
+import { demoCteForm } from '../fiscal/payload/forms';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
 
@@ -37,7 +37,7 @@ test('a restored backup sends nothing by itself: the clerk reviews each send it 
   const issued = await dispatch<{ referencia: string; status: string }>('cte:issue', {
     kind: 'cte',
     company: DEMO_CNPJ,
-    form: cteForm(),
+    form: demoCteForm(),
   });
   expect(issued.status).toBe('autorizado');
   const before = await dispatch<Settings>('settings:get');

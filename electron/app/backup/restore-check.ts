@@ -8,7 +8,7 @@ import { migrate, openDatabase } from '../../cache';
 import type { Database } from '../../cache';
 import type { Migration } from '../../cache/migrations';
 import { migrations as bundledMigrations } from '../../cache/migrations/index';
-import { KnownCompaniesRepository, OutboxRepository } from '../../cache/repositories';
+import { AverbacaoRepository, KnownCompaniesRepository, OutboxRepository } from '../../cache/repositories';
 import type { SchemaDifference, SchemaObject } from '../../cache/schema-check';
 import { appliedMigrations, compareSchema, expectedSchema, readSchema } from '../../cache/schema-check';
 import { AppError } from '../../shared/errors';
@@ -126,6 +126,9 @@ export async function prepareRestoredDatabase(
     const after = compareSchema(await readSchema(db), await expectedSchema(list, list.length));
     if (after.length > 0) throw foreignSchema(after);
     const held = await new OutboxRepository(db).holdOpen(options.now);
+    // Averbações in flight wait for the clerk too (issue 25): the restored file is another day's
+    // intent, and an averbação sent from it could register a document out of its number sequence.
+    await new AverbacaoRepository(db).holdInFlightForReview(options.now);
     await new KnownCompaniesRepository(db).markFromBackup(ceilingOf(options.createdAt, options.now));
     await db.exec('PRAGMA wal_checkpoint(TRUNCATE)');
     return { schemaVersion, held };

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_CNPJ } from '../../../electron/app/demo';
 import type { CarretaApp } from '../../../electron/app/index';
 import type { AverbacaoRow, AverbacaoSummary } from '../../../electron/shared/schemas/averbacao';
-import { cteForm } from '../../fiscal/payload/forms';
+import { demoCteForm } from '../../fiscal/payload/forms';
 import { demoApp } from '../../support/demo-month';
 
 let app: CarretaApp;
@@ -86,7 +86,7 @@ describe('averbação in demonstração', () => {
     const issued = await call<{ status: string; document: { chave: string | null } | null }>('cte:issue', {
       kind: 'cte',
       company: DEMO_CNPJ,
-      form: cteForm(),
+      form: demoCteForm(),
     });
     expect(issued.status).toBe('autorizado');
     const chave = issued.document!.chave!;
@@ -160,12 +160,12 @@ describe('averbação in demonstração', () => {
     const refused = await call<{ document: { chave: string | null } | null }>('cte:issue', {
       kind: 'cte',
       company: DEMO_CNPJ,
-      form: cteForm(),
+      form: demoCteForm(),
     });
     const later = await call<{ document: { chave: string | null } | null }>('cte:issue', {
       kind: 'cte',
       company: DEMO_CNPJ,
-      form: cteForm(),
+      form: demoCteForm(),
     });
     let summary!: AverbacaoSummary;
     await vi.waitFor(

@@ -10,7 +10,7 @@ import type { CarretaApp } from '../../../electron/app/index';
 import { createApp } from '../../../electron/app/index';
 import type { CommandEnvelope } from '../../../electron/shared/errors';
 import type { Settings } from '../../../electron/shared/schemas/settings';
-import { cteForm } from '../../fiscal/payload/forms';
+import { demoCteForm } from '../../fiscal/payload/forms';
 import { craftBackup } from '../../support/backup-craft';
 import { memoryHost } from '../../support/memory-host';
 
@@ -77,7 +77,7 @@ describe('restore: data, not intent', { timeout: 120_000 }, () => {
     app.context.inbox.stop();
     const issued = await call<{ referencia: string; numero: number; outboxId: number; status: string }>(
       'cte:issue',
-      { kind: 'cte', company: DEMO_CNPJ, form: cteForm() },
+      { kind: 'cte', company: DEMO_CNPJ, form: demoCteForm() },
     );
     expect(issued.status).toBe('autorizado');
     authorized = issued;
@@ -98,11 +98,21 @@ describe('restore: data, not intent', { timeout: 120_000 }, () => {
                   json_set(replace(payload_json, referencia, 'carreta-plantado-1'), '$.infCte.ide.nCT', numero + 50),
                   'queued', created_at, updated_at
              FROM outbox WHERE referencia = '${authorized.referencia}'`,
+        // …and an averbação of it was waiting for the averbadora.
+        `INSERT INTO averbacao_queue (company, environment, tipo, operacao, chave, modelo, serie, numero,
+             averbadora, estado, criado_em, atualizado_em)
+           VALUES ('${DEMO_CNPJ}', 'demonstracao', 'cte', 'averbar', '${'3'.repeat(44)}', '57', 1, 9001,
+             'atm-soap', 'pendente', '2026-11-20T10:00:00.000Z', '2026-11-20T10:00:00.000Z')`,
       ],
     });
     const { asked, restored } = await restore(crafted);
     expect(asked.held).toBe(2);
     expect(restored.held).toBe(2);
+    // The averbação planted in the file waits for the clerk as well (never sent by itself).
+    const planted = await app.context.cache.repos!.db.get<{ estado: string }>(
+      `SELECT estado FROM averbacao_queue WHERE numero = 9001`,
+    );
+    expect(planted?.estado).toBe('revisar');
 
     const { client } = await app.context.api.client();
     const emitir = vi.spyOn(client.cte, 'emitir');

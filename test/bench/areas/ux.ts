@@ -15,7 +15,7 @@ import { startWebHost } from '../../../electron/web/server';
 import { chromiumLaunchOptions } from '../../e2e/chromium';
 import { DEMO_CNPJ } from '../../../electron/app/demo';
 import { firstCteFlow, keyboardCteFlow, repeatCteFlow, repeatMdfeFlow } from '../../e2e/ux-inputs';
-import { cteForm } from '../../fiscal/payload/forms';
+import { demoCteForm } from '../../fiscal/payload/forms';
 import { distDir, ensureWebBuild } from '../support/dist';
 import type { Figure } from '../types';
 import { note } from '../types';
@@ -66,7 +66,7 @@ export default async function* ux(): AsyncGenerator<Figure> {
       const issued = (await host.app.dispatch('cte:issue', {
         kind: 'cte',
         company: DEMO_CNPJ,
-        form: cteForm(),
+        form: demoCteForm(),
       })) as {
         ok: boolean;
       };

@@ -11,7 +11,13 @@ import { formatDateTimeUtc } from '../dfe/time';
 import { ApiError, badRequest } from '../http/errors';
 import { newId } from '../http/ids';
 import { LargeJsonBody, NOT_A_JSON_OBJECT } from '../http/large-json';
-import { ignoredMembers, invalidMember, validate, validationFailed, type ValidationItem } from '../http/validate';
+import {
+  ignoredMembers,
+  invalidMember,
+  validate,
+  validationFailed,
+  type ValidationItem,
+} from '../http/validate';
 import type { AuthorityAnswer } from '../dfe/authority';
 import { EVENT_REGISTERED_MDFE, type MdfeState, type OpenManifest } from './authority';
 import { eventoMdfeXml, MDFE_EVENTS, procEventoMdfeXml, type MdfeEventDetail } from './events-xml';

@@ -12,7 +12,12 @@ import { setTransport } from '../../renderer/src/bridge';
 import { useAppStore } from '../../renderer/src/stores/app';
 import { useMdfeFormStore } from '../../renderer/src/stores/mdfe-form';
 import EmitirMdfeView from '../../renderer/src/views/emitir-mdfe/EmitirMdfeView.vue';
-import { emptySeguro, toMdfeInput } from '../../renderer/src/views/emitir-mdfe/mdfe-model';
+import {
+  contratantesFromDocs,
+  emptySeguro,
+  pagamentoFromDocs,
+  toMdfeInput,
+} from '../../renderer/src/views/emitir-mdfe/mdfe-model';
 import { fillAverbacoes, fillSeguro } from '../../renderer/src/views/emitir-mdfe/seguro-fill';
 import { cteDoc, cteKeyFrom, MUN } from '../fiscal/payload/mdfe-forms';
 import { createFakeTransport, settingsWith } from './support/fake-transport';
@@ -113,8 +118,9 @@ describe('each MDF-e of a trip carries the averbação numbers of its own CT-e',
 function twoUfTrip() {
   const doc1 = { ...cteDoc(1, MUN.saoPaulo, MUN.campinas), averbacoes: [N1] };
   const doc2 = { ...cteDoc(2, MUN.saoPaulo, MUN.curitiba), averbacoes: [N2] };
+  const documentos = [doc1, doc2];
   return {
-    documentos: [doc1, doc2],
+    documentos,
     lotacao: {
       carrega: { modo: 'cep' as const, cep: '', latitude: '', longitude: '' },
       descarga: { modo: 'cep' as const, cep: '', latitude: '', longitude: '' },
@@ -123,7 +129,9 @@ function twoUfTrip() {
     carregaPosterior: false,
     rotas: [],
     dhIniViagem: '',
-    produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '' },
+    // Each MDF-e of the split carries one CT-e: a carga lotação, with NCM, payment and contratante
+    // (NT 2025.001 301/302, G085 578), as the form pre-fills them.
+    produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '94036000' },
     unidade: '01' as const,
     veiculo: {
       placa: 'ABC1D23',
@@ -143,8 +151,16 @@ function twoUfTrip() {
     rntrc: '12345678',
     ciot: [],
     valePedagio: [],
-    contratantes: [],
-    pagamentos: [],
+    contratantes: contratantesFromDocs(documentos),
+    pagamentos: [
+      pagamentoFromDocs(documentos, {
+        cpfCnpj: company,
+        nome: 'RODOVIA AZUL',
+        banco: '',
+        agencia: '',
+        pix: 'financeiro@rodoviaazul.com.br',
+      }),
+    ],
     seguros: [{ ...seguro, averbacoes: [N1, N2, '999'] }],
     infCpl: '',
   };

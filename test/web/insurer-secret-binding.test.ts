@@ -149,10 +149,12 @@ describe('an averbadora password goes only where it was typed (browser host over
     const backup = JSON.parse(strFromU8(entries['settings.json']!)) as Settings;
     backup.averbacao!.sandbox![COMPANY]!.url = strangerUrl;
     entries['settings.json'] = strToU8(JSON.stringify(backup));
-    const asked = await ok<{ token: string }>('backup:restore', {
+    const asked = await ok<{ token: string; settingChanges: { key: string }[] }>('backup:restore', {
       base64: Buffer.from(zipSync(entries)).toString('base64'),
     });
-    await ok('backup:restore', { token: asked.token, confirm: true });
+    // The averbadora's address is a proposal, listed and unticked; ticked, it comes with the backup.
+    expect(asked.settingChanges.map((c) => c.key)).toContain('averbacao');
+    await ok('backup:restore', { token: asked.token, confirm: true, acceptSettingChanges: ['averbacao'] });
     // The backup's averbadora settings come with it (the visible part); its password does not follow.
     const now = await ok<Settings>('settings:get');
     expect(now.averbacao?.sandbox?.[COMPANY]?.url).toBe(strangerUrl);

@@ -42,6 +42,18 @@ const smtpWhole = (smtp: Smtp) =>
       `assunto “${smtp.subjectTemplate}”`,
   );
 
+const averbacaoText = (v: NonNullable<Settings['averbacao']>) =>
+  Object.entries(v)
+    .flatMap(([env, companies]) =>
+      Object.entries(companies ?? {}).map(
+        ([cnpj, c]) =>
+          `${environmentNames[env as Settings['environment']] ?? env}, ${cnpj}: ${c.averbadora} em ` +
+          `${c.url || '(endereço da averbadora)'}, usuário ${c.usuario}, apólice ${c.apolice}` +
+          (c.ativo ? '' : ' (desligada)'),
+      ),
+    )
+    .join('; ') || '(nenhuma)';
+
 interface Part {
   key: SettingChangeKey;
   label: string;
@@ -102,6 +114,9 @@ const PARTS: readonly Part[] = [
   field('series', 'Séries deste computador', (v) => stable(v)),
   field('companyDefaults', 'Padrões das empresas (RNTRC, CFOP, ICMS, série, observações)', (v) => stable(v)),
   field('cteosRodo', 'TAF e registro estadual do CT-e OS', (v) => stable(v)),
+  // Where each company's averbações go (issue 25): an address changed by a backup would send the
+  // documents' XML elsewhere, so it is a proposal like the API hosts. The password never follows.
+  field('averbacao', 'Averbação do seguro (averbadora, endereço, usuário, apólice)', averbacaoText),
 ];
 
 const SMTP_GROUPS: readonly Part[] = [

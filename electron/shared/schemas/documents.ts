@@ -348,6 +348,7 @@ export const settingChangeKeySchema = z.enum([
   'smtp.cc',
   'smtp.bcc',
   'smtp.message',
+  'averbacao',
 ]);
 export type SettingChangeKey = z.infer<typeof settingChangeKeySchema>;
 

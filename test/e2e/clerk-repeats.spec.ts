@@ -1,7 +1,7 @@
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CommandEnvelope } from '../../electron/shared/errors';
 import { formatChave } from '../../electron/shared/format';
-import { cteForm, nfeKey } from '../fiscal/payload/forms';
+import { demoCteForm, nfeKey } from '../fiscal/payload/forms';
 import type { E2eHost, Page } from './fixtures';
 import { expect, test } from './fixtures';
 
@@ -34,7 +34,7 @@ test('a copy of a CT-e: without its NF-e, with the amount to be received in step
     {
       kind: 'cte',
       company: DEMO_CNPJ,
-      form: cteForm({ documentos: { nfe: [{ chave }], dce: [], outros: [] } }),
+      form: demoCteForm({ documentos: { nfe: [{ chave }], dce: [], outros: [] } }),
     },
   );
   expect(issued.status).toBe('autorizado');

@@ -38,7 +38,12 @@ export default defineConfig(({ mode }) => ({
       ? []
       : electron([
           {
-            entry: 'electron/main/index.ts',
+            // The sandbox's MDF-e worker thread is built beside the main bundle, where offload.ts
+            // looks for it (dist-electron/main/mdfe-issue-worker.js).
+            entry: {
+              index: 'electron/main/index.ts',
+              'mdfe-issue-worker': 'electron/sandbox/mdfe/issue-worker.ts',
+            },
             vite: {
               root: '.',
               build: {

@@ -68,10 +68,16 @@ export const LAYER_MAP: readonly Layer[] = [
     builtins: true,
   },
   { folder: 'electron/nuvemfiscal', imports: [SHARED, FISCAL], packages: [...PURE, 'axios'], builtins: true },
+  {
+    folder: 'electron/insurers',
+    imports: [SHARED, FISCAL],
+    packages: [...PURE, 'axios', 'fast-xml-parser'],
+    builtins: true,
+  },
   { folder: 'electron/cache', imports: [SHARED, FISCAL], packages: [...PURE, 'sqlite3'], builtins: true },
   {
     folder: 'electron/app',
-    imports: [SHARED, FISCAL, DOCUMENTS, 'electron/nuvemfiscal', 'electron/cache'],
+    imports: [SHARED, FISCAL, DOCUMENTS, 'electron/nuvemfiscal', 'electron/insurers', 'electron/cache'],
     packages: [...PURE, 'fflate', 'write-excel-file', 'nodemailer', 'municipios-brasil'],
     builtins: true,
     // The app reaches the sandbox only to run it embedded and to make the demonstration company.
@@ -94,6 +100,14 @@ export const LAYER_MAP: readonly Layer[] = [
       'fflate',
       'municipios-brasil',
     ],
+    builtins: true,
+  },
+  // The insurers' test doubles are written from the reference pack, never from the clients they
+  // test: they reach neither electron/insurers (nor anything the sandbox may not) nor documents/.
+  {
+    folder: 'electron/sandbox/insurers',
+    imports: [SHARED, FISCAL, 'electron/sandbox'],
+    packages: [...PURE, 'fastify', 'fast-xml-parser', 'sqlite3', 'fflate'],
     builtins: true,
   },
   {
@@ -289,6 +303,26 @@ describe('boundary scanner', () => {
     ['electron/main/a.ts', "import { openCache } from '../cache/index';", '../cache/index'],
     ['electron/web/a.ts', "import { startSandbox } from '../sandbox/server';", '../sandbox/server'],
     ['electron/preload/a.ts', "import { readFileSync } from 'node:fs';", 'node:fs'],
+    ['electron/insurers/a.ts', "import { openCache } from '../cache/index';", '../cache/index'],
+    ['electron/insurers/a.ts', "import { Issuing } from '../app/issuing';", '../app/issuing'],
+    ['electron/insurers/a.ts', "import { parseDocument } from '../documents/parse';", '../documents/parse'],
+    ['electron/insurers/a.ts', "import sqlite3 from 'sqlite3';", 'sqlite3'],
+    [
+      'electron/sandbox/insurers/a.ts',
+      "import { AtmSoapClient } from '../../insurers/atm-soap';",
+      '../../insurers/atm-soap',
+    ],
+    [
+      'electron/sandbox/insurers/a.ts',
+      "import { parseDocument } from '../../documents/parse';",
+      '../../documents/parse',
+    ],
+    [
+      'electron/sandbox/a.ts',
+      "import { createInsurerClient } from '../insurers/index';",
+      '../insurers/index',
+    ],
+    ['electron/cache/a.ts', "import { createInsurerClient } from '../insurers/index';", '../insurers/index'],
   ];
 
   it.each(bad)('flags %s: %s', (file, code, specifier) => {
@@ -337,6 +371,13 @@ describe('boundary scanner', () => {
     ['electron/shared/schemas/a.ts', "import { isValidCnpj } from '../../fiscal/cnpj';"],
     ['electron/app/a.ts', "import fs from 'node:fs';\nimport { openCache } from '../cache/index';"],
     ['electron/app/embedded-sandbox.ts', "const { startSandbox } = await import('../sandbox/server');"],
+    ['electron/app/a.ts', "import { createInsurerClient } from '../insurers/index';"],
+    ['electron/insurers/a.ts', "import axios from 'axios';\nimport { atmCode } from '../fiscal/averbacao';"],
+    [
+      'electron/sandbox/insurers/a.ts',
+      "import { createClock } from '../clock';\nimport Fastify from 'fastify';",
+    ],
+    ['electron/sandbox/a.ts', "import { startInsurerDoubles } from './insurers/server';"],
     ['electron/cache/a.ts', "import sqlite3 from 'sqlite3';\nimport { AppError } from '../shared/errors';"],
     [
       'test/cache/a.test.ts',

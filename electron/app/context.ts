@@ -14,6 +14,8 @@ import type { CacheHolder } from './backup/cache-holder';
 import type { PrintingService } from './printing/service';
 import type { SyncService } from './sync/service';
 import type { InboxService } from './inbox/service';
+import type { AverbacaoService } from './averbacao/service';
+import type { InsurerSettingsService } from './averbacao/settings';
 
 /** Services shared by the command modules. Grows as features land. */
 export interface AppContext {
@@ -31,6 +33,9 @@ export interface AppContext {
   backups: BackupService;
   inbox: InboxService;
   printing: PrintingService;
+  /** Averbação of cargo insurance (absent in contexts built for other features' tests). */
+  averbacao?: AverbacaoService;
+  insurerSettings?: InsurerSettingsService;
 }
 
 export class ConnectivityMonitor {
@@ -77,6 +82,19 @@ export class ConnectivityMonitor {
     this.last = next;
     if (changed) this.events.emit('connectivity:changed', next);
     return next;
+  }
+
+  /**
+   * A call just failed for lack of network: the indicator says so now, not at the next probe (up to
+   * 30 s later); the probe brings "Conectado" back once the API answers again.
+   */
+  markOffline(reason: string): void {
+    if (this.last && !this.last.online) return;
+    const target = this.last?.target ?? connectivityTarget(this.host.settings.get(), this.embeddedUrl());
+    this.last = { online: false, checkedAt: new Date().toISOString(), target, reason };
+    this.events.emit('connectivity:changed', this.last);
+    // Look again soon: a blip should not leave the clerk offline for the whole interval.
+    setTimeout(() => void this.refresh().catch(() => undefined), 5_000).unref?.();
   }
 
   start(intervalMs = 30_000): void {

@@ -791,6 +791,9 @@ export const DEMO_TRUCK = {
   condutor: { nome: 'JOAO PEREIRA DA SILVA', cpf: '38621594773' },
 };
 
+/** Where the demo carrier receives its freight (infPag/infBanc): invented bank and branch. */
+const DEMO_BANK = { banco: '001', agencia: '3378' };
+
 /** A trip of the demo truck: the CT-e it carried (by day and time of FREIGHTS) and when it ended. */
 interface Trip {
   daysAgo: number;
@@ -799,6 +802,8 @@ interface Trip {
   /** Closed at the last unloading municipality this many hours after the MDF-e; open when absent. */
   closedAfterHours?: number;
   averbacao: string;
+  /** NCM of the goods (NT 2025.001: a single-CT-e trip is a carga lotação and needs it, 301). */
+  ncm: string;
 }
 
 const TRIPS: Trip[] = [
@@ -809,17 +814,32 @@ const TRIPS: Trip[] = [
     freights: [{ daysAgo: 9, at: '08:15' }],
     closedAfterHours: 31,
     averbacao: '0458712309001',
+    // 1701.14.00: outros açúcares de cana (açúcar cristal).
+    ncm: '17011400',
   },
   // Campinas/SP → Belo Horizonte/MG with the CT-e that replaced the cancelled one: still on the road.
-  { daysAgo: 2, at: '11:40', freights: [{ daysAgo: 2, at: '11:05' }], averbacao: '0458712309002' },
+  {
+    daysAgo: 2,
+    at: '11:40',
+    freights: [{ daysAgo: 2, at: '11:05' }],
+    averbacao: '0458712309002',
+    // 3004.90.99: outros medicamentos em doses.
+    ncm: '30049099',
+  },
 ];
 
-function tripForm(trip: Trip, keys: ReadonlyMap<string, string>): MdfeFormInput {
+function tripForm(
+  trip: Trip,
+  keys: ReadonlyMap<string, string>,
+  averbacoes: ReadonlyMap<string, readonly string[]> = new Map(),
+): MdfeFormInput {
+  const numbers: string[] = [];
   const documentos = trip.freights.map((ref) => {
     const index = FREIGHTS.findIndex((f) => f.daysAgo === ref.daysAgo && f.at === ref.at);
     const f = FREIGHTS[index];
     const chave = keys.get(cteReferencia(index));
     if (!f || !chave) throw new Error(`demonstração: CT-e da viagem não emitido (${ref.daysAgo}d ${ref.at})`);
+    numbers.push(...(averbacoes.get(cteReferencia(index)) ?? []));
     const rem = DEMO_PARTIES[f.rem].endereco;
     const dest = DEMO_PARTIES[f.dest].endereco;
     return {
@@ -833,11 +853,19 @@ function tripForm(trip: Trip, keys: ReadonlyMap<string, string>): MdfeFormInput 
       produto: f.proPred,
     };
   });
+  // The tomador contracts the trip (G085, 578) and pays the freight (infPag, 302): the CT-e's vTPrest
+  // as one "04 – Frete" component, à vista, into the carrier's account.
+  const tomadores = trip.freights.map((ref) => {
+    const f = FREIGHTS.find((x) => x.daysAgo === ref.daysAgo && x.at === ref.at)!;
+    const p = DEMO_PARTIES[f.toma === 0 ? f.rem : f.dest];
+    return { nome: p.xNome, cpfCnpj: p.cpfCnpj, frete: round2(f.frete + f.pedagio) };
+  });
+  const payer = tomadores[0]!;
   return {
     documentos,
     rotas: [],
     dhIniViagem: '',
-    produto: { tpCarga: '05', xProd: documentos[0]!.produto, ncm: '' },
+    produto: { tpCarga: '05', xProd: documentos[0]!.produto, ncm: trip.ncm },
     unidade: '01',
     veiculo: DEMO_TRUCK.veiculo,
     reboques: [DEMO_TRUCK.reboque],
@@ -845,8 +873,22 @@ function tripForm(trip: Trip, keys: ReadonlyMap<string, string>): MdfeFormInput 
     rntrc: DEMO_RNTRC,
     ciot: [],
     valePedagio: [],
-    contratantes: [],
-    pagamentos: [],
+    contratantes: [{ nome: payer.nome, cpfCnpj: payer.cpfCnpj }],
+    pagamentos: [
+      {
+        nome: payer.nome,
+        cpfCnpj: payer.cpfCnpj,
+        componentes: [
+          { tipo: '04', valor: round2(tomadores.reduce((t, x) => t + x.frete, 0)), descricao: '' },
+        ],
+        indPag: 0,
+        adiantamento: null,
+        parcelas: [],
+        banco: DEMO_BANK.banco,
+        agencia: DEMO_BANK.agencia,
+        pix: '',
+      },
+    ],
     seguros: [
       {
         responsavel: 1,
@@ -854,7 +896,8 @@ function tripForm(trip: Trip, keys: ReadonlyMap<string, string>): MdfeFormInput 
         seguradora: 'SEGURADORA DEMONSTRACAO SA',
         cnpjSeguradora: '31487265000190',
         apolice: '0458712309',
-        averbacoes: [trip.averbacao],
+        // The numbers the averbadora (the local double) gave the trip's CT-e, as the form fills them.
+        averbacoes: numbers.length ? [...new Set(numbers)] : [trip.averbacao],
       },
     ],
     infCpl: '',
@@ -870,8 +913,15 @@ export interface DemoDocument {
   kind: DemoKind;
   /** Emission instant. */
   at: Date;
-  /** The request body; `keys` are the access keys of the month's documents so far, by referência. */
-  build: (ctx: EmissionContext, keys: ReadonlyMap<string, string>) => JsonObject;
+  /**
+   * The request body; `keys` are the access keys of the month's documents so far, by referência, and
+   * `averbacoes` the averbação numbers their CT-e received.
+   */
+  build: (
+    ctx: EmissionContext,
+    keys: ReadonlyMap<string, string>,
+    averbacoes?: ReadonlyMap<string, readonly string[]>,
+  ) => JsonObject;
   then?: 'cancelar' | 'corrigir' | 'encerrar';
   /** When an MDF-e is closed, and where (its last unloading municipality). */
   encerramento?: { at: Date; uf: string; cMun: string };
@@ -932,8 +982,12 @@ export function demoMonthPlan(now: Date): DemoDocument[] {
   });
   TRIPS.forEach((trip, i) => {
     const at = demoInstant(now, trip.daysAgo, trip.at);
-    const build = (ctx: EmissionContext, keys: ReadonlyMap<string, string>): JsonObject => {
-      const form = mdfeFormSchema.parse(tripForm(trip, keys));
+    const build = (
+      ctx: EmissionContext,
+      keys: ReadonlyMap<string, string>,
+      averbacoes?: ReadonlyMap<string, readonly string[]>,
+    ): JsonObject => {
+      const form = mdfeFormSchema.parse(tripForm(trip, keys, averbacoes));
       const [manifest] = buildMdfePayloads(form, ctx.company);
       return {
         ambiente: ctx.ambiente,
@@ -978,6 +1032,11 @@ export interface DemoMonthDeps {
   now?: Date;
   /** The app is closing: stop after the document being sent (the next start completes the month). */
   signal?: AbortSignal;
+  /**
+   * Registers an authorized document or event with the averbadora (the local double) as the app's
+   * queue would, right after it; answers the averbação numbers. The month's MDF-e carry them.
+   */
+  averbar?: (doc: { family: 'cte' | 'mdfe'; chave: string; xml: string }) => Promise<string[]>;
 }
 
 export interface DemoMonthResult {
@@ -1028,6 +1087,20 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
   const plan = demoMonthPlan(deps.now ?? new Date());
   const numbers = { cte: 0, cteos: 0, dce: 0, mdfe: 0 };
   const trips: JsonObject[] = [];
+  const averbacoes = new Map<string, string[]>();
+  /** Averbação is a convenience of the demo: a failure leaves the queue to do it later. */
+  const averbar = async (
+    family: 'cte' | 'mdfe',
+    chave: string | null | undefined,
+    xml: () => Promise<{ data: Buffer }>,
+  ) => {
+    if (!deps.averbar || !chave) return [];
+    try {
+      return await deps.averbar({ family, chave, xml: (await xml()).data.toString('utf8') });
+    } catch {
+      return [];
+    }
+  };
   let issued = 0;
   try {
     for (const doc of plan) {
@@ -1046,13 +1119,16 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
           dhEmi: brasiliaDateTime(doc.at),
         },
         keys,
+        averbacoes,
       );
       if (doc.kind === 'mdfe') {
         const sent = await client.mdfe.emitir(payload as unknown as MdfePedidoEmissao, filter);
         issued++;
         keys.set(doc.referencia, sent.chave ?? '');
         if (sent.status !== 'autorizado' || !sent.id) continue;
+        const mdfeId = sent.id;
         trips.push(payload.infMDFe as JsonObject);
+        await averbar('mdfe', sent.chave, () => client.mdfe.xml(mdfeId));
         if (doc.encerramento) {
           const end = doc.encerramento;
           await deps.setClock(end.at);
@@ -1061,6 +1137,7 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
             codigo_municipio: end.cMun,
             data_encerramento: brasiliaDateTime(end.at).slice(0, 10),
           });
+          await averbar('mdfe', sent.chave, () => client.mdfe.xmlEncerramento(mdfeId));
         }
         continue;
       }
@@ -1069,12 +1146,17 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
       issued++;
       keys.set(doc.referencia, sent.chave ?? '');
       if (sent.status !== 'autorizado' || !sent.id) continue;
+      const sentId = sent.id;
+      // The CT-e (and CT-e Simplificado) the demo policy covers; CT-e OS and DC-e are not averbados.
+      if (model === 'cte')
+        averbacoes.set(doc.referencia, await averbar('cte', sent.chave, () => client.cte.xml(sentId)));
       if (doc.then === 'cancelar') {
         await deps.setClock(new Date(doc.at.getTime() + 2 * 3_600_000));
         await client[model].cancelar(
           sent.id,
           'Valor do frete digitado errado; CT-e substituído por outro emitido em seguida.',
         );
+        if (model === 'cte') await averbar('cte', sent.chave, () => client.cte.xmlCancelamento(sentId));
       } else if (doc.then === 'corrigir' && model !== 'dce') {
         await deps.setClock(new Date(doc.at.getTime() + 20 * 3_600_000));
         await client[model].corrigir(sent.id, [

@@ -1,9 +1,11 @@
 // Demonstração mode: on the embedded sandbox, a demo company with a generated certificate and logo,
 // so every screen has data from the first launch.
+import { createInsurerClient } from '../insurers';
 import { createNuvemFiscalClient } from '../nuvemfiscal';
 import { ApiError } from '../nuvemfiscal';
 import { cnpjCheckDigits } from '../fiscal/cnpj';
 import { makePfx } from '../sandbox/certificates/make-pfx';
+import type { InsurerSettings } from '../shared/schemas/averbacao';
 import type { CompanyDefaults } from '../shared/schemas/company-defaults';
 import type { DemoMonthResult } from './demo-month';
 import { DEMO_RNTRC, seedDemoMonth } from './demo-month';
@@ -52,6 +54,20 @@ export const demoDefaults: CompanyDefaults = {
   xObs: 'Mercadoria conferida na coleta.',
 };
 
+/** The demo month reaches this far back (demo-month.ts: its oldest freight is 29 days old). */
+export const DEMO_MONTH_DAYS = 31;
+
+/**
+ * The demonstração certificate's validity: from well before the demo month's first document (the
+ * authority checks the start of validity too, MOC CT-e Visão Geral D02 → 291) to a year from now.
+ */
+export function demoCertificateValidity(now: Date): { notBefore: Date; notAfter: Date } {
+  return {
+    notBefore: new Date(now.getTime() - (DEMO_MONTH_DAYS + 30) * 86_400_000),
+    notAfter: new Date(now.getTime() + 365 * 86_400_000),
+  };
+}
+
 /** A simple logo: a dark-blue plate with an amber road stripe and a truck silhouette. */
 export function demoLogoPng(): Buffer {
   const width = 240;
@@ -90,6 +106,27 @@ export function demoLogoPng(): Buffer {
   return encodePng(width, height, pixels);
 }
 
+/**
+ * The demo company's averbadora: AT&M over SOAP — in demonstração the local double answers, with its
+ * own login — with the policy the month's MDF-e carry, averbando from before the month began.
+ */
+export function demoInsurerSettings(now = new Date()): InsurerSettings {
+  const desde = new Date(now.getTime() - 3 * 3_600_000 - 45 * 86_400_000).toISOString().slice(0, 10);
+  return {
+    ativo: true,
+    averbadora: 'atm-soap',
+    usuario: 'carreta-demo',
+    codatm: '11000000',
+    url: '',
+    apolice: '0458712309',
+    seguradora: 'SEGURADORA DEMONSTRACAO SA',
+    cnpjSeguradora: '31487265000190',
+    responsavel: 1,
+    cobertura: { cteos: false, cteSimp: true, nfeCargaPropria: false, mdfe: true },
+    desde,
+  };
+}
+
 /** Moves the embedded sandbox's clock through its control API (`null`: real time again). */
 export function sandboxClock(endpoint: EmbeddedEndpoint): (at: Date | null) => Promise<void> {
   return async (at) => {
@@ -120,8 +157,13 @@ export async function seedDemo(
     scopes: host.settings.get().scopes,
     tokenStore: host.secrets,
   });
+  const now = new Date();
   const uploadCertificate = async () => {
-    const pfx = makePfx({ cpfCnpj: DEMO_CNPJ, razaoSocial: demoCompany.nome_razao_social });
+    const pfx = makePfx({
+      cpfCnpj: DEMO_CNPJ,
+      razaoSocial: demoCompany.nome_razao_social,
+      ...demoCertificateValidity(now),
+    });
     await client.empresas.cadastrarCertificado(DEMO_CNPJ, Buffer.from(pfx.pfxBase64, 'base64'), pfx.password);
   };
   const existing = await client.empresas.listar({ cpf_cnpj: DEMO_CNPJ });
@@ -132,8 +174,12 @@ export async function seedDemo(
   }
   if (existing.data.length > 0) {
     // The sandbox drops a certificate whose sealed key it can no longer open (secret store lost).
+    // A certificate made when the demo was first started is valid only from then: the month about to
+    // be back-dated would be signed before its validity (291), so it is made again.
     try {
-      await client.empresas.certificado(DEMO_CNPJ);
+      const current = await client.empresas.certificado(DEMO_CNPJ);
+      const from = Date.parse(current.not_valid_before ?? '');
+      if (!(from <= demoCertificateValidity(now).notBefore.getTime())) await uploadCertificate();
     } catch (error) {
       if (!(error instanceof ApiError && error.status === 404)) throw error;
       await uploadCertificate();
@@ -167,10 +213,38 @@ export async function seedDemo(
   const defaults = host.settings.get().companyDefaults ?? {};
   if (!defaults[DEMO_CNPJ])
     host.settings.update({ companyDefaults: { ...defaults, [DEMO_CNPJ]: demoDefaults } });
+  // Every CT-e and MDF-e of the demo is averbado by itself (Empresas › Averbação shows the policy).
+  const averbacao = host.settings.get().averbacao ?? {};
+  if (!averbacao.demonstracao?.[DEMO_CNPJ])
+    host.settings.update({
+      averbacao: {
+        ...averbacao,
+        demonstracao: { ...(averbacao.demonstracao ?? {}), [DEMO_CNPJ]: demoInsurerSettings() },
+      },
+    });
+  const doubles = endpoint.insurers;
+  const insurer = doubles
+    ? createInsurerClient({
+        averbadora: 'atm-soap',
+        baseUrl: doubles.url,
+        usuario: 'carreta-demo',
+        senha: doubles.password,
+        codatm: '11000000',
+        timeoutMs: 30_000,
+      })
+    : null;
   return seedDemoMonth({
     client,
     company: { ...demoCompany, crt: 3 },
     setClock: sandboxClock(endpoint),
     ...(signal ? { signal } : {}),
+    ...(insurer
+      ? {
+          averbar: async (doc) => {
+            const answer = await insurer.send(doc);
+            return answer.outcome === 'registrado' ? answer.numeros : [];
+          },
+        }
+      : {}),
   });
 }

@@ -25,7 +25,15 @@ export function describeIssues(error: z.ZodError): { message: string; fields: st
   return { message: lines.join('; '), fields: fields.filter(Boolean) };
 }
 
-export function createDispatcher(table: CommandTable, logger: Logger): Dispatch {
+/**
+ * `onFailure` hears every command that failed with an error the app knows (the connectivity monitor
+ * learns there that the network is gone, without waiting for its next probe).
+ */
+export function createDispatcher(
+  table: CommandTable,
+  logger: Logger,
+  onFailure?: (payload: ReturnType<typeof toErrorPayload>, channel: CommandChannel) => void,
+): Dispatch {
   return async (channel, input) => {
     if (!isCommandChannel(channel)) {
       return {
@@ -65,6 +73,7 @@ export function createDispatcher(table: CommandTable, logger: Logger): Dispatch 
       } else {
         logger.warn(`command ${channel}: ${payload.code} ${payload.message}`);
       }
+      onFailure?.(payload, channel);
       return { ok: false, error: payload };
     }
   };

@@ -12,6 +12,8 @@ export interface EmbeddedEndpoint {
   tokenUrl: string;
   clientId: string;
   clientSecret: string;
+  /** The averbadoras' doubles (AT&M, AverbePorto) and the password of their user `carreta-demo`. */
+  insurers: { url: string; password: string } | null;
 }
 
 /** Seeding work; `signal` aborts when the app closes, so a long seeding does not hold the exit. */
@@ -27,6 +29,8 @@ export class EmbeddedSandbox {
   private running: { endpoint: EmbeddedEndpoint; close(): Promise<void> } | null = null;
   private readonly seeders: Seeder[] = [];
   private closing = new AbortController();
+  /** Starts inside startSandbox: they hold the data folder's database until they see the abort. */
+  private opening = 0;
 
   constructor(
     private readonly userDataDir: string,
@@ -46,43 +50,65 @@ export class EmbeddedSandbox {
     return this.running?.endpoint.url ?? null;
   }
 
+  /** The averbadoras' doubles, once the sandbox is up. */
+  insurers(): EmbeddedEndpoint['insurers'] {
+    return this.running?.endpoint.insurers ?? null;
+  }
+
   ensure(): Promise<EmbeddedEndpoint> {
-    this.starting ??= this.start().catch((error: unknown) => {
+    this.starting ??= this.start(this.closing.signal).catch((error: unknown) => {
       this.starting = null;
       throw error;
     });
     return this.starting;
   }
 
-  private async start(): Promise<EmbeddedEndpoint> {
+  private async start(signal: AbortSignal): Promise<EmbeddedEndpoint> {
     const { startSandbox } = await import('../sandbox/server');
     const { createKeyVault } = await import('../sandbox/key-vault');
+    const keyVault = createKeyVault(await this.vaultKey());
+    // Closed while the modules loaded (seconds on a busy machine): nothing was opened, nothing to undo.
+    if (signal.aborted) throw closedWhileStarting();
     const clientId = 'carreta-local';
     const clientSecret = randomBytes(24).toString('base64url');
-    const sandbox = await startSandbox({
-      port: 0,
-      dataDir: path.join(this.userDataDir, 'sandbox'),
-      clientId,
-      clientSecret,
-      logger: this.logger,
-      // Private keys of the certificates tried in demonstração never lie in clear in the data folder.
-      keyVault: createKeyVault(await this.vaultKey()),
-      ...(this.pdfEngine ? { pdfEngine: this.pdfEngine } : {}),
-    });
+    const insurerPassword = randomBytes(18).toString('base64url');
+    let sandbox: Awaited<ReturnType<typeof startSandbox>>;
+    this.opening += 1;
+    try {
+      sandbox = await startSandbox({
+        port: 0,
+        dataDir: path.join(this.userDataDir, 'sandbox'),
+        clientId,
+        clientSecret,
+        logger: this.logger,
+        // Private keys of the certificates tried in demonstração never lie in clear in the data folder.
+        keyVault,
+        insurers: { password: insurerPassword },
+        ...(this.pdfEngine ? { pdfEngine: this.pdfEngine } : {}),
+      });
+    } finally {
+      this.opening -= 1;
+    }
+    if (signal.aborted) {
+      await sandbox.close();
+      throw closedWhileStarting();
+    }
     const endpoint: EmbeddedEndpoint = {
       url: sandbox.url,
       tokenUrl: `${sandbox.url}/oauth/token`,
       clientId,
       clientSecret,
+      insurers: sandbox.insurers ? { url: sandbox.insurers.url, password: insurerPassword } : null,
     };
     this.running = { endpoint, close: () => sandbox.close() };
     this.logger.info(`sandbox local em ${sandbox.url}`);
     for (const seeder of this.seeders) {
+      if (signal.aborted) break;
       try {
-        await seeder(endpoint, this.closing.signal);
+        await seeder(endpoint, signal);
       } catch (error) {
-        // Demo data is a convenience: the app works without it.
-        this.logger.warn('dados de demonstração não puderam ser criados', error);
+        // Demo data is a convenience: the app works without it. Closing makes the seeding fail.
+        if (!signal.aborted) this.logger.warn('dados de demonstração não puderam ser criados', error);
       }
     }
     return endpoint;
@@ -105,16 +131,23 @@ export class EmbeddedSandbox {
     }
   }
 
+  /**
+   * Stops at once, whatever the start is doing: a start still loading its modules gives up when they
+   * arrive (it holds nothing yet, so it is not waited for); one opening the sandbox closes it again
+   * and is waited for; a running sandbox is closed now, so a seeding in progress fails its next
+   * request instead of holding the exit (the rest of the month is made on the next start).
+   */
   async close(): Promise<void> {
-    // A start still in progress would otherwise leave a server running after dispose; its seeding
-    // stops at the next document (the rest is completed on the next start).
     this.closing.abort();
     this.closing = new AbortController();
     const starting = this.starting;
     this.starting = null;
-    if (starting) await starting.catch(() => undefined);
     const running = this.running;
     this.running = null;
+    const opening = this.opening > 0;
     await running?.close();
+    if (starting && (opening || running)) await starting.catch(() => undefined);
   }
 }
+
+const closedWhileStarting = () => new Error('o sandbox local foi fechado enquanto iniciava');

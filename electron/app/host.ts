@@ -66,6 +66,11 @@ export interface HostAdapter {
    */
   pickFile?(options: PickFileOptions): Promise<{ fileName: string; bytes: Buffer } | null>;
   /**
+   * A file the browser host received through its streamed upload route (too large for a JSON
+   * body), by the id the route answered; each is handed out once. Absent in Electron.
+   */
+  takeUpload?(id: string): Promise<Buffer | null>;
+  /**
    * The native save dialog (Electron): writes `bytes` where the user chooses and returns the path,
    * or null when cancelled. Absent in the web host, where the bytes go back for a browser download.
    */

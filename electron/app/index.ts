@@ -8,6 +8,7 @@ import { accountCommands } from './commands/account';
 import { BackupService } from './backup/backup';
 import { CacheHolder } from './backup/cache-holder';
 import { certificateCommands } from './commands/certificates';
+import { backupCommands } from './commands/backup';
 import { documentCommands } from './commands/documents';
 import { createAppIssuing, cteCommands } from './commands/cte';
 import { numberingCommands } from './commands/numbering';
@@ -22,6 +23,10 @@ import { printingCommands } from './commands/printing';
 import { companyCommands } from './commands/companies';
 import { serviceCommands } from './commands/services';
 import { appCommands } from './commands/app';
+import { averbacaoCommands } from './commands/averbacao';
+import { AverbacaoService } from './averbacao/service';
+import { InsurerSettingsService } from './averbacao/settings';
+import { createXmlSource } from './averbacao/xml-source';
 import { settingsCommands } from './commands/settings';
 import type { AppContext } from './context';
 import { ConnectivityMonitor } from './context';
@@ -30,7 +35,7 @@ import { createDispatcher } from './dispatcher';
 import { CredentialsService } from './credentials';
 import { DEMO_CNPJ, seedDemo } from './demo';
 import { demoPartyEntries } from './demo-month';
-import { rememberTrip } from './mdfe/remember';
+import { rememberPayees, rememberTrip } from './mdfe/remember';
 import { EmbeddedSandbox } from './embedded-sandbox';
 import { EventBus } from './events';
 import type { HostAdapter } from './host';
@@ -43,6 +48,9 @@ import { SYNC_FIRST_DELAY_MS, SYNC_INTERVAL_MS, SyncService } from './sync/servi
 import { clientSource } from './sync/source';
 import type { Issuing } from './issuing';
 import { OUTBOX_FIRST_DELAY_MS, OutboxResolver } from './issuing/outbox-resolver';
+
+/** Command failures that mean the API could not be reached (nuvemfiscal ApiError kinds). */
+const NETWORK_FAILURES = new Set(['api_offline', 'api_dns', 'api_timeout']);
 
 export interface CarretaApp {
   dispatch: Dispatch;
@@ -61,6 +69,7 @@ export function buildCommandTable(ctx: AppContext, issuing: Issuing = createAppI
     ...certificateCommands(ctx),
     ...serviceCommands(ctx),
     ...documentCommands(ctx),
+    ...backupCommands(ctx),
     ...cteCommands(ctx, issuing),
     ...numberingCommands(ctx, issuing),
     ...outboxCommands(ctx, issuing),
@@ -71,6 +80,7 @@ export function buildCommandTable(ctx: AppContext, issuing: Issuing = createAppI
     ...printingCommands(ctx),
     ...mailCommands(ctx),
     ...municipioCommands(),
+    ...averbacaoCommands(ctx),
   };
 }
 
@@ -145,10 +155,15 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     // trip issued from the form; its customers are in the address book.
     const repos = cache.repos;
     if (repos) {
-      for (const trip of month.trips)
+      for (const trip of month.trips) {
         await rememberTrip(repos.registries, DEMO_CNPJ, trip).catch((error: unknown) =>
           host.logger.warn('veículos da demonstração não guardados', error),
         );
+        // Where the demo carrier receives its freight: the next MDF-e starts from it.
+        await rememberPayees(repos.payees, DEMO_CNPJ, trip).catch((error: unknown) =>
+          host.logger.warn('dados bancários da demonstração não guardados', error),
+        );
+      }
       // Its customers are in Parceiros (and name the month's rows, whose homologação XML cannot).
       if (month.issued > 0)
         for (const { uses, ...party } of demoPartyEntries())
@@ -171,6 +186,33 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
         .catch((error: unknown) => host.logger.warn('sincronização do mês de demonstração falhou', error));
     }
   });
+  const backups = new BackupService(cache, host.userDataDir, host.version);
+  // Validated restores nobody confirmed (a crash, a quit) are removed on start and on quit.
+  await backups
+    .sweep(true)
+    .catch((error: unknown) => host.logger.warn('restaurações pendentes não removidas', error));
+  const insurerSettings = new InsurerSettingsService(host.settings, host.secrets, async () => {
+    await embedded.ensure();
+    return embedded.insurers();
+  });
+  const averbacao = new AverbacaoService({
+    repos: () => cache.repos,
+    settings: insurerSettings,
+    environment: () => host.settings.get().environment,
+    xml: createXmlSource({
+      repos: () => cache.require(),
+      api: () => api.client(),
+      nfeXml: (company, chaves) => inbox.nfeXml(company, chaves),
+    }),
+    changed: (company, environment) => events.emit('averbacao:changed', { company, environment }),
+    epochFile: path.join(host.userDataDir, 'averbacao-epoch'),
+    logger: host.logger,
+  });
+  // Right after the sync brings documents, and as soon as the network is back.
+  events.subscribe((event, payload) => {
+    if (event === 'sync:progress' && (payload as { phase?: string }).phase === 'done') averbacao.kick(200);
+    if (event === 'connectivity:changed' && (payload as { online?: boolean }).online) averbacao.kick();
+  });
   const context: AppContext = {
     host,
     events,
@@ -183,7 +225,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     logos,
     cache,
     sync,
-    backups: new BackupService(cache, host.userDataDir, host.version),
+    backups,
     inbox,
     printing: new PrintingService({
       source: cacheSource(() => cache.require()),
@@ -191,9 +233,16 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       host,
       progress: (event) => events.emit('print:progress', event),
     }),
+    averbacao,
+    insurerSettings,
   };
   const issuing = createAppIssuing(context);
-  const dispatch = createDispatcher(buildCommandTable(context, issuing), host.logger);
+  // A call that failed for lack of network turns the indicator off at once; "Testar conexão" tries
+  // typed hosts, not the connection in use, so its failures say nothing about it.
+  const dispatch = createDispatcher(buildCommandTable(context, issuing), host.logger, (failure, channel) => {
+    if (channel !== 'connection:test' && NETWORK_FAILURES.has(failure.code))
+      connectivity.markOffline(failure.message);
+  });
   const outbox = new OutboxResolver(
     () => issuing.sender.resolveOpen(),
     () => cache.repos !== null,
@@ -207,6 +256,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   sync.start(SYNC_INTERVAL_MS, SYNC_FIRST_DELAY_MS);
   inbox.start();
   outbox.start(OUTBOX_FIRST_DELAY_MS);
+  averbacao.start();
   return {
     dispatch,
     events,
@@ -216,11 +266,17 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       sync.stop();
       inbox.stop();
       outbox.stop();
+      averbacao.stop();
+      // The local sandbox closes first: work in flight against it (the demonstração month being
+      // created, its sync) then fails at once instead of holding the exit. A request it is serving
+      // still gets its answer; a document being sent is resolved by `referencia` on the next start.
+      await embedded.close();
       await outbox.idle();
+      await averbacao.idle();
       await inbox.idle();
       await sync.idle();
+      await backups.sweep(true).catch(() => undefined);
       await cache.close();
-      await embedded.close();
       await host.printer?.close?.();
     },
   };

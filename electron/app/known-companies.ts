@@ -17,7 +17,12 @@ export interface CacheMark {
   fromCache?: true;
   /** When the API gave the cached answer (ISO instant). */
   savedAt?: string;
+  /** The cached answer came inside a restored backup; the API has not confirmed it since. */
+  fromBackup?: true;
 }
+
+const backupMark = (known: { fromBackup?: true }): CacheMark =>
+  known.fromBackup ? { fromBackup: true } : {};
 
 type Deps = Pick<AppContext, 'api' | 'cache' | 'connectivity' | 'host'>;
 
@@ -134,7 +139,7 @@ export class KnownCompanies {
               .startsWith(wanted),
           )
         : known.value;
-      return { companies, fromCache: true, savedAt: known.savedAt };
+      return { companies, fromCache: true, savedAt: known.savedAt, ...backupMark(known) };
     }
   }
 
@@ -151,7 +156,7 @@ export class KnownCompanies {
       if (isNotFound(error) && repo) await this.store(() => repo.forgetCompany(environment, cpfCnpj));
       const known = apiUnreachable(this.ctx, error) ? await repo?.company(environment, cpfCnpj) : null;
       if (!known) throw error;
-      return { ...known.value, fromCache: true, savedAt: known.savedAt };
+      return { ...known.value, fromCache: true, savedAt: known.savedAt, ...backupMark(known) };
     }
   }
 
@@ -197,7 +202,7 @@ export class KnownCompanies {
           (c) =>
             filter.expiresInDays === undefined || (c.daysLeft !== null && c.daysLeft <= filter.expiresInDays),
         );
-      return { certificates, fromCache: true, savedAt: known.savedAt };
+      return { certificates, fromCache: true, savedAt: known.savedAt, ...backupMark(known) };
     }
   }
 }

@@ -1,7 +1,8 @@
 // A secret is bound to the server it was typed for: the API client secret to the token URL's and
 // the API's origins, the SMTP password to the host, port, security and login. Before anything is
 // sent the binding is compared with the current settings; a settings change, a restored backup or
-// a test with other values never carries a secret to a server the user did not give it to.
+// a test with other values never carries a secret to a server the user did not give it to. An
+// averbadora password is bound the same way to the averbadora, its address, the user and the AT&M code.
 import type { SmtpSettings } from '../shared/schemas/mail';
 import type { ApiHosts } from '../shared/schemas/settings';
 
@@ -63,5 +64,53 @@ export function isSmtpBinding(value: unknown): value is SmtpBinding {
     typeof v.port === 'number' &&
     (v.security === 'none' || v.security === 'starttls' || v.security === 'tls') &&
     typeof v.user === 'string'
+  );
+}
+
+/** The averbadora, address and login an averbadora password may go to. */
+export interface InsurerBinding {
+  averbadora: string;
+  origin: string;
+  usuario: string;
+  codatm: string;
+}
+
+export function insurerBindingOf(
+  settings: {
+    averbadora: string;
+    url: string;
+    usuario: string;
+    codatm: string;
+  },
+  defaultUrl: string,
+): InsurerBinding {
+  return {
+    averbadora: settings.averbadora,
+    origin: originOf(settings.url || defaultUrl),
+    usuario: settings.usuario.trim(),
+    codatm: settings.codatm.trim(),
+  };
+}
+
+/** Exact match: another averbadora, address, user or AT&M code is another server or login. */
+export function sameInsurerBinding(a: InsurerBinding, b: InsurerBinding): boolean {
+  return (
+    a.origin !== '' &&
+    a.averbadora === b.averbadora &&
+    a.origin === b.origin &&
+    a.usuario === b.usuario &&
+    a.codatm === b.codatm
+  );
+}
+
+export function isInsurerBinding(value: unknown): value is InsurerBinding {
+  const v = value as Partial<InsurerBinding> | null;
+  return (
+    typeof v === 'object' &&
+    v !== null &&
+    typeof v.averbadora === 'string' &&
+    typeof v.origin === 'string' &&
+    typeof v.usuario === 'string' &&
+    typeof v.codatm === 'string'
   );
 }

@@ -26,7 +26,36 @@ export interface OpenOptions {
    * restore a backup, instead of failing halfway through some later screen.
    */
   quickCheck?: boolean;
+  /**
+   * The file comes from elsewhere (a restored backup): opened with SQLite's settings for untrusted
+   * databases (sqlite.org/security.html) and checked with the full `integrity_check`. See UNTRUSTED.
+   */
+  untrusted?: boolean;
 }
+
+/**
+ * What a database from elsewhere is opened with, before anything reads its schema. node-sqlite3
+ * does not expose sqlite3_db_config, so SQLITE_DBCONFIG_DEFENSIVE cannot be set; its aims are met
+ * here instead: no function of the file's schema may have side effects (`trusted_schema`), no
+ * other database can be attached, page cells are bounds-checked, nothing is memory-mapped, temp
+ * data stays in memory (never in a folder outside the app's), and schema SQL and trigger nesting
+ * are capped far below the defaults.
+ */
+const UNTRUSTED = {
+  pragmas: [
+    'PRAGMA trusted_schema = OFF',
+    'PRAGMA cell_size_check = ON',
+    'PRAGMA mmap_size = 0',
+    'PRAGMA recursive_triggers = OFF',
+    'PRAGMA temp_store = MEMORY',
+  ],
+  limits: [
+    [sqlite3.LIMIT_ATTACHED, 0],
+    [sqlite3.LIMIT_SQL_LENGTH, 1_000_000],
+    [sqlite3.LIMIT_TRIGGER_DEPTH, 4],
+    [sqlite3.LIMIT_EXPR_DEPTH, 200],
+  ] as const,
+};
 
 const NO_PARAMS: readonly SqlValue[] = [];
 
@@ -47,7 +76,10 @@ export class Database {
   ) {}
 
   /** Use openDatabase(). */
-  static async connect(file: string): Promise<Database> {
+  static async connect(
+    file: string,
+    limits: ReadonlyArray<readonly [number, number]> = [],
+  ): Promise<Database> {
     const raw = await new Promise<sqlite3.Database>((resolve, reject) => {
       const db: sqlite3.Database = new sqlite3.Database(file, (error) =>
         error ? reject(error) : resolve(db),
@@ -56,6 +88,7 @@ export class Database {
     // Execute in the order issued: a write started before a read is seen by it even when the
     // caller did not await in between. One connection cannot run two statements at once anyway.
     raw.serialize();
+    for (const [id, value] of limits) raw.configure('limit', id, value);
     return new Database(raw, file);
   }
 
@@ -262,7 +295,7 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
       mkdirSync(path.dirname(target), { recursive: true, mode: 0o700 });
       closeSync(openSync(target, 'a', 0o600));
     }
-    db = await Database.connect(target);
+    db = await Database.connect(target, options.untrusted ? UNTRUSTED.limits : []);
     await configure(db, memory, options);
     return db;
   } catch (error) {
@@ -272,10 +305,19 @@ export async function openDatabase(file: string, options: OpenOptions = {}): Pro
 }
 
 async function configure(db: Database, memory: boolean, options: OpenOptions): Promise<void> {
+  if (options.untrusted) {
+    // First of all: the schema is parsed by the first statement that reads the file.
+    for (const pragma of UNTRUSTED.pragmas) await db.exec(pragma);
+    const trusted = await db.get<{ trusted_schema: number }>('PRAGMA trusted_schema');
+    if (trusted?.trusted_schema !== 0) throw new Error('PRAGMA trusted_schema could not be turned off.');
+  }
   await db.exec(`PRAGMA busy_timeout = ${Math.max(0, Math.trunc(options.busyTimeoutMs ?? 5000))}`);
   if (!memory && (options.quickCheck ?? true)) {
-    const rows = await db.all<{ quick_check: string }>('PRAGMA quick_check');
-    const problems = rows.map((row) => row.quick_check).filter((text) => text !== 'ok');
+    // A file from elsewhere gets the full check: quick_check does not compare indexes with their
+    // tables, and an index that lies about a UNIQUE column (outbox.referencia) is not harmless.
+    const check = options.untrusted ? 'integrity_check' : 'quick_check';
+    const rows = await db.all<Record<string, string>>(`PRAGMA ${check}`);
+    const problems = rows.map((row) => row[check]).filter((text) => text !== 'ok');
     if (problems.length > 0) throw cacheCorruptError(db.file, new Error(problems.slice(0, 5).join('; ')));
   }
   // Takes effect only on a new, empty file (and must precede WAL): 8 KB pages hold five ~1.4 KB

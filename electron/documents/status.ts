@@ -15,7 +15,11 @@
 //   impresso" — only an authorization protocol goes in that field; §2.19.1: campo 2 carries it.
 // - Anexo II §2.20: homologação carries "EMITIDO EM AMBIENTE DE HOMOLOGAÇÃO – SEM VALOR FISCAL".
 // - Visão Geral §11.3.2 / §11.3.4: FS-DA (tpEmis 5) and EPEC (tpEmis 4) print before the
-//   authorization under their own contingency rules; DC-e tpEmis 9 is its offline contingency.
+//   authorization under their own contingency rules.
+// - DC-e contingency: the XSD (dceTiposBasico_v1.00.xsd, TtpEmis) enumerates 1 and 2, while its
+//   annotation, the DC-e manual and the API description call "9 - Contingência off-line" what the
+//   schema does not accept. A valid DC-e in contingency carries 2; a 9 from a system that followed
+//   the text is read the same way, so its printout never loses the mark.
 import type { Attachments, DceView, EventView, Protocol, CteCommon } from './parse/types';
 
 export type Situacao = 'autorizado' | 'cancelado' | 'denegado' | 'sem-autorizacao' | 'contingencia';
@@ -36,9 +40,16 @@ function tpEmis(view: Printable): string {
   return view.ide.tpEmis;
 }
 
+/** tpEmis of a DC-e in contingency: the XSD's 2, and the 9 of the manual's text. */
+export const DCE_CONTINGENCY_TPEMIS = ['2', '9'] as const;
+
+export function isDceContingency(tpEmisValue: string): boolean {
+  return (DCE_CONTINGENCY_TPEMIS as readonly string[]).includes(tpEmisValue);
+}
+
 function contingencyWithoutProtocol(view: Printable): boolean {
   const t = tpEmis(view);
-  return view.kind === 'dce' ? t === '9' : t === '4' || t === '5';
+  return view.kind === 'dce' ? isDceContingency(t) : t === '4' || t === '5';
 }
 
 function sameKey(protocol: Protocol, chave: string): boolean {

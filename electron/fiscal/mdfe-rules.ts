@@ -12,6 +12,22 @@ export const MDFE_OPEN_PLATE_LIMIT_MS = 5 * 86_400_000;
 export const MDFE_OPEN_PLATE_MAX_PERCURSO = 2;
 /** Driver inclusion events per MDF-e (K02 → 636). */
 export const MDFE_MAX_CONDUTOR_EVENTS = 99;
+/**
+ * Documents an MDF-e may carry, from the layout (PL_MDFe_300b, mdfeTiposBasico_v3.00.xsd, in force
+ * with MOC 3.00 since 13/10/2016): up to 1000 unloading municipalities (infMunDescarga), each with up
+ * to 20,000 CT-e (infCTe), 20,000 NF-e (infNFe) and 20,000 MDF-e (infMDFeTransp).
+ */
+export const MDFE_MAX_MUN_DESCARGA = 1000;
+export const MDFE_MAX_DOCS_POR_MUNICIPIO = 20_000;
+/**
+ * The authority discards a message over 1024 KB, and the issuer's application must never make one
+ * (MOC MDF-e 3.00 §4.5.5 B01 → 214). Each document is a group of at least 76 bytes
+ * (`<infCTe><chCTe>…44…</chCTe></infCTe>`), so the app keeps a trip to 10,000 documents (about
+ * 760 KB of keys), which leaves room for the rest of the manifest and its signature; the layout's
+ * own limits above are never the binding ones.
+ */
+export const MDFE_MAX_MESSAGE_BYTES = 1024 * 1024;
+export const MDFE_MAX_DOCUMENTOS = 10_000;
 /** Drivers in veicTracao (XSD condutor 1..10) and trailers (veicReboque 0..3). */
 export const MDFE_MAX_CONDUTORES = 10;
 export const MDFE_MAX_REBOQUES = 3;
@@ -85,5 +101,37 @@ export function openMdfeBlocks(
     age > MDFE_OPEN_PLATE_LIMIT_MS
   )
     return 462;
+  return null;
+}
+
+/**
+ * The day (AAAA-MM-DD) of an instant in Brasília: UTC−3 all year, Brazil has kept no daylight
+ * saving since Decreto 9.772 of 25/04/2019. An invalid date gives ''.
+ */
+export function brasiliaDayOf(instant: Date): string {
+  if (!(instant instanceof Date) || !Number.isFinite(instant.getTime())) return '';
+  return new Date(instant.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/**
+ * Why the authority refuses the closing date `dtEnc` (evEncMDFe, AAAA-MM-DD) of an MDF-e authorized
+ * at `authorizedAt`, at `now`; null when it takes it. In force since MOC MDF-e 3.00 (13/10/2016):
+ * - 615, before the day of the authorization (§6.2.3 K09; the §7.2 text names the authorization,
+ *   the later of the two instants K09 and the text speak of, so the stricter);
+ * - 635, after today in Brasília: a closing is registered when the trip has ended, and an event's
+ *   date cannot be later than its processing (§7.2 code 635 — the MOC has no code of its own for a
+ *   closing dated in the future).
+ * Days compare in Brasília (UTC−3), as dtEnc is a date of the local calendar.
+ */
+export function mdfeClosingDateProblem(
+  dtEnc: unknown,
+  authorizedAt: Date | null,
+  now: Date,
+): 615 | 635 | null {
+  if (typeof dtEnc !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(dtEnc)) return null;
+  const today = brasiliaDayOf(now);
+  if (today && dtEnc > today) return 635;
+  const authorizedDay = authorizedAt ? brasiliaDayOf(authorizedAt) : '';
+  if (authorizedDay && dtEnc < authorizedDay) return 615;
   return null;
 }

@@ -2,7 +2,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, protocol, safeStorage, shell } from 'electron';
 
 import type { CarretaApp } from '../app';
 import { createApp } from '../app';
@@ -10,8 +10,10 @@ import type { HostAdapter } from '../app/host';
 import type { Logger } from '../app/logger';
 import { consoleLogger } from '../app/logger';
 import { rendererCsp } from '../shared/csp';
+import { createCrashHandler } from './crash-restart';
 import { createFilePicker } from './dialogs';
 import { createFileLogger } from './file-logger';
+import { hardenEveryWebContents } from './hardening';
 import { createElectronPrinter, createFileSaver } from './printing';
 import { createSenderCheck, forwardEvents, registerIpc } from './ipc';
 import { openJsonStore } from './json-store';
@@ -22,7 +24,7 @@ import {
   appSchemePrivileges,
   createAppProtocolHandler,
 } from './protocol';
-import { createSecretStore } from './secret-store';
+import { createSecretStore, usesFixedKey } from './secret-store';
 import { createSettingsStore } from './settings-store';
 import { createMainWindow, installApplicationMenu } from './window';
 
@@ -33,13 +35,31 @@ const mainDir = dirname(fileURLToPath(import.meta.url));
 // Only a development run loads the Vite dev server: an installed app ignores the variable, so no
 // environment can point the packaged window (and its IPC sender check) at another origin.
 const devServerUrl = app.isPackaged ? undefined : process.env.VITE_DEV_SERVER_URL;
+const allowedOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
 
 let logger: Logger = consoleLogger;
 let mainWindow: BrowserWindow | null = null;
 let carreta: CarretaApp | null = null;
 
-// The main process holds the outbox and the cache: a stray error is logged, never fatal.
-process.on('uncaughtException', (error) => logger.error('uncaught exception', error));
+// The main process holds the outbox and the cache: after an uncaught exception its state is
+// unknown, so the error is logged and the app starts again clean (crash-restart.ts), never more than
+// a few times in a row. A rejected promise is logged: the awaiting code has already been told.
+process.on(
+  'uncaughtException',
+  createCrashHandler({
+    logger: () => logger,
+    args: process.argv.slice(1),
+    dispose: async () => {
+      const running = carreta;
+      carreta = null;
+      await running?.dispose();
+    },
+    relaunch: (args) => app.relaunch({ args }),
+    exit: (code) => app.exit(code),
+    showError: (title, message) => dialog.showErrorBox(title, message),
+    logFolder: () => join(app.getPath('userData'), 'logs'),
+  }),
+);
 process.on('unhandledRejection', (reason) => logger.error('unhandled rejection', reason));
 
 function focusMainWindow(): void {
@@ -66,6 +86,7 @@ async function start(): Promise<void> {
   const userDataDir = app.getPath('userData');
   logger = createFileLogger(join(userDataDir, 'logs'), app.isPackaged ? null : consoleLogger);
   logger.info(`Carreta ${app.getVersion()} starting (${process.platform})`);
+  if (usesFixedKey(safeStorage)) logger.warn('safeStorage uses basic_text (no keyring): secrets are refused');
 
   protocol.handle(
     APP_SCHEME,
@@ -90,7 +111,6 @@ async function start(): Promise<void> {
   };
   carreta = await createApp(host);
 
-  const allowedOrigin = devServerUrl ? new URL(devServerUrl).origin : APP_ORIGIN;
   const ownContents = () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow.webContents : null);
   registerIpc(ipcMain, carreta.dispatch, createSenderCheck(ownContents, allowedOrigin), logger);
   forwardEvents(carreta.events, ownContents);
@@ -104,6 +124,16 @@ if (!app.requestSingleInstanceLock()) {
   app.quit();
 } else {
   app.setAppUserModelId('br.com.carreta.app');
+  // Every window and session Chromium makes gets the locks, the print window's included.
+  hardenEveryWebContents(app, {
+    allowedOrigin,
+    openExternal: (url) => shell.openExternal(url),
+    logger: {
+      info: (message, ...rest) => logger.info(message, ...rest),
+      warn: (message, ...rest) => logger.warn(message, ...rest),
+      error: (message, ...rest) => logger.error(message, ...rest),
+    },
+  });
   app.on('second-instance', focusMainWindow);
   app.on('window-all-closed', () => app.quit());
   app.on('before-quit', (event) => {

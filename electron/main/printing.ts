@@ -12,6 +12,7 @@ import type {
 
 import type { HostPrinter, PrinterAdapter, SaveFileOptions } from '../app/host';
 import { AppError } from '../shared/errors';
+import { hardenSession } from './hardening';
 
 type WindowFactory = (options: BrowserWindowConstructorOptions) => BrowserWindow;
 
@@ -77,6 +78,8 @@ export function createElectronPrinter(
   const ready = (): BrowserWindow => {
     if (window && !window.isDestroyed()) return window;
     const created = createWindow(printWindowOptions);
+    // Its own session ('carreta-print') gets the permission locks too, whatever else hardens it.
+    hardenSession(created.webContents.session);
     created.webContents.setWindowOpenHandler(() => ({ action: 'deny' }));
     created.webContents.on('will-navigate', (event) => event.preventDefault());
     created.webContents.session.webRequest.onBeforeRequest((details, callback) =>

@@ -8,6 +8,30 @@ export interface EncryptionBackend {
   isEncryptionAvailable(): boolean;
   encryptString(plainText: string): Buffer;
   decryptString(encrypted: Buffer): string;
+  /** Linux: the keyring safeStorage uses (`gnome_libsecret`, `kwallet5`…, or `basic_text`). */
+  getSelectedStorageBackend?(): string;
+}
+
+export const weakKeyringMessage =
+  'Neste Linux não há um chaveiro do sistema ativo (GNOME Keyring ou KWallet): as senhas seriam ' +
+  'guardadas com uma chave fixa, que qualquer programa do computador consegue abrir, por isso nada foi ' +
+  'salvo nem lido. Ative o chaveiro da sua sessão (por exemplo, instale e abra o gnome-keyring) e abra o ' +
+  'Carreta de novo.';
+
+/**
+ * On Linux without a keyring Electron falls back to `basic_text`: "encryption" with a key written in
+ * Chromium's source, the same on every machine — as good as clear text. Treated as no encryption.
+ */
+export function usesFixedKey(
+  crypto: EncryptionBackend,
+  platform: NodeJS.Platform = process.platform,
+): boolean {
+  if (platform !== 'linux' || typeof crypto.getSelectedStorageBackend !== 'function') return false;
+  try {
+    return crypto.getSelectedStorageBackend() === 'basic_text';
+  } catch {
+    return false;
+  }
 }
 
 const NAME_PATTERN = /^[A-Za-z0-9_.:-]{1,100}$/;
@@ -24,15 +48,25 @@ export const secretsUnavailableMessage =
 
 /**
  * Secrets encrypted by the operating system (safeStorage) and kept as base64 in their own store
- * file, apart from the settings. Refuses to write when encryption is unavailable: saving the value
- * in clear text would be worse than asking the user to try again. Values never reach the logger.
+ * file, apart from the settings. Refuses to write when encryption is unavailable — or only
+ * pretended, Linux's `basic_text`: saving the value in clear text would be worse than asking the
+ * user to try again. Values never reach the logger.
  */
-export function createSecretStore(store: JsonStore, crypto: EncryptionBackend, logger: Logger): SecretStore {
+export function createSecretStore(
+  store: JsonStore,
+  crypto: EncryptionBackend,
+  logger: Logger,
+  platform: NodeJS.Platform = process.platform,
+): SecretStore {
+  const refuseFixedKey = () => {
+    if (usesFixedKey(crypto, platform)) throw new AppError('secrets_unavailable', weakKeyringMessage);
+  };
   return {
     async get(name) {
       checkName(name);
       const stored = store.get(name);
       if (typeof stored !== 'string') return null;
+      refuseFixedKey();
       if (!crypto.isEncryptionAvailable()) {
         throw new AppError(
           'secrets_unavailable',
@@ -51,6 +85,7 @@ export function createSecretStore(store: JsonStore, crypto: EncryptionBackend, l
     async set(name, value) {
       checkName(name);
       if (typeof value !== 'string') throw new AppError('invalid_input', 'Valor de segredo inválido.');
+      refuseFixedKey();
       if (!crypto.isEncryptionAvailable()) {
         throw new AppError('secrets_unavailable', secretsUnavailableMessage);
       }

@@ -1,7 +1,8 @@
-import type { Session, WebPreferences } from 'electron';
+import type { WebPreferences } from 'electron';
 import { app, BrowserWindow, dialog, Menu, screen, shell } from 'electron';
 
 import type { Logger } from '../app/logger';
+import { hardenSession } from './hardening';
 import type { JsonStore } from './json-store';
 import { buildMenuTemplate } from './menu';
 import { attachNavigationGuards } from './navigation';
@@ -26,12 +27,7 @@ export function secureWebPreferences(preloadPath: string): WebPreferences {
 }
 
 /** No web permission (camera, notifications, geolocation…) is ever granted to the page. */
-export function applySessionPolicy(
-  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler'>,
-): void {
-  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
-  session.setPermissionCheckHandler(() => false);
-}
+export const applySessionPolicy = hardenSession;
 
 export interface MainWindowOptions {
   preloadPath: string;

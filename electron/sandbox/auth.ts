@@ -11,7 +11,10 @@ export interface AuthOptions {
   tokenTtlSeconds: number;
   /** Token requests accepted per client per minute before 429. */
   tokenRequestsPerMinute: number;
-  /** Failed credential attempts (token or control secret) per source per minute before 429. */
+  /**
+   * Failed credential attempts per minute before 429: at the token endpoint per source and client
+   * id, at the control API per source.
+   */
   failedAttemptsPerMinute: number;
 }
 
@@ -45,10 +48,12 @@ export interface SandboxAuth {
   checkControlSecret(value: string | undefined): boolean;
   /**
    * Seconds a source must wait before trying credentials again at `gate` (0: go ahead). Failures
-   * are throttled like successes, so guessing a secret costs a minute per handful of tries.
+   * are throttled like successes, so guessing a secret costs a minute per handful of tries. At the
+   * token endpoint they count per client id: failures under another id (or under none) never lock
+   * out the configured client, so nothing can lock the app out by failing under a made-up name.
    */
-  failureWait(gate: CredentialGate, source: string): number;
-  recordFailure(gate: CredentialGate, source: string): void;
+  failureWait(gate: CredentialGate, source: string, clientId?: string): number;
+  recordFailure(gate: CredentialGate, source: string, clientId?: string): void;
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
@@ -73,8 +78,12 @@ export async function createAuth(
   );
   const windows = new Map<string, { start: number; count: number }>();
   const failures = new Map<string, { start: number; count: number }>();
-  const failureWindow = (gate: CredentialGate, source: string) => {
-    const key = `${gate} ${source}`;
+  // Ids other than the configured one share one bucket per source: guessed names neither lock the
+  // real client out nor grow the map without bound.
+  const bucket = (clientId: string | undefined) =>
+    clientId === undefined ? '' : safeEqual(clientId, options.clientId) ? `=${options.clientId}` : '*';
+  const failureWindow = (gate: CredentialGate, source: string, clientId?: string) => {
+    const key = `${gate} ${source} ${bucket(clientId)}`;
     const current = failures.get(key);
     if (current && clock.nowMs() - current.start < 60_000) return { key, current };
     failures.delete(key);
@@ -120,13 +129,13 @@ export async function createAuth(
       return { clientId: row.client_id, scopes, expiresAt: row.expires_at };
     },
     checkControlSecret: (value) => typeof value === 'string' && safeEqual(value, options.clientSecret),
-    failureWait(gate, source) {
-      const { current } = failureWindow(gate, source);
+    failureWait(gate, source, clientId) {
+      const { current } = failureWindow(gate, source, clientId);
       if (!current || current.count < options.failedAttemptsPerMinute) return 0;
       return Math.max(1, Math.ceil((current.start + 60_000 - clock.nowMs()) / 1000));
     },
-    recordFailure(gate, source) {
-      const { key, current } = failureWindow(gate, source);
+    recordFailure(gate, source, clientId) {
+      const { key, current } = failureWindow(gate, source, clientId);
       if (current) current.count += 1;
       else failures.set(key, { start: clock.nowMs(), count: 1 });
     },

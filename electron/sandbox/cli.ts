@@ -1,15 +1,24 @@
 /**
- * `npm run sandbox -- --port <n> [--data <dir>] [--client-id <id> --client-secret <secret>]`
+ * `npm run sandbox -- --port <n> [--data <dir> [--key-file <file>]] [--client-id <id> --client-secret <secret>]`
  *
  * Starts the local sandbox of the fiscal API on 127.0.0.1. Without credentials it uses the demo
  * client: client id `carreta-demo`, client secret `carreta-demo-secret` (the secret also unlocks
  * the control API through the `X-Sandbox-Secret` header). Without `--data` state is in memory.
+ * Certificates' private keys are sealed (AES-256-GCM, key-vault.ts) as in the embedded sandbox: with
+ * `--data` the vault's key lives in `--key-file` (default `<data>/vault.key`, 0600), made on the
+ * first start; in memory, a key of this run.
  */
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+
+import { loadOrCreateVaultKey } from './key-file';
+import { createKeyVault } from './key-vault';
 import { DEFAULT_CLIENT_ID, DEFAULT_CLIENT_SECRET, startSandbox } from './server';
 
 interface CliOptions {
   port: number;
   dataDir?: string;
+  keyFile?: string;
   clientId: string;
   clientSecret: string;
 }
@@ -29,6 +38,9 @@ function parseArgs(argv: string[]): CliOptions {
       case '--data':
         options.dataDir = value;
         break;
+      case '--key-file':
+        options.keyFile = value;
+        break;
       case '--client-id':
         options.clientId = value;
         break;
@@ -39,6 +51,7 @@ function parseArgs(argv: string[]): CliOptions {
         throw new Error(`opção desconhecida: ${flag}`);
     }
   }
+  if (options.keyFile && !options.dataDir) throw new Error('--key-file só vale com --data');
   return options;
 }
 
@@ -49,11 +62,15 @@ async function main() {
   } catch (err) {
     console.error(`sandbox: ${(err as Error).message}`);
     console.error(
-      'uso: npm run sandbox -- --port <n> [--data <pasta>] [--client-id <id> --client-secret <segredo>]',
+      'uso: npm run sandbox -- --port <n> [--data <pasta> [--key-file <arquivo>]] [--client-id <id> --client-secret <segredo>]',
     );
     process.exit(2);
   }
+  const vaultKey = options.dataDir
+    ? await loadOrCreateVaultKey(path.resolve(options.keyFile ?? path.join(options.dataDir, 'vault.key')))
+    : randomBytes(32);
   const sandbox = await startSandbox({
+    keyVault: createKeyVault(vaultKey),
     port: options.port,
     dataDir: options.dataDir,
     clientId: options.clientId,
@@ -65,6 +82,7 @@ async function main() {
     },
   });
   console.log(`listening on ${sandbox.url}`);
+  if (sandbox.insurers) console.log(`averbadoras (AT&M, AverbePorto) on ${sandbox.insurers.url}`);
   const stop = () => {
     void sandbox.close().then(() => process.exit(0));
   };

@@ -46,6 +46,8 @@ export interface EmpresaCertificado {
 export interface SigningCredentials {
   privateKeyPem: string;
   certificatePem: string;
+  /** Start of validity (MOC Visão Geral D02 checks both ends). */
+  notBefore: Date;
   notAfter: Date;
 }
 
@@ -243,18 +245,26 @@ export async function createCompanyRegistry(
       return rows.map((r) => JSON.parse(r.json) as EmpresaCertificado);
     },
     async getSigningCredentials(cpfCnpj) {
-      const row = await store.get<{ not_after: number; private_key_pem: string; certificate_pem: string }>(
-        'SELECT not_after, private_key_pem, certificate_pem FROM sandbox_certificates WHERE cpf_cnpj = ?',
+      const row = await store.get<{
+        not_after: number;
+        json: string;
+        private_key_pem: string;
+        certificate_pem: string;
+      }>(
+        'SELECT not_after, json, private_key_pem, certificate_pem FROM sandbox_certificates WHERE cpf_cnpj = ?',
         [cpfCnpj],
       );
       const privateKeyPem = row ? unseal(row.private_key_pem) : null;
-      return row && privateKeyPem
-        ? {
-            privateKeyPem,
-            certificatePem: row.certificate_pem,
-            notAfter: new Date(row.not_after),
-          }
-        : null;
+      if (!row || !privateKeyPem) return null;
+      // The start of validity is kept in the certificate's description (no column of its own).
+      const info = JSON.parse(row.json) as Partial<EmpresaCertificado>;
+      const notBefore = Date.parse(info.not_valid_before ?? '');
+      return {
+        privateKeyPem,
+        certificatePem: row.certificate_pem,
+        notBefore: new Date(Number.isFinite(notBefore) ? notBefore : 0),
+        notAfter: new Date(row.not_after),
+      };
     },
     async setLogo(cpfCnpj, contentType, data) {
       await store.run(

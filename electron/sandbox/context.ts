@@ -4,6 +4,7 @@ import type { Clock } from './clock';
 import type { CompanyRegistry, SigningCredentials } from './companies';
 import type { DebugRecorder } from './debug-recorder';
 import type { EmailRecorder } from './email-recorder';
+import type { MdfeIssuer } from './mdfe/offload';
 import type { SandboxFaults } from './faults';
 import type { PdfHelper } from './pdf';
 import type { SandboxPrinter } from './pdf-engine';
@@ -53,6 +54,8 @@ export interface SandboxContext {
   pdf: PdfHelper;
   /** DACTE/DACE/event printouts on a browser engine; `print` answers null when `pdf` must answer. */
   printer: SandboxPrinter;
+  /** Validates and signs large MDF-e requests in a worker thread (mdfe/offload.ts). */
+  mdfeIssuer: MdfeIssuer;
   /** Companies, their configurations, certificates and logos. */
   companies: CompanyRegistry;
   /** Private key + certificate (PEM) of the company, for signing XML; null without a certificate. */

@@ -12,6 +12,7 @@ import type { SandboxContext, SandboxLogger } from './context';
 import { createDebugRecorder } from './debug-recorder';
 import { createEmailRecorder } from './email-recorder';
 import { createFaults } from './faults';
+import { createMdfeIssuer } from './mdfe/offload';
 import { acceptBodylessOperations } from './http/bodyless';
 import { ApiError, errorBody, handleError } from './http/errors';
 import { answerOversizedBodies } from './http/oversized';
@@ -20,6 +21,8 @@ import { createSandboxPrinter } from './pdf-engine';
 import type { PdfEngine } from '../documents/pdf';
 import { createQuotas } from './quotas';
 import type { QuotaLimits } from './quotas';
+import type { RunningInsurerDoubles } from './insurers/server';
+import { startInsurerDoubles } from './insurers/server';
 import { controlRoutes } from './routes/control';
 import { controlNfeRoutes } from './routes/control-nfe';
 import { sandboxRoutes } from './routes/index';
@@ -62,6 +65,12 @@ export interface SandboxOptions {
    * the app's secret store). Omitted: kept as given — fine in memory and for a test peer.
    */
   keyVault?: KeyVault;
+  /**
+   * The averbadoras' test doubles (AT&M, AverbePorto) on their own port, sharing this database and
+   * clock: started by default (`false` leaves them out). `password` is the AT&M/AverbePorto
+   * password of the user `carreta-demo` (default `carreta-demo-secret`).
+   */
+  insurers?: false | { port?: number; password?: string };
 }
 
 export interface RunningSandbox {
@@ -74,6 +83,8 @@ export interface RunningSandbox {
     clock: Clock;
     reset(): Promise<void>;
   };
+  /** The averbadoras' doubles (`insurers/server.ts`), or null when left out. */
+  insurers: RunningInsurerDoubles | null;
 }
 
 declare module 'fastify' {
@@ -117,6 +128,7 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     pdf: pdfHelper,
     printer: createSandboxPrinter(options.pdfEngine, log),
     companies,
+    mdfeIssuer: createMdfeIssuer(log),
     getSigningCredentials: (cpfCnpj) => companies.getSigningCredentials(cpfCnpj),
     tokenOf: (request) => request.sandboxToken,
     log,
@@ -150,7 +162,11 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
     if (routed === '/oauth/token') return;
     await authenticate(ctx, request, routed);
   });
+  let closing = false;
   app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload) => {
+    // A request answered while the sandbox closes is the connection's last: a keep-alive client
+    // would otherwise hold the close for its idle timeout (Node's agents: 5 s).
+    if (closing) reply.header('connection', 'close');
     if (reply.statusCode < 400 && !pathOf(request).startsWith('/_sandbox')) {
       if (ctx.faults.takeDrop(request.method, pathOf(request))) {
         // The handler has committed; the client sees the connection die with no answer.
@@ -167,21 +183,41 @@ export async function startSandbox(options: SandboxOptions = {}): Promise<Runnin
   async function reset() {
     await store.reset();
     ctx.faults.clear();
+    insurers?.control.faults.clear();
     clock.set(options.clockStart ?? null);
   }
 
   await app.listen({ port: options.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : (options.port ?? 0);
+  const insurers =
+    options.insurers === false
+      ? null
+      : await startInsurerDoubles({
+          port: options.insurers?.port ?? 0,
+          store,
+          clock,
+          controlSecret: options.clientSecret ?? DEFAULT_CLIENT_SECRET,
+          ...(options.insurers?.password
+            ? {
+                atmUsers: [{ usuario: 'carreta-demo', senha: options.insurers.password, codatm: '11000000' }],
+                portoUsers: [{ user: 'carreta-demo', pass: options.insurers.password }],
+              }
+            : {}),
+        });
   return {
     url: `http://127.0.0.1:${port}`,
     port,
     async close() {
+      closing = true;
+      await insurers?.close();
       await app.close();
+      await ctx.mdfeIssuer.close();
       await ctx.printer.close();
       await store.close();
     },
     control: { context: ctx, clock, reset },
+    insurers,
   };
 }
 

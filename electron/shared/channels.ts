@@ -52,10 +52,13 @@ export const commandChannels = [
   'cte:files',
   'cte:debug',
   'cte:prefillFromNfe',
+  'cte:nfeInUse',
   'numbering:get',
   'numbering:set',
   'outbox:list',
   'outbox:resolve',
+  'outbox:held',
+  'outbox:review',
   'mdfe:list',
   'mdfe:get',
   'mdfe:open',
@@ -81,6 +84,8 @@ export const commandChannels = [
   'drivers:list',
   'drivers:save',
   'drivers:delete',
+  'payees:list',
+  'payees:delete',
   'dce:issue',
   'dce:preview',
   'dce:get',
@@ -120,6 +125,18 @@ export const commandChannels = [
   'mail:compose',
   'mail:send',
   'mail:log',
+  'averbacao:settingsGet',
+  'averbacao:settingsSave',
+  'averbacao:settingsRemove',
+  'averbacao:test',
+  'averbacao:summary',
+  'averbacao:list',
+  'averbacao:doc',
+  'averbacao:retry',
+  'averbacao:trip',
+  'averbacao:sendNow',
+  'averbacao:contingencia',
+  'mdfe:defaults',
 ] as const;
 
 export const eventChannels = [
@@ -128,6 +145,7 @@ export const eventChannels = [
   'sync:progress',
   'print:progress',
   'inbox:changed',
+  'averbacao:changed',
 ] as const;
 
 export type CommandChannel = (typeof commandChannels)[number];

@@ -13,6 +13,26 @@ import {
   quotasResultSchema,
 } from './schemas/account';
 import { appInfoSchema, connectivitySchema, noticeSchema } from './schemas/app';
+import {
+  averbacaoChangedSchema,
+  averbacaoContingenciaInputSchema,
+  averbacaoContingenciaSchema,
+  averbacaoDocInputSchema,
+  averbacaoDocSchema,
+  averbacaoListInputSchema,
+  averbacaoListSchema,
+  averbacaoRetryInputSchema,
+  averbacaoRowSchema,
+  averbacaoSummarySchema,
+  averbacaoTripInputSchema,
+  averbacaoTripSchema,
+  insurerCompanySchema,
+  insurerSettingsInputSchema,
+  insurerSettingsViewSchema,
+  insurerTestInputSchema,
+  insurerTestResultSchema,
+  mdfeDefaultsSchema,
+} from './schemas/averbacao';
 import { cteCancelOutputSchema, cteCorrectOutputSchema, cteRecordSchema } from './schemas/doc-events';
 import {
   certificateHandleSchema,
@@ -65,6 +85,7 @@ import {
   cteIssueInputSchema,
   ctePreviewSchema,
   docRefSchema,
+  draftCopySchema,
   draftDuplicateInputSchema,
   draftIdSchema,
   draftListInputSchema,
@@ -81,6 +102,8 @@ import {
   outboxResolveInputSchema,
   outboxResolveSchema,
   prefillInputSchema,
+  nfeInUseInputSchema,
+  nfeInUseOutputSchema,
   prefillOutputSchema,
 } from './schemas/issuing';
 import {
@@ -98,6 +121,7 @@ import {
   dceRecordSchema,
   dceRefSchema,
 } from './schemas/dce-form';
+import { heldListSchema, heldReviewInputSchema, heldReviewResultSchema } from './schemas/restore-review';
 import {
   backupCreateResultSchema,
   backupRestoreInputSchema,
@@ -191,6 +215,8 @@ import {
   mdfeXmlInputSchema,
   mdfeXmlSchema,
   registryOkSchema,
+  payeeDeleteInputSchema,
+  payeeListSchema,
   storedDriverSchema,
   storedVehicleSchema,
   vehicleDeleteInputSchema,
@@ -270,10 +296,13 @@ export const commands = {
   'cte:files': command(cteFileInputSchema, cteFileOutputSchema),
   'cte:debug': command(docRefSchema, cteDebugOutputSchema),
   'cte:prefillFromNfe': command(prefillInputSchema, prefillOutputSchema),
+  'cte:nfeInUse': command(nfeInUseInputSchema, nfeInUseOutputSchema),
   'numbering:get': command(numberingScopeInputSchema, numberingStateSchema),
   'numbering:set': command(numberingSetInputSchema, numberingStateSchema),
   'outbox:list': command(outboxListInputSchema, outboxListSchema),
   'outbox:resolve': command(outboxResolveInputSchema, outboxResolveSchema),
+  'outbox:held': command(empty, heldListSchema),
+  'outbox:review': command(heldReviewInputSchema, heldReviewResultSchema),
   'mdfe:list': command(mdfeListInputSchema, mdfeListSchema),
   'mdfe:get': command(mdfeRefSchema, mdfeDetailSchema),
   'mdfe:open': command(mdfeCompanySchema, mdfeOpenSchema),
@@ -296,6 +325,8 @@ export const commands = {
   'drivers:list': command(mdfeCompanySchema, driverListSchema),
   'drivers:save': command(driverSaveInputSchema, storedDriverSchema),
   'drivers:delete': command(driverDeleteInputSchema, registryOkSchema),
+  'payees:list': command(mdfeCompanySchema, payeeListSchema),
+  'payees:delete': command(payeeDeleteInputSchema, registryOkSchema),
   'dce:issue': command(dceIssueInputSchema, dceIssueOutcomeSchema),
   'dce:preview': command(dceIssueInputSchema, dcePreviewSchema),
   'dce:get': command(dceRefSchema, dceRecordSchema),
@@ -308,7 +339,7 @@ export const commands = {
   'drafts:list': command(draftListInputSchema, draftListSchema),
   'drafts:get': command(draftIdSchema, draftSchema),
   'drafts:delete': command(draftIdSchema, okSchema),
-  'drafts:duplicate': command(draftDuplicateInputSchema, draftSchema),
+  'drafts:duplicate': command(draftDuplicateInputSchema, draftCopySchema),
   'addressBook:search': command(addressSearchInputSchema, addressListSchema),
   'addressBook:save': command(addressSaveInputSchema, okSchema),
   'addressBook:delete': command(addressDeleteInputSchema, okSchema),
@@ -338,6 +369,18 @@ export const commands = {
   'mdfe:mailCompose': command(mailDocSchema, mailComposeSchema),
   'mdfe:mailSend': command(mailSendInputSchema, mailSendResultSchema),
   'mdfe:mailLog': command(mailDocSchema, mailLogSchema),
+  'averbacao:settingsGet': command(insurerCompanySchema, insurerSettingsViewSchema),
+  'averbacao:settingsSave': command(insurerSettingsInputSchema, insurerSettingsViewSchema),
+  'averbacao:settingsRemove': command(insurerCompanySchema, insurerSettingsViewSchema),
+  'averbacao:test': command(insurerTestInputSchema, insurerTestResultSchema),
+  'averbacao:summary': command(insurerCompanySchema, averbacaoSummarySchema),
+  'averbacao:list': command(averbacaoListInputSchema, averbacaoListSchema),
+  'averbacao:doc': command(averbacaoDocInputSchema, averbacaoDocSchema),
+  'averbacao:retry': command(averbacaoRetryInputSchema, averbacaoRowSchema),
+  'averbacao:trip': command(averbacaoTripInputSchema, averbacaoTripSchema),
+  'averbacao:sendNow': command(averbacaoTripInputSchema, averbacaoTripSchema),
+  'averbacao:contingencia': command(averbacaoContingenciaInputSchema, averbacaoContingenciaSchema),
+  'mdfe:defaults': command(insurerCompanySchema, mdfeDefaultsSchema),
 } satisfies Record<CommandChannel, CommandDef>;
 
 export const events = {
@@ -346,6 +389,7 @@ export const events = {
   'sync:progress': syncProgressSchema,
   'inbox:changed': inboxCountsSchema,
   'print:progress': printProgressSchema,
+  'averbacao:changed': averbacaoChangedSchema,
 } satisfies Record<EventChannel, z.ZodType>;
 
 // Both directions: an extra key in the tables is a compile error too.
@@ -369,4 +413,9 @@ export type EventPayload<E extends EventChannel> = z.output<Events[E]>;
 export interface CarretaTransport {
   invoke(channel: string, input: unknown): Promise<unknown>;
   on(event: string, listener: (payload: unknown) => void): () => void;
+  /**
+   * The browser host only: streams a file too large for a command's JSON body to an upload route,
+   * reporting progress; answers an envelope with the upload's id (see electron/web/uploads.ts).
+   */
+  upload?(route: 'backup', file: Blob, onProgress?: (sent: number, total: number) => void): Promise<unknown>;
 }

@@ -18,3 +18,6 @@ export {
   justificativaFits,
 } from '../fiscal/events';
 export { isRouteAdjacent, proposeRoute } from '../fiscal/uf-adjacency';
+export { isValidNcm, ncmChapterOf, normalizeNcm, searchNcm, suggestNcmChapters } from '../fiscal/ncm';
+export type { NcmChapter, NcmOption } from '../fiscal/ncm';
+export { CTE_CANCEL_BLOCKED_BY_MDFE } from '../fiscal/sefaz-codes';

@@ -7,6 +7,8 @@ import type { CommandEnvelope } from '../shared/errors';
 import type { EventStream } from './event-stream';
 import { openEventStream } from './event-stream';
 import { checkToken } from './guard';
+import { answerBeforeBody } from './oversized';
+import type { UploadStore } from './uploads';
 
 export interface ApiOptions {
   app: CarretaApp;
@@ -15,7 +17,11 @@ export interface ApiOptions {
   bodyLimit: number;
   heartbeatMs: number;
   streams: Set<EventStream>;
+  /** The streamed upload route for files larger than a JSON body (backups). */
+  uploads?: UploadStore;
 }
+
+const TOO_LARGE = 'Dados grandes demais para um único envio.';
 
 export function sendJson(res: ServerResponse, status: number, body: CommandEnvelope<unknown>): void {
   const text = JSON.stringify(body);
@@ -34,20 +40,21 @@ export function sendError(res: ServerResponse, status: number, code: string, mes
 
 type BodyResult = { ok: true; text: string } | { ok: false };
 
-/** Reads the whole body up to `limit` bytes; past it, keeps draining but stops buffering. */
+/** Reads the whole body up to `limit` bytes; past it, stops at once (the caller answers 413 then). */
 function readBody(req: IncomingMessage, limit: number): Promise<BodyResult> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
-    let tooLarge = false;
-    req.on('data', (chunk: Buffer) => {
+    const onData = (chunk: Buffer) => {
       size += chunk.length;
-      if (size > limit) tooLarge = true;
-      if (!tooLarge) chunks.push(chunk);
-    });
-    req.on('end', () =>
-      resolve(tooLarge ? { ok: false } : { ok: true, text: Buffer.concat(chunks).toString('utf8') }),
-    );
+      if (size <= limit) return void chunks.push(chunk);
+      req.off('data', onData);
+      req.off('end', onEnd);
+      resolve({ ok: false });
+    };
+    const onEnd = () => resolve({ ok: true, text: Buffer.concat(chunks).toString('utf8') });
+    req.on('data', onData);
+    req.on('end', onEnd);
     req.on('error', reject);
   });
 }
@@ -71,16 +78,13 @@ async function handleInvoke(
   if (!isCommandChannel(channel)) return sendError(res, 404, 'unknown_command', 'Comando desconhecido.');
 
   const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared > options.bodyLimit) {
-    res.setHeader('connection', 'close');
-    return sendError(res, 413, 'body_too_large', 'Dados grandes demais para um único envio.');
-  }
+  if (declared > options.bodyLimit) return answerBeforeBody(req, res, 413, 'body_too_large', TOO_LARGE);
   const type = req.headers['content-type'];
   if (type !== undefined && !/^application\/json\s*(;|$)/i.test(type)) {
     return sendError(res, 415, 'unsupported_media_type', 'Formato não suportado: envie JSON.');
   }
   const body = await readBody(req, options.bodyLimit);
-  if (!body.ok) return sendError(res, 413, 'body_too_large', 'Dados grandes demais para um único envio.');
+  if (!body.ok) return answerBeforeBody(req, res, 413, 'body_too_large', TOO_LARGE);
 
   let input: unknown = undefined;
   if (body.text.trim() !== '') {
@@ -117,10 +121,12 @@ export async function handleApi(
   options: ApiOptions,
 ) {
   const auth = checkToken(req, options.token);
-  if (!auth.ok) return sendError(res, auth.status, 'unauthorized', auth.message);
+  // Answered before any body is read, readable by a client still sending one (an upload).
+  if (!auth.ok) return answerBeforeBody(req, res, auth.status, 'unauthorized', auth.message);
 
   const invoke = /^\/api\/invoke\/([^/]+)$/.exec(pathname);
   if (invoke) return handleInvoke(req, res, invoke[1], options);
   if (pathname === '/api/events') return handleEvents(req, res, options);
+  if (pathname === '/api/upload/backup' && options.uploads) return options.uploads.receive(req, res);
   return sendError(res, 404, 'not_found', 'Recurso não encontrado.');
 }

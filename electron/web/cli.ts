@@ -8,6 +8,7 @@ import { parseArgs } from 'node:util';
 import { z } from 'zod';
 
 import { defaultWebDataDir } from './app-data';
+import type { WebHost } from './server';
 import { startWebHost } from './server';
 
 const projectRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -27,7 +28,47 @@ function fail(message: string): never {
   process.exit(1);
 }
 
+/** What a stop signal finds: nothing started yet, a host starting, or one serving. */
+interface Lifecycle {
+  host: WebHost | null;
+  stopping: boolean;
+}
+
+/**
+ * Ctrl+C and SIGTERM stop the host cleanly and exit 0 at any moment — also before it listens and
+ * while the demonstração month is being created (closing aborts that work instead of waiting for
+ * it). Installed before anything else starts, so no signal finds Node's default (death by signal).
+ */
+function handleStopSignals(life: Lifecycle): void {
+  const stop = (signal: string) => {
+    if (life.stopping) return;
+    life.stopping = true;
+    console.log(`\nEncerrando (${signal})…`);
+    // A stuck connection must not keep the terminal hostage.
+    setTimeout(() => {
+      console.error('Carreta: encerramento forçado depois de 10 s.');
+      process.exit(1);
+    }, 10_000).unref();
+    if (life.host) void closeAndExit(life.host);
+    // Still starting: main() closes the host the moment it exists.
+  };
+  process.on('SIGINT', () => stop('SIGINT'));
+  process.on('SIGTERM', () => stop('SIGTERM'));
+}
+
+async function closeAndExit(host: WebHost): Promise<never> {
+  try {
+    await host.close();
+    process.exit(0);
+  } catch (error) {
+    console.error(`Carreta: erro ao encerrar: ${error instanceof Error ? error.message : String(error)}`);
+    process.exit(1);
+  }
+}
+
 async function main(): Promise<void> {
+  const life: Lifecycle = { host: null, stopping: false };
+  handleStopSignals(life);
   let values: { port?: string; data?: string; dist?: string };
   try {
     ({ values } = parseArgs({
@@ -53,29 +94,21 @@ async function main(): Promise<void> {
     fail(`${path.join(distDir, 'index.html')} não encontrado: rode \`npm run web\`.`);
   }
 
+  console.log('Carreta (navegador): iniciando…');
   const host = await startWebHost({
     port: parsed.data.port,
     dataDir: path.resolve(parsed.data.data),
     distDir,
-  }).catch((error: unknown) => fail(error instanceof Error ? error.message : String(error)));
+  }).catch((error: unknown) => {
+    // A stop asked while starting is not a failure to report.
+    if (life.stopping) process.exit(0);
+    return fail(error instanceof Error ? error.message : String(error));
+  });
+  life.host = host;
+  if (life.stopping) return void closeAndExit(host);
 
   console.log(`Carreta (navegador): http://127.0.0.1:${host.port}/#token=${host.token}`);
   console.log(`Dados em: ${path.resolve(parsed.data.data)}  (Ctrl+C para encerrar)`);
-
-  let stopping = false;
-  const stop = (signal: string) => {
-    if (stopping) return;
-    stopping = true;
-    console.log(`\nEncerrando (${signal})…`);
-    // A stuck connection must not keep the terminal hostage.
-    setTimeout(() => process.exit(1), 5000).unref();
-    host.close().then(
-      () => process.exit(0),
-      () => process.exit(1),
-    );
-  };
-  process.on('SIGINT', () => stop('SIGINT'));
-  process.on('SIGTERM', () => stop('SIGTERM'));
 }
 
 void main();

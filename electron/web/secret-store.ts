@@ -31,16 +31,41 @@ function checkName(name: string): void {
 }
 
 /**
+ * An access token past its expiry: the API client caches its OAuth tokens as `token:<id>` entries
+ * whose JSON carries `expiresAt` (epoch ms, nuvemfiscal/token-manager.ts).
+ */
+function isExpiredToken(name: string, value: string, now: number): boolean {
+  if (!name.startsWith('token:')) return false;
+  try {
+    const expiresAt = (JSON.parse(value) as { expiresAt?: unknown } | null)?.expiresAt;
+    return typeof expiresAt === 'number' && expiresAt <= now;
+  } catch {
+    return false;
+  }
+}
+
+/** Drops the expired access tokens of `data`; true when one was dropped. */
+function dropExpiredTokens(data: Record<string, string>, now: number): boolean {
+  const expired = Object.keys(data).filter((name) => isExpiredToken(name, data[name]!, now));
+  for (const name of expired) delete data[name];
+  return expired.length > 0;
+}
+
+/**
  * Secrets of the web host: one JSON file readable only by the user (mode 0600 on POSIX; on
  * Windows the per-user profile folder is what protects it). Writes go through a temp file and a
  * rename so a crash never leaves half a file. Values are never logged, not even on errors.
+ * Expired access tokens are not kept: dropped when the store opens, at every write, and never
+ * answered (a token of another credential or scope set would otherwise stay in the file for good).
  */
 export function createWebSecretStore(
   dataDir: string,
   logger: Logger,
   fileName = 'secrets.json',
+  options: { now?: () => number } = {},
 ): SecretStore {
   const file = path.join(dataDir, fileName);
+  const now = options.now ?? Date.now;
   // Writes are serialized: two concurrent set() calls must not lose one another's value.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -79,22 +104,32 @@ export function createWebSecretStore(
   const mutate = (change: (data: Record<string, string>) => boolean): Promise<void> => {
     const run = queue.then(async () => {
       const data = await load();
-      if (change(data)) await save(data);
+      const pruned = dropExpiredTokens(data, now());
+      if (change(data) || pruned) await save(data);
     });
     queue = run.catch(() => undefined);
     return run;
   };
 
+  // A file left by an earlier run loses its expired tokens now, not at the next write.
+  mutate(() => false).catch((error: unknown) =>
+    logger.warn(`secrets: expired tokens not pruned: ${error instanceof Error ? error.name : 'Error'}`),
+  );
+
   return {
     async get(name) {
       checkName(name);
       await queue;
-      return (await load())[name] ?? null;
+      const value = (await load())[name] ?? null;
+      if (value === null || !isExpiredToken(name, value, now())) return value;
+      await mutate(() => false);
+      return null;
     },
     async has(name) {
       checkName(name);
       await queue;
-      return Object.hasOwn(await load(), name);
+      const data = await load();
+      return Object.hasOwn(data, name) && !isExpiredToken(name, data[name]!, now());
     },
     async set(name, value) {
       checkName(name);

@@ -6,6 +6,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Server } from 'node:http';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 
 import type { HostAdapter } from '../app/host';
 import { createWebPrinter } from './printing';
@@ -20,6 +21,8 @@ import { allowedHostHeaders, checkHostAndOrigin, isLoopbackHost } from './guard'
 import { createWebSecretStore } from './secret-store';
 import { createWebSettingsStore } from './settings-store';
 import { serveStatic } from './static-files';
+import { UPLOAD_DIR, UploadStore } from './uploads';
+import { MAX_BACKUP_FILE_BYTES } from '../shared/schemas/documents';
 
 export interface WebHostOptions {
   /** 0 picks a free port. */
@@ -34,6 +37,8 @@ export interface WebHostOptions {
   logger?: Logger;
   heartbeatMs?: number;
   bodyLimit?: number;
+  /** The largest streamed upload (a backup); default the restore command's own cap. */
+  uploadLimit?: number;
 }
 
 export interface WebHost {
@@ -67,7 +72,7 @@ function validate(options: WebHostOptions): { host: string; port: number; token:
   return { host: host.toLowerCase() === 'localhost' ? '127.0.0.1' : host, port, token };
 }
 
-function buildAdapter(dataDir: string, logger: Logger): HostAdapter {
+function buildAdapter(dataDir: string, logger: Logger, uploads: UploadStore): HostAdapter {
   // Private to the user: 0700 on POSIX (a mode Windows ignores; there the profile folder protects it).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
@@ -80,6 +85,7 @@ function buildAdapter(dataDir: string, logger: Logger): HostAdapter {
     secrets: createWebSecretStore(dataDir, logger),
     logger,
     printer: createWebPrinter(),
+    takeUpload: (id) => uploads.take(id),
   };
 }
 
@@ -123,7 +129,13 @@ function listen(server: Server, port: number, host: string): Promise<number> {
 export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   const { host, port: wantedPort, token } = validate(options);
   const logger = options.logger ?? consoleLogger;
-  const app = await createApp(buildAdapter(options.dataDir, logger));
+  const uploads = new UploadStore(
+    path.join(options.dataDir, UPLOAD_DIR),
+    options.uploadLimit ?? MAX_BACKUP_FILE_BYTES,
+  );
+  // Uploads nobody took (a crash, a closed tab) do not outlive the run that received them.
+  await uploads.sweep();
+  const app = await createApp(buildAdapter(options.dataDir, logger, uploads));
   const streams = new Set<EventStream>();
   const api: ApiOptions = {
     app,
@@ -132,6 +144,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
     streams,
     bodyLimit: options.bodyLimit ?? 10 * 1024 * 1024,
     heartbeatMs: options.heartbeatMs ?? 15_000,
+    uploads,
   };
   // Known only once listening (port 0); no request can arrive before that.
   let allowedHosts: ReadonlySet<string> = new Set();
@@ -161,6 +174,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
           server.closeAllConnections();
         });
         await app.dispose();
+        await uploads.sweep();
       })();
       return closing;
     },

@@ -58,6 +58,28 @@ export async function invoke<C extends CommandChannel>(
   return envelope.data;
 }
 
+/**
+ * Streams a file to the browser host's upload route (backups larger than a command's JSON body),
+ * with progress; null where the transport has no upload route (Electron picks files itself).
+ */
+export async function upload(
+  route: 'backup',
+  file: Blob,
+  onProgress?: (sent: number, total: number) => void,
+): Promise<{ id: string; size: number } | null> {
+  const transport = current();
+  if (!transport.upload) return null;
+  const envelope = (await transport.upload(route, file, onProgress)) as CommandEnvelope<{
+    id: string;
+    size: number;
+  }>;
+  if (!envelope || typeof envelope !== 'object' || !('ok' in envelope)) {
+    throw new CommandError({ code: 'transport', message: 'Resposta inválida do aplicativo.' });
+  }
+  if (!envelope.ok) throw new CommandError(envelope.error);
+  return envelope.data;
+}
+
 export function on<E extends EventChannel>(
   event: E,
   listener: (payload: EventPayload<E>) => void,

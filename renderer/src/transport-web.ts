@@ -17,6 +17,8 @@ export interface WebTransportOptions {
   history?: TokenHistory;
   /** Reconnection delays of the event stream, doubled after each failure up to `maxMs`. */
   backoff?: { initialMs: number; maxMs: number };
+  /** For uploads with progress (fetch reports none while sending). */
+  xhr?: () => XMLHttpRequest;
 }
 
 let memoryToken: string | null = null;
@@ -215,6 +217,36 @@ export function createWebTransport(
     },
     on(event, listener) {
       return stream.add(event, listener);
+    },
+    upload(route, file, onProgress) {
+      const request = options.xhr?.() ?? new XMLHttpRequest();
+      return new Promise<CommandEnvelope<unknown>>((resolve) => {
+        request.open('POST', `${location.origin}/api/upload/${route}`);
+        for (const [name, value] of Object.entries(headers())) request.setRequestHeader(name, value);
+        request.setRequestHeader('content-type', 'application/zip');
+        request.upload.onprogress = (event) => onProgress?.(event.loaded, event.total || file.size);
+        request.onload = () => {
+          let body: unknown;
+          try {
+            body = JSON.parse(request.responseText) as unknown;
+          } catch {
+            body = null;
+          }
+          resolve(
+            isEnvelope(body)
+              ? body
+              : transportError('transport', `Resposta inesperada do Carreta (HTTP ${request.status}).`),
+          );
+        };
+        request.onerror = () =>
+          resolve(
+            transportError(
+              'host_unreachable',
+              'O envio do arquivo foi interrompido. Verifique se o Carreta continua aberto e tente de novo.',
+            ),
+          );
+        request.send(file);
+      });
     },
   };
 }

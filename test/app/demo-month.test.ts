@@ -2,7 +2,7 @@
 // demo company, back-dated through the sandbox's clock, and the sync brings them to the cache.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_CNPJ } from '../../electron/app/demo';
+import { DEMO_CNPJ, demoCertificateValidity } from '../../electron/app/demo';
 import {
   DEMO_PARTIES,
   DEMO_REF_PREFIX,
@@ -56,6 +56,15 @@ describe('the plan', () => {
     });
     expect(trip2!.at.toISOString()).toBe('2026-11-23T14:40:00.000Z');
     expect(trip2!.encerramento).toBeUndefined();
+  });
+
+  it('the demo certificate is valid from before the first document to well after today (D02, 291)', () => {
+    const now = new Date('2026-11-26T01:30:00Z');
+    const { notBefore, notAfter } = demoCertificateValidity(now);
+    const first = demoMonthPlan(now)[0]!.at;
+    expect(notBefore.getTime()).toBeLessThan(first.getTime());
+    expect(notBefore.toISOString()).toBe('2026-09-26T01:30:00.000Z');
+    expect(notAfter.toISOString()).toBe('2027-11-26T01:30:00.000Z');
   });
 
   it('reads hh:mm as Brasília time whatever the hour now', () => {

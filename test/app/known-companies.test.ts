@@ -17,7 +17,7 @@ import { createApp } from '../../electron/app/index';
 import { cnpjCheckDigits } from '../../electron/fiscal/cnpj';
 import type { CommandEnvelope } from '../../electron/shared/errors';
 import { memoryHost } from '../support/memory-host';
-import { cteForm } from '../fiscal/payload/forms';
+import { demoCteForm } from '../fiscal/payload/forms';
 import { mdfeForm } from '../fiscal/payload/mdfe-forms';
 import { dceForm } from './dce/fixtures';
 
@@ -137,7 +137,7 @@ describe('known companies: online stores, offline answers from the cache', { tim
 
     const cte = await call<{ payload: { infCte: { emit: { CNPJ: string; xNome: string } } }; html: string }>(
       'cte:preview',
-      { kind: 'cte', company: DEMO_CNPJ, form: cteForm() },
+      { kind: 'cte', company: DEMO_CNPJ, form: demoCteForm() },
     );
     expect(cte.payload.infCte.emit).toMatchObject({
       CNPJ: DEMO_CNPJ,
@@ -160,7 +160,7 @@ describe('known companies: online stores, offline answers from the cache', { tim
     const issued = (await app.dispatch('cte:issue', {
       kind: 'cte',
       company: DEMO_CNPJ,
-      form: cteForm(),
+      form: demoCteForm(),
     })) as CommandEnvelope<unknown>;
     expect(issued.ok).toBe(false);
   });

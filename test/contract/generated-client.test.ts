@@ -274,6 +274,20 @@ describe.skipIf(!sharedAvailable)('a client generated from the API description',
         query: { ...PAGING, cnae_principal: '4930202', municipio: '3550308', natureza_juridica: '2062' },
       },
     });
+    // SDKs generated from the 2.60 description ask this listing to count: it answers without `@count`.
+    const counted = await call<{ data: { cnpj: string }[] }>('GET', '/cnpj', {
+      params: {
+        query: {
+          ...PAGING,
+          $inlinecount: true,
+          cnae_principal: '4930202',
+          municipio: '3550308',
+          natureza_juridica: '2062',
+        },
+      },
+    });
+    expect(counted.data.map((c) => c.cnpj)).toContain('11222333000181');
+    expect(counted).not.toHaveProperty('@count');
     const mail = (await ctl('POST', '/emails', { cpf_cnpj, to: ['cliente@example.com'], subject: 'DACTE' }))
       .body as { id: string };
     const emails = await call<{ data: { id: string }[] }>('GET', '/emails', {

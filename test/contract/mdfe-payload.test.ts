@@ -17,13 +17,15 @@ import { buildMdfePayloads, withNumbering } from '../../electron/fiscal/payload'
 import { MDFE_NS } from '../../electron/sandbox/mdfe/xml';
 import type { MdfeFormInput, MdfePrefill } from '../../electron/shared/schemas/mdfe-form';
 import { mdfeFormSchema } from '../../electron/shared/schemas/mdfe-form';
-import { company, cteForm } from '../fiscal/payload/forms';
+import { company, demoCteForm } from '../fiscal/payload/forms';
 import {
   carreta,
   CPF_MOTORISTA,
   CPF_MOTORISTA_2,
   cteDoc,
+  lotacaoForm,
   mdfeForm,
+  pagamentoFrete,
   MUN,
   nfeDoc,
 } from '../fiscal/payload/mdfe-forms';
@@ -59,8 +61,11 @@ function cases(): { name: string; form: MdfeFormInput; manifests: number }[] {
     },
     {
       name: 'several unloading UFs (split)',
+      // One CT-e per UF: each MDF-e is a carga lotação (NT 2025.001: NCM and payment).
       form: mdfeForm({
         documentos: [cteDoc(1, MUN.portoAlegre, MUN.saoPaulo), cteDoc(2, MUN.portoAlegre, MUN.salvador)],
+        produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '94036000' },
+        pagamentos: [pagamentoFrete(700)],
       }),
       manifests: 2,
     },
@@ -100,7 +105,7 @@ function cases(): { name: string; form: MdfeFormInput; manifests: number }[] {
     },
     {
       name: 'single load (lotação by CEP and by coordinates) with tipo de transportador',
-      form: mdfeForm({
+      form: lotacaoForm({
         documentos: [cteDoc(3, MUN.saoPaulo, MUN.curitiba)],
         lotacao: {
           carrega: { cep: '01310-100', latitude: '', longitude: '' },
@@ -154,7 +159,7 @@ describe.skipIf(!sharedAvailable)('contract: MDF-e payload against the API descr
   });
 
   it('the check can fail: infLotacao without its unloading place is caught', () => {
-    const single = mdfeForm({
+    const single = lotacaoForm({
       documentos: [cteDoc(3, MUN.saoPaulo, MUN.curitiba)],
       lotacao: {
         carrega: { cep: '01310100', latitude: '', longitude: '' },
@@ -187,7 +192,7 @@ describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sand
   it('prefills from two authorized CT-e: municipalities, value, weight, product and route', async () => {
     chaves = [];
     for (const vCarga of [1500, 2500]) {
-      const form = cteForm();
+      const form = demoCteForm();
       form.carga = { ...form.carga, vCarga };
       const out = await call<{ status: string; document: J | null }>('cte:issue', {
         kind: 'cte',
@@ -281,6 +286,8 @@ describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sand
   it('a trip to two unloading UFs is issued as two MDF-e, each authorized and XSD-valid', async () => {
     const form = mdfeForm({
       documentos: [cteDoc(11, MUN.portoAlegre, MUN.saoPaulo), cteDoc(12, MUN.portoAlegre, MUN.salvador)],
+      produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '94036000' },
+      pagamentos: [pagamentoFrete(700)],
       veiculo: { ...mdfeForm().veiculo, placa: 'SPL1T23' },
       reboques: [carreta('SPL2T34')],
     });
@@ -306,7 +313,7 @@ describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sand
     const cte = await call<{ status: string; document: J | null }>('cte:issue', {
       kind: 'cte',
       company: DEMO_CNPJ,
-      form: cteForm(),
+      form: demoCteForm(),
     });
     expect(cte.status).toBe('autorizado');
     const chave = String(cte.document!.chave);
@@ -314,8 +321,15 @@ describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sand
     // cteForm: remetente in Curitiba (CEP 80010-000), destinatário in São Paulo (CEP 01305-000).
     expect(one.documentos.map((d) => [d.cepCarrega, d.cepDescarga])).toEqual([['80010000', '01305000']]);
     const doc = one.documentos[0]!;
+    // The CT-e's tomador (toma 0: the remetente) and its vTPrest come with the document, for the
+    // payment block (NT 2025.001) and the contratante (G085).
+    // (In homologação the CT-e names it by the G002 literal unless the address book knows better.)
+    expect([doc.tomador.cpfCnpj, doc.frete]).toEqual(['04252011000110', 1500]);
     const form = mdfeForm({
       documentos: one.documentos,
+      produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '94036000' },
+      contratantes: [doc.tomador],
+      pagamentos: [{ ...pagamentoFrete(doc.frete), nome: doc.tomador.nome, cpfCnpj: doc.tomador.cpfCnpj }],
       veiculo: { ...mdfeForm().veiculo, placa: 'LOT1A23' },
       lotacao: {
         carrega: { cep: doc.cepCarrega, latitude: '', longitude: '' },
@@ -333,7 +347,10 @@ describe.skipIf(!sharedAvailable)('MDF-e form end to end in demonstração (sand
     const xml = Buffer.from(file.base64, 'base64').toString('utf8');
     expect(xml).toContain('<tpEmit>1</tpEmit><tpTransp>1</tpTransp><mod>58</mod>');
     expect(xml).toContain(
-      '<infLotacao><infLocalCarrega><CEP>80010000</CEP></infLocalCarrega><infLocalDescarrega><latitude>-23.561414</latitude><longitude>-46.655881</longitude></infLocalDescarrega></infLotacao></prodPred>',
+      '<NCM>94036000</NCM><infLotacao><infLocalCarrega><CEP>80010000</CEP></infLocalCarrega><infLocalDescarrega><latitude>-23.561414</latitude><longitude>-46.655881</longitude></infLocalDescarrega></infLotacao></prodPred>',
+    );
+    expect(xml).toContain(
+      `<infContratante><xNome>${doc.tomador.nome}</xNome><CNPJ>04252011000110</CNPJ></infContratante><infPag><xNome>${doc.tomador.nome}</xNome><CNPJ>04252011000110</CNPJ><Comp><tpComp>04</tpComp><vComp>1500.00</vComp></Comp><vContrato>1500.00</vContrato><indPag>0</indPag><infBanc><PIX>financeiro@rodoviaazul.com.br</PIX></infBanc></infPag>`,
     );
     expect(xsdErrors(xml, MDFE_XSD('procMDFe_v3.00.xsd'))).toBeNull();
     const rodo = /<rodo>[\s\S]*<\/rodo>/.exec(xml)![0].replace('<rodo>', `<rodo xmlns="${MDFE_NS}">`);

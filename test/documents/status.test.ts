@@ -154,6 +154,18 @@ describe('situation read from the XML', () => {
     const unsigned = dce.replace(/<protDCe[\s\S]*<\/protDCe>/, '');
     expect(marks(text(unsigned))).toEqual([SEM_AUTORIZACAO]);
   });
+
+  it('DACE in contingency: tpEmis 2 (the XSD\'s value) or 9 (the manual\'s text) prints its mark, and without a protocol yet it is in contingency, not "sem autorização"', () => {
+    const dce = dceXml(1);
+    for (const tpEmis of ['2', '9']) {
+      const offline = dce.replace('<tpEmis>1</tpEmis>', `<tpEmis>${tpEmis}</tpEmis>`);
+      expect(text(offline)).toContain('EMITIDO EM CONTINGÊNCIA');
+      const waiting = offline.replace(/<protDCe[\s\S]*<\/protDCe>/, '');
+      expect(situacao(waiting)).toBe('contingencia');
+      expect(marks(text(waiting))).toEqual([]);
+    }
+    expect(text(dce)).not.toContain('EMITIDO EM CONTINGÊNCIA');
+  });
 });
 
 const chromiumPath = process.env.CARRETA_CHROMIUM ?? DEFAULT_CHROMIUM_PATH;

@@ -4,7 +4,7 @@
 // placeholder descriptions nor "(s)" plurals. Assertions hold in any time zone and locale.
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CommandEnvelope } from '../../electron/shared/errors';
-import { cteForm } from '../fiscal/payload/forms';
+import { demoCteForm } from '../fiscal/payload/forms';
 import { expect, test } from './fixtures';
 
 test.setTimeout(90_000);
@@ -24,7 +24,7 @@ test('a CT-e screen in plain words: Avançado closed, DACTE captions, files that
   const issued = await call<{ status: string; document: { id: string; chave: string } }>('cte:issue', {
     kind: 'cte',
     company: DEMO_CNPJ,
-    form: cteForm(),
+    form: demoCteForm(),
   });
   expect(issued.status).toBe('autorizado');
   const { id, chave } = issued.document;

@@ -2,7 +2,7 @@ import type { TestInfo } from '@playwright/test';
 
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CommandEnvelope } from '../../electron/shared/errors';
-import { cteForm } from '../fiscal/payload/forms';
+import { demoCteForm } from '../fiscal/payload/forms';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
 
@@ -35,7 +35,7 @@ test('the CT-e detail shows its correction letters and status timeline from the 
   const issued = await call<{ status: string; document: { id: string } }>('cte:issue', {
     kind: 'cte',
     company: DEMO_CNPJ,
-    form: cteForm(),
+    form: demoCteForm(),
   });
   expect(issued.status).toBe('autorizado');
   const id = issued.document.id;
@@ -72,6 +72,9 @@ test('the CT-e detail shows its correction letters and status timeline from the 
   await page.reload();
   await expect(timeline).toContainText('Cancelado: Frete lançado em duplicidade no sistema');
   await expect(page.getByTestId('status')).toHaveText('cancelado');
-  await expect(timeline.locator('li')).toHaveCount(5);
+  // Five fiscal steps, then the averbação of the demonstração's insurer and its cancellation (issue 25).
+  await expect(timeline).toContainText('Averbado na AT&M');
+  await expect(timeline).toContainText('Cancelamento da averbação registrado');
+  await expect(timeline.locator('li')).toHaveCount(7);
   await shot(page, testInfo, 'cte-historico-cancelado');
 });

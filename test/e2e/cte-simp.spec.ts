@@ -101,7 +101,8 @@ test('a CT-e simplificado from three NF-e XML plus a typed delivery: import, val
     await shot(page, testInfo, '02-entregas-tabela');
 
     await step(page, 'geral');
-    await page.locator('#f-geral-cfop').fill('6353');
+    // From Londrina/PR, by the demonstração carrier of SP: a service started in another UF (G051).
+    await page.locator('#f-geral-cfop').fill('6932');
     await page.locator('#f-rodoviario-rntrc').fill('12345678');
     await shot(page, testInfo, '03-dados-gerais');
 

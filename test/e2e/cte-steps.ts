@@ -11,9 +11,14 @@ export async function step(page: Page, key: CteStepKey | 'documentos'): Promise<
 }
 
 export interface CteFill {
-  /** Where the route starts and ends: same UF → 5353, otherwise 6353. */
+  /**
+   * Where the route starts and ends: same UF → 5xxx, otherwise 6xxx; 353 when it starts in the
+   * carrier's UF, 932 when it starts elsewhere (MOC CT-e Anexo I G050–G052).
+   */
   ufIni: string;
   ufFim: string;
+  /** The carrier's UF: the demonstração company is in São Paulo. */
+  companyUf?: string;
   /** The freight value as typed (pt-BR), the ICMS rate and the vICMS text it must show. */
   valor?: string;
   pICMS?: string;
@@ -24,13 +29,18 @@ export interface CteFill {
   after?: Partial<Record<CteStepKey, () => Promise<void>>>;
 }
 
+/** The CFOP of a freight from `ufIni` to `ufFim` by a carrier of `companyUf` (demo: SP). */
+export function cfopFor(ufIni: string, ufFim: string, companyUf = 'SP'): string {
+  return `${ufIni === ufFim ? '5' : '6'}${ufIni === companyUf ? '353' : '932'}`;
+}
+
 /** Completes the remaining required steps and stops on the review, with no field left to correct. */
 export async function completeCteSteps(page: Page, fill: CteFill): Promise<void> {
   const valor = fill.valor ?? '1.500,00';
   const after = async (key: CteStepKey) => fill.after?.[key]?.();
 
   await step(page, 'geral');
-  await page.locator('#f-geral-cfop').fill(fill.ufIni === fill.ufFim ? '5353' : '6353');
+  await page.locator('#f-geral-cfop').fill(cfopFor(fill.ufIni, fill.ufFim, fill.companyUf));
   await after('geral');
 
   await step(page, 'partes');

@@ -5,7 +5,7 @@ import type { CommandEnvelope } from '../../electron/shared/errors';
 import { attachmentName, parseMime } from '../app/mail/mime';
 import type { TestSmtp } from '../app/mail/support';
 import { SMTP_PASSWORD, SMTP_USER, startSmtp } from '../app/mail/support';
-import { cteForm } from '../fiscal/payload/forms';
+import { demoCteForm } from '../fiscal/payload/forms';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
 
@@ -58,7 +58,7 @@ test('configures SMTP, tests it, and e-mails a CT-e with its DACTE and XML', asy
   await shot(page, testInfo, 'smtp-configurado');
 
   await webHost.app.context.embedded.ensure();
-  const base = cteForm();
+  const base = demoCteForm();
   const envelope = (await webHost.app.dispatch('cte:issue', {
     kind: 'cte',
     company: DEMO_CNPJ,

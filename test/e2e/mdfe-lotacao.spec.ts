@@ -1,7 +1,9 @@
 // A carga lotação in demonstração mode, through the real UI: one CT-e issued from an NF-e XML,
 // picked alone in Documentos; "Emitir MDF-e" shows the Carga lotação block with the CEPs of the
 // CT-e's remetente and destinatário, a wrong CEP is named in Portuguese, the unloading place is
-// given by coordinates, the tipo de transportador is chosen, and the MDF-e is authorized.
+// given by coordinates, the NCM is found by description, the tipo de transportador is chosen, the
+// payment block opens pre-filled from the CT-e (NT 2025.001) — removed, the MDF-e is stopped before
+// sending with the 302 message — and the MDF-e is authorized.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -103,8 +105,21 @@ test('one CT-e is a carga lotação: the CEPs come from the CT-e, coordinates ar
     await expect(page.locator('[data-path="lotacao.descarga.latitude"] [role="alert"]')).toHaveCount(0);
     await shot(page, testInfo, '02-coordenadas');
 
+    // NT 2025.001 (301): a carga lotação needs the NCM; this NF-e is not in the inbox, so it is
+    // searched by description and picked.
+    await expect(page.locator('[data-path="produto.ncm"]')).toContainText('Obrigatório em carga lotação');
+    await page.getByTestId('mdfe-ncm-busca').fill('açúcar');
+    await page
+      .getByTestId('mdfe-ncm-resultados')
+      .getByRole('button', { name: /^17 Açúcares/ })
+      .click();
+    await expect(page.getByTestId('mdfe-ncm')).toHaveValue('17');
+    await expect(page.locator('[data-path="produto.ncm"]')).toContainText('Capítulo 17: Açúcares');
+
     await page.locator('[data-step="veiculo"]').click();
+    // The form starts from the last MDF-e's truck: a new one is typed over it.
     await page.locator('#f-veiculo-placa').fill('LOT1A23');
+    await page.locator('#f-veiculo-tara').press('ControlOrMeta+a');
     await page.locator('#f-veiculo-tara').pressSequentially('8500');
     await page.locator('#f-veiculo-tara').press('Tab');
     await pick(page, 'veiculo-tpRod', 'Cavalo mecânico');
@@ -124,6 +139,37 @@ test('one CT-e is a carga lotação: the CEPs come from the CT-e, coordinates ar
     await page.locator('#f-seguros-0-cnpjSeguradora').fill('33.000.167/0001-01');
     await page.locator('#f-seguros-0-apolice').fill('1234567890');
     await page.locator('#f-seguros-0-averbacoes').fill('0001234567890');
+
+    // The payment block opened pre-filled from the CT-e (NT 2025.001, 302): the tomador pays, one
+    // "04 – Frete" component with the CT-e's vTPrest, à vista, into the company's last payee's
+    // account (the demonstração month's trips: banco 001, agência 3378); the contratante is the tomador.
+    const pagamento = page.getByTestId('pagamento-0');
+    await expect(pagamento).toBeVisible();
+    await expect(page.locator('#f-pagamentos-0-cpfCnpj')).not.toHaveValue('');
+    await expect(page.locator('[data-path="pagamentos.0.componentes.0.tipo"]')).toContainText('04 – Frete');
+    await expect(page.locator('#f-pagamentos-0-componentes-0-valor')).not.toHaveValue('');
+    await expect(page.locator('[data-path="pagamentos.0.indPag"]')).toContainText('À vista');
+    await expect(page.locator('#f-pagamentos-0-banco')).toHaveValue('001');
+    await expect(page.locator('#f-pagamentos-0-agencia')).toHaveValue('3378');
+    await expect(page.locator('#f-contratantes-0-cpfCnpj')).toHaveValue(
+      await page.locator('#f-pagamentos-0-cpfCnpj').inputValue(),
+    );
+    await shot(page, testInfo, '04-pagamento-preenchido');
+
+    // Without the payment the MDF-e is stopped before sending, with the 302 message at the block.
+    await page.getByTestId('pagamento-0-tirar').click();
+    await page.locator('[data-step="revisao"]').click();
+    await page.getByTestId('emitir-mdfe').click();
+    await expect(page.getByTestId('mdfe-problem')).toContainText('a corrigir');
+    await expect(page.getByTestId('mdfe-pagamento-erro')).toContainText(
+      'pagamento do frete: obrigatório em carga lotação, o MDF-e com um só documento (a SEFAZ rejeita com 302)',
+    );
+    await expect(page.getByTestId('mdfe-outcome')).toHaveCount(0);
+    await shot(page, testInfo, '05-sem-pagamento-302');
+    // Given again (pre-filled the same way), it goes.
+    await page.getByTestId('mdfe-pagamento-adicionar').click();
+    await expect(page.locator('#f-pagamentos-0-banco')).toHaveValue('001');
+    await expect(page.getByTestId('mdfe-pagamento-erro')).toHaveCount(0);
     await page.locator('[data-step="revisao"]').click();
     await expect(page.locator('.steps__count')).toHaveCount(0);
     const preview = page.frameLocator('[data-testid="damdfe-preview"]');
@@ -131,7 +177,7 @@ test('one CT-e is a carga lotação: the CEPs come from the CT-e, coordinates ar
     await expect(preview.getByText('1 – ETC', { exact: true })).toBeVisible();
     await page.getByTestId('emitir-mdfe').click();
     await expect(page.getByTestId('mdfe-outcome')).toContainText('MDF-e autorizado', { timeout: 60_000 });
-    await shot(page, testInfo, '04-mdfe-autorizado');
+    await shot(page, testInfo, '06-mdfe-autorizado');
   } finally {
     await rm(dir, { recursive: true, force: true });
   }

@@ -1,6 +1,6 @@
 // A road trip in demonstração mode, through the real UI: two CT-e issued from NF-e XML, both picked
-// in Documentos, "Emitir MDF-e" fills the manifest from them (municipalities, value, route), the
-// vehicle, driver and insurance are typed, the DAMDFE is reviewed without fiscal value and the
+// in Documentos, "Emitir MDF-e" fills the manifest from them (municipalities, value, route) and the
+// insurance from their averbação, the vehicle and driver of a new truck are typed, the DAMDFE is reviewed without fiscal value and the
 // MDF-e is issued and saved as PDF. A second MDF-e for the same truck and unloading UF is warned
 // before sending; sent anyway, the sandbox (as SEFAZ) rejects it with 611 and the screen explains
 // it in words; "Encerrar o aberto" closes the first and the second is authorized — with the
@@ -85,12 +85,14 @@ async function manifestFromDocumentos(page: Page, count: number): Promise<void> 
   });
 }
 
+/** The insurance block filled itself: the demo's averbadora averbou both CT-e (issue #25). */
 async function insurance(page: Page): Promise<void> {
   await page.locator('[data-step="seguro"]').click();
-  await page.locator('#f-seguros-0-seguradora').fill('SEGURADORA EXEMPLO');
-  await page.locator('#f-seguros-0-cnpjSeguradora').fill('33.000.167/0001-01');
-  await page.locator('#f-seguros-0-apolice').fill('1234567890');
-  await page.locator('#f-seguros-0-averbacoes').fill('0001234567890');
+  await expect(page.getByTestId('mdfe-averbados')).toBeVisible({ timeout: 20_000 });
+  await expect(page.locator('#f-seguros-0-seguradora')).toHaveValue('SEGURADORA DEMONSTRACAO SA');
+  await expect(page.locator('#f-seguros-0-apolice')).toHaveValue('0458712309');
+  await expect(page.locator('#f-seguros-0-averbacoes-0')).toHaveValue(/^01234\d{35}$/);
+  await expect(page.locator('#f-seguros-0-averbacoes-1')).toHaveValue(/^01234\d{35}$/);
 }
 
 test('a trip: two CT-e → MDF-e → DAMDFE; the open MDF-e warned, closed, and the next issued', async ({
@@ -119,8 +121,12 @@ test('a trip: two CT-e → MDF-e → DAMDFE; the open MDF-e warned, closed, and 
     await expect(page.getByTestId('mdfe-documentos')).toContainText(`${dest.nome}/${dest.uf}`);
     await shot(page, testInfo, '02-documentos-e-percurso');
 
+    // The form starts with the truck of the company's last MDF-e (the demo's): this trip goes with a
+    // new one, typed over it.
     await page.locator('[data-step="veiculo"]').click();
+    await expect(page.locator('#f-veiculo-placa')).toHaveValue('CRT4E21');
     await page.locator('#f-veiculo-placa').fill('TRP1A23');
+    await page.locator('#f-veiculo-tara').press('ControlOrMeta+a');
     await page.locator('#f-veiculo-tara').pressSequentially('8500');
     await page.locator('#f-veiculo-tara').press('Tab');
     await expect(page.locator('#f-veiculo-tara')).toHaveValue('8500');
@@ -131,14 +137,16 @@ test('a trip: two CT-e → MDF-e → DAMDFE; the open MDF-e warned, closed, and 
     await page.locator('#f-rntrc').fill('12345678');
     await shot(page, testInfo, '03-veiculo');
 
-    // Offline validation names the field: the insurance is missing for a carrier.
+    // Offline validation names the field: without the insurer, a carrier's MDF-e would be refused.
+    await insurance(page);
+    await page.locator('#f-seguros-0-seguradora').fill('');
     await page.locator('[data-step="revisao"]').click();
     await expect(page.getByTestId('review-errors')).toBeVisible();
     await page.locator('[data-step="seguro"]').click();
     await expect(page.locator('[data-path="seguros.0.seguradora"] [role="alert"]')).toContainText(
       'informe o nome da seguradora',
     );
-    await insurance(page);
+    await page.locator('#f-seguros-0-seguradora').fill('SEGURADORA DEMONSTRACAO SA');
     await page.locator('[data-step="revisao"]').click();
     await expect(page.locator('.steps__count')).toHaveCount(0);
     const preview = page.frameLocator('[data-testid="damdfe-preview"]');
@@ -155,14 +163,13 @@ test('a trip: two CT-e → MDF-e → DAMDFE; the open MDF-e warned, closed, and 
     expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     await page.getByTestId('mdfe-novo').click();
 
-    // The second MDF-e for the same truck and UF: vehicle and driver now come from the registries.
+    // The second MDF-e for the same truck and UF: it starts from the last MDF-e — vehicle, driver,
+    // RNTRC (issue #26) — and the insurance from the averbação.
     await manifestFromDocumentos(page, 2);
     await page.locator('[data-step="veiculo"]').click();
-    await pick(page, 'mdfe-pick-tracao', /TRP1A23/);
     await expect(page.locator('#f-veiculo-placa')).toHaveValue('TRP1A23');
-    await pick(page, 'mdfe-pick-condutor', /JOSE DA SILVA/);
     await expect(page.locator('#f-condutores-0-cpf')).toHaveValue('52998224725');
-    await page.locator('#f-rntrc').fill('12345678');
+    await expect(page.locator('#f-rntrc')).toHaveValue('12345678');
     await insurance(page);
     await page.locator('[data-step="revisao"]').click();
     await expect(page.locator('.steps__count')).toHaveCount(0);

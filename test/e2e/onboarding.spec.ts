@@ -183,6 +183,16 @@ test('onboarding: credentials, company with autofill, certificate, logo, service
   await shot(page, testInfo, '09-certificado-enviado');
   await page.getByTestId('wizard-skip').click();
 
+  // (e0) The CT-e defaults, before the first CT-e (issue 26): CFOP per route, ICMS, RNTRC, série.
+  const defaults = page.getByTestId('cte-defaults');
+  await defaults.getByTestId('def-rntrc').fill('12345678');
+  await defaults.getByTestId('def-cfop-intra').fill('5353');
+  await defaults.getByTestId('def-cfop-inter').fill('6353');
+  await defaults.locator('#def-serie').fill('2');
+  await defaults.getByTestId('def-save').click();
+  await expect(page.getByTestId('toast').filter({ hasText: 'Padrões do CT-e salvos' })).toBeVisible();
+  await page.getByTestId('wizard-skip').click();
+
   // (e) Logo over 200 KB: reduced in the page, then sent.
   await page.getByTestId('logo-file').setInputFiles(logoPath);
   await expect(page.getByTestId('logo-resized')).toContainText('foi reduzida', { timeout: 30_000 });
@@ -209,6 +219,13 @@ test('onboarding: credentials, company with autofill, certificate, logo, service
   await expect(row).toBeVisible();
   await expect(row.getByTestId('company-selected-badge')).toBeVisible();
   await shot(page, testInfo, '13-empresas-lista');
+
+  // The first CT-e of the new company starts from the defaults given in the setup.
+  await page.getByTestId('nav-emitir-cte').click();
+  await page.locator('[data-step="modal"]').click();
+  await expect(page.locator('#f-rodoviario-rntrc')).toHaveValue('12345678');
+  await page.locator('[data-step="revisao"]').click();
+  await expect(page.getByText('Série 2')).toBeVisible();
 
   // Conta: the quotas of the hosted sandbox account.
   await page.getByTestId('nav-conta').click();

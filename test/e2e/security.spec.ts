@@ -63,10 +63,10 @@ test('settings say a changed server asks for the secret again; a restore keeps t
     await expect(page.getByTestId('smtp-rebind-note')).toContainText('digitada de novo');
 
     await page.getByTestId('backup-file').setInputFiles(file);
-    const changes = page.getByTestId('backup-server-changes');
+    const changes = page.getByTestId('backup-setting-changes');
     await expect(changes).toBeVisible();
     await expect(changes).toContainText('https://api.estranho.example');
-    await expect(page.getByTestId('backup-server-hosts.sandbox').locator('input')).not.toBeChecked();
+    await expect(page.getByTestId('backup-setting-hosts.sandbox').locator('input')).not.toBeChecked();
     await shot(page, testInfo, 'restauracao-servidores');
     await page.getByTestId('backup-confirm-yes').click();
     await expect(

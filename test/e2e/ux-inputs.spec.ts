@@ -35,5 +35,5 @@ test('the first CT-e of a fresh demo, from an NF-e of new parties', async ({ pag
   expect(first.status).toBe('autorizado');
   // CFOP, ICMS and RNTRC came from the company's defaults, the parties, route, cargo and tomador
   // from the NF-e: what is left is the freight and the product.
-  expect(first.inputs).toBe(11);
+  expect(first.inputs).toBe(9);
 });

@@ -114,13 +114,161 @@ export async function firstCteFlow(page: Page, numero = 8201): Promise<FlowResul
     await ux.pickFile(page.getByTestId('nfe-xml'), file, 'XML da NF-e');
     await expect(page.getByTestId('import-report')).toContainText('1 chave adicionada');
     await ux.click(step(page, 'valores'), 'passo Valores');
+    // The total and the amount to be received follow the component (issue 26).
     await ux.fill(page.locator('#f-valores-componentes-0-vComp'), '2.350,00', 'valor do componente');
-    await ux.fill(page.locator('#f-valores-vTPrest'), '2.350,00', 'valor total da prestação');
-    await ux.fill(page.locator('#f-valores-vRec'), '2.350,00', 'valor a receber');
     await ux.click(step(page, 'carga'), 'passo Carga');
     await ux.fill(page.locator('#f-carga-proPred'), 'Papel cartão', 'produto predominante');
     await ux.click(step(page, 'revisao'), 'passo Revisão');
     return send(page, ux);
   });
+  return { inputs: ux.count, log: ux.log, status };
+}
+
+/**
+ * Key presses, counted as a keyboard-only clerk makes them: each key (Tab, Enter, an arrow,
+ * Ctrl+Enter) is one, each character typed is one, and picking the file in the system's dialog is
+ * one. `tabTo` presses Tab (or Shift+Tab) until the target has the focus, so the count is the real
+ * distance of the page's Tab order, not a guess.
+ */
+export class KeyCounter {
+  readonly log: string[] = [];
+  presses = 0;
+  tabs = 0;
+
+  constructor(private readonly page: Page) {}
+
+  async press(key: string, times = 1): Promise<void> {
+    for (let i = 0; i < times; i += 1) {
+      await this.page.keyboard.press(key);
+      this.presses += 1;
+      if (key === 'Tab' || key === 'Shift+Tab') this.tabs += 1;
+    }
+    this.log.push(times > 1 ? `${key} ×${times}` : key);
+  }
+
+  async type(text: string): Promise<void> {
+    await this.page.keyboard.type(text);
+    this.presses += text.length;
+    this.log.push(`digitar "${text}"`);
+  }
+
+  /** Tab (or Shift+Tab) until `target` holds the focus; fails past `max` presses. */
+  async tabTo(target: Locator, what: string, backward = false, max = 300): Promise<void> {
+    const key = backward ? 'Shift+Tab' : 'Tab';
+    let n = 0;
+    const focused = () =>
+      target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+    while (!(await focused())) {
+      if (n >= max) throw new Error(`${what}: não chegou com ${max} × ${key}`);
+      await this.page.keyboard.press(key);
+      n += 1;
+    }
+    this.presses += n;
+    this.tabs += n;
+    this.log.push(`${key} ×${n} até ${what}`);
+  }
+
+  /** Enter on a file field opens the system's dialog; choosing the file there is one press. */
+  async pickFile(file: string): Promise<void> {
+    const chooser = this.page.waitForEvent('filechooser');
+    await this.press('Enter');
+    await (await chooser).setFiles(file);
+    this.presses += 1;
+    this.log.push('escolher arquivo');
+  }
+}
+
+export interface KeyboardResult {
+  keys: number;
+  tabs: number;
+  log: string[];
+  status: string;
+}
+
+/**
+ * The demo's first CT-e with the keyboard only (issue 26 item 3): the same NF-e of new parties as
+ * `firstCteFlow`, from the Painel to the authorization, without the mouse. Ctrl+Enter sends from the
+ * review.
+ */
+export async function keyboardCteFlow(page: Page, numero = 8301): Promise<KeyboardResult> {
+  const keys = new KeyCounter(page);
+  const spec = {
+    emit: DEMO_PARTIES.papel,
+    dest: DEMO_PARTIES.atacado,
+    numero,
+    vNF: 23_400,
+    pesoB: 4200,
+    qVol: 210,
+  };
+  const focusedStep = (key: string) => expect(step(page, key)).toBeFocused();
+  const status = await withNfeFile(spec, async (file) => {
+    await keys.tabTo(page.getByTestId('nav-emitir-cte'), 'menu Emitir CT-e');
+    await keys.press('Enter');
+    // The form opens with the focus in its first field; the steps are one stop above it.
+    await expect(page.locator('#f-geral-cfop')).toBeFocused();
+    await keys.press('Shift+Tab');
+    await focusedStep('geral');
+    await keys.press('ArrowRight', 5);
+    await focusedStep('documentos');
+    await keys.press('Enter');
+    await expect(page.getByTestId('nfe-xml')).toBeFocused();
+    await keys.pickFile(file);
+    await expect(page.getByTestId('import-report')).toContainText('1 chave adicionada');
+    await keys.press('Shift+Tab');
+    await focusedStep('documentos');
+    await keys.press('ArrowLeft', 3);
+    await keys.press('Enter');
+    await expect(page.locator('#f-valores-componentes-0-xNome')).toBeFocused();
+    await keys.press('Tab');
+    await keys.type('2350');
+    // The total and the amount to be received follow the components.
+    await expect(page.locator('#f-valores-vRec')).toHaveValue('2.350,00');
+    await keys.press('Enter');
+    await keys.press('Shift+Tab');
+    await focusedStep('impostos');
+    await keys.press('ArrowRight');
+    await keys.press('Enter');
+    await keys.tabTo(page.locator('#f-carga-proPred'), 'produto predominante');
+    await keys.type('Papel cartão');
+    await keys.press('Control+Enter');
+    await expect(step(page, 'revisao')).toHaveAttribute('aria-current', 'step');
+    await expect(page.locator('.steps__count'), 'no step left with a field to correct').toHaveCount(0);
+    await keys.press('Control+Enter');
+    const result = page.getByTestId('issue-result');
+    await expect(result).toContainText(/autorizado|rejeitado|erro/, { timeout: 30_000 });
+    return (await result.textContent())?.includes('autorizado') ? 'autorizado' : 'não autorizado';
+  });
+  return { keys: keys.presses, tabs: keys.tabs, log: keys.log, status };
+}
+
+/**
+ * The second MDF-e of the demo truck (issue #25 goal: at most 6 inputs): two CT-e just issued and
+ * averbados by themselves are the newest rows of Documentos; picked there, "Emitir MDF-e" opens the
+ * form filled from them and from the company's last MDF-e (truck, drivers, RNTRC) and the averbação
+ * (insurer, policy, averbação numbers); the clerk only reviews and sends.
+ */
+export async function repeatMdfeFlow(page: Page): Promise<FlowResult> {
+  const ux = new InputCounter();
+  await ux.click(page.getByTestId('nav-documentos'), 'menu Documentos');
+  const rows = page.getByTestId('doc-table').locator('tbody tr').filter({ hasNotText: 'MDF-e' });
+  await expect(rows.nth(1)).toBeVisible({ timeout: 20_000 });
+  // Both averbados before the clerk picks them (the queue works right after authorization).
+  await expect(rows.nth(0).getByTestId('doc-averbacao')).toContainText('Averbado', { timeout: 20_000 });
+  await expect(rows.nth(1).getByTestId('doc-averbacao')).toContainText('Averbado', { timeout: 20_000 });
+  await ux.click(rows.nth(0).locator('.p-checkbox'), 'marcar o 1º CT-e');
+  await ux.click(rows.nth(1).locator('.p-checkbox'), 'marcar o 2º CT-e');
+  await ux.click(page.getByTestId('batch-mdfe'), 'Emitir MDF-e (2 CT-e)');
+  await expect(page.getByTestId('mdfe-documentos').locator('tbody tr')).toHaveCount(2, { timeout: 20_000 });
+  await ux.click(page.locator('[data-step="revisao"]'), 'passo Revisão');
+  await expect(page.locator('.steps__count'), 'no step left with a field to correct').toHaveCount(0);
+  await ux.click(page.getByTestId('emitir-mdfe'), 'Emitir MDF-e');
+  const outcome = page.getByTestId('mdfe-outcome');
+  const status = await outcome
+    .getByText(/MDF-e autorizado/)
+    .waitFor({ timeout: 60_000 })
+    .then(
+      () => 'autorizado',
+      () => 'não autorizado',
+    );
   return { inputs: ux.count, log: ux.log, status };
 }

@@ -2,9 +2,11 @@
 // K05; 611 per MOC 3.00a), with literal values from those texts.
 import { describe, expect, it } from 'vitest';
 import {
+  brasiliaDayOf,
   isNationalPlate,
   MDFE_CANCEL_WINDOW_MS,
   mdfeCancelTimeLeft,
+  mdfeClosingDateProblem,
   mdfeInsuranceProblem,
   openMdfeBlocks,
 } from '../../electron/fiscal/mdfe-rules';
@@ -66,5 +68,24 @@ describe('MDF-e rules', () => {
     expect(openMdfeBlocks(stale, next, now)).toBe(462);
     expect(openMdfeBlocks({ ...stale, percursoCount: 3 }, next, now)).toBeNull();
     expect(openMdfeBlocks({ ...stale, authorizedAt: new Date(now.getTime() - 4 * D) }, next, now)).toBeNull();
+  });
+
+  it('closing date: not after today in Brasília (635), not before the authorization day (615)', () => {
+    // Authorized at 00:20 of the 25th in Brasília (03:20 UTC); now is 22:30 of the 27th in Brasília.
+    const authorizedAt = new Date('2026-11-25T03:20:00Z');
+    const now = new Date('2026-11-28T01:30:00Z');
+    expect(brasiliaDayOf(now)).toBe('2026-11-27');
+    expect(brasiliaDayOf(new Date('2026-11-28T03:00:00Z'))).toBe('2026-11-28');
+    expect(mdfeClosingDateProblem('2026-11-27', authorizedAt, now)).toBeNull();
+    expect(mdfeClosingDateProblem('2026-11-25', authorizedAt, now)).toBeNull();
+    // The UTC day of `now` is already the 28th: still the future in Brasília.
+    expect(mdfeClosingDateProblem('2026-11-28', authorizedAt, now)).toBe(635);
+    expect(mdfeClosingDateProblem('2027-01-01', authorizedAt, now)).toBe(635);
+    expect(mdfeClosingDateProblem('2026-11-24', authorizedAt, now)).toBe(615);
+    // Authorized at 22:00 of the 24th in Brasília, already the 25th in UTC: the 24th is taken.
+    expect(mdfeClosingDateProblem('2026-11-24', new Date('2026-11-25T01:00:00Z'), now)).toBeNull();
+    expect(mdfeClosingDateProblem('2026-11-24', null, now)).toBeNull();
+    expect(mdfeClosingDateProblem('27/11/2026', authorizedAt, now)).toBeNull();
+    expect(brasiliaDayOf(new Date('x'))).toBe('');
   });
 });

@@ -13,6 +13,7 @@ import {
   SEFAZ_REJECTIONS,
   sefazRejection,
 } from '../../electron/fiscal/sefaz-codes';
+import { CTE_REQUEST_RULE_CODES } from '../../electron/fiscal/cte-rules';
 import { HOMOLOGACAO_NAME_RULES, homologacaoNameMotivo } from '../../electron/fiscal/homologacao';
 import { openMdfeBlocks } from '../../electron/fiscal/mdfe-rules';
 import { CTE_AUTHORITY_REJECTIONS, DCE_AUTHORITY_REJECTIONS } from '../../electron/sandbox/dfe/authority';
@@ -32,6 +33,8 @@ const SANDBOX: Record<SefazFamily, Record<number, string>> = {
     ...Object.fromEntries(
       HOMOLOGACAO_NAME_RULES.map((r) => [r.cStat, withoutPrefix(homologacaoNameMotivo(r.role))]),
     ),
+    // The request-only rules (fiscal/cte-rules.ts) answer with the table's own words.
+    ...Object.fromEntries(CTE_REQUEST_RULE_CODES.map((c) => [c, CTE_REJECTIONS[c].motivo])),
   },
   dce: DCE_AUTHORITY_REJECTIONS,
   mdfe: MDFE_AUTHORITY_REJECTIONS,
@@ -69,8 +72,8 @@ describe('the sandbox answers only codes the fiscal table knows, with the same m
     expect(tableOnly).toEqual([]);
   });
 
-  it('counts: 16 CT-e, 7 DC-e, 40 MDF-e and 10 NF-e codes', () => {
-    expect(FAMILIES.map((f) => codesOf(SANDBOX[f]).length)).toEqual([16, 7, 40, 10]);
+  it('counts: 35 CT-e, 7 DC-e, 48 MDF-e and 10 NF-e codes', () => {
+    expect(FAMILIES.map((f) => codesOf(SANDBOX[f]).length)).toEqual([35, 7, 48, 10]);
   });
 
   it("the open-manifest rule of fiscal/mdfe-rules answers only the table's codes", () => {
@@ -109,6 +112,8 @@ describe('the table is the manual', () => {
     expect(CTE_REJECTIONS[519]).toEqual({
       motivo: 'CFOP inválido para operação',
       rule: 'G050',
+      source: 'MOC CT-e 4.00 Anexo I, regra G050',
+      inForceSince: '2023-06-26',
       on: ['autorizacao'],
       field: 'infCte.ide.CFOP',
     });
@@ -116,11 +121,74 @@ describe('the table is the manual', () => {
     expect(CTE_REJECTIONS[220]).toMatchObject({ rule: 'O06', on: ['cancelamento'] });
   });
 
+  it('keeps the words of the Anexo I rules the request alone breaks (G007–G010, G047, G048, G051, G052)', () => {
+    const words = (code: keyof typeof CTE_REJECTIONS) => {
+      const r: SefazRejection = CTE_REJECTIONS[code];
+      return [r.motivo, r.rule, r.field];
+    };
+    expect(words(247)).toEqual([
+      'Sigla da UF do Emitente diverge da UF autorizadora',
+      'G007',
+      'infCte.ide.cUF',
+    ]);
+    expect(words(587)).toEqual([
+      'Data e Justificativa de entrada em contingência devem ser informadas',
+      'G009',
+      'infCte.ide.dhCont',
+    ]);
+    expect(words(675)).toEqual([
+      'Valor do imposto não corresponde à base de cálculo X alíquota',
+      'G047',
+      'infCte.imp.ICMS',
+    ]);
+    expect(words(531)).toEqual([
+      'Valor a receber deve ser menor ou igual Valor da Prestação',
+      'G048',
+      'infCte.vPrest.vRec',
+    ]);
+    expect(words(524)).toEqual(['CFOP inválido, informar 5932 ou 6932', 'G051', 'infCte.ide.CFOP']);
+    // The CT-e OS section repeats the general and value rules under its own numbers.
+    expect(CTE_REJECTIONS[675].source).toBe('MOC CT-e 4.00 Anexo I, regras G047 (CT-e) e H055 (CT-e OS)');
+    expect(CTE_REJECTIONS[524].source).toBe('MOC CT-e 4.00 Anexo I, regra G051');
+  });
+
   it('a code means what its family says: 646 is a name in the CT-e, a plate in the MDF-e', () => {
     expect(sefazRejection('cte', 646)?.field).toBe('infCte.rem.xNome');
     expect(sefazRejection('mdfe', 646)?.field).toBe('infMDFe.infModal.rodo.veicTracao.placa');
     expect(sefazRejection('nfe', 651)?.on).toEqual(['manifestacao']);
     expect(sefazRejection('cte', 999)).toBeNull();
+  });
+});
+
+describe('every rule names its source and the day it came into force', () => {
+  const entries = FAMILIES.flatMap((family) =>
+    Object.entries(SEFAZ_REJECTIONS[family] as Record<number, SefazRejection>).map(
+      ([code, r]) => [`${family} ${code}`, r] as const,
+    ),
+  );
+  // The earliest a rule of these manuals can date from: the CT-e project's first layout (2008).
+  const EARLIEST = Date.UTC(2008, 0, 1);
+
+  it.each(entries)('%s', (_name, r) => {
+    // A manual (MOC CT-e/MDF-e, the DC-e manual) with its section or rule, or a technical note with
+    // its number and version.
+    expect(r.source).toMatch(
+      /^(MOC (CT-e|MDF-e) \d\.\d{2}a?|Manual DC-e Visão Geral \d\.\d|NT \d{4}\.\d{3}( v\d+\.\d+)?),? .*\S$/,
+    );
+    expect(r.inForceSince).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    const day = Date.parse(`${r.inForceSince}T00:00:00Z`);
+    // A real calendar day (2023-02-30 would roll over), not before the projects, not in the future.
+    expect(new Date(day).toISOString().slice(0, 10)).toBe(r.inForceSince);
+    expect(day).toBeGreaterThanOrEqual(EARLIEST);
+    expect(day).toBeLessThanOrEqual(Date.now());
+  });
+
+  it("the rule a source names is the entry's own", () => {
+    const mismatched = entries
+      .filter(([, r]) => /^G\d{3}$/.test(r.rule) && !r.source.includes(r.rule))
+      .map(([name]) => name);
+    expect(mismatched).toEqual([]);
+    expect(entries.length).toBeGreaterThan(70);
   });
 });
 

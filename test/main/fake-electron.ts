@@ -111,6 +111,8 @@ export const fakeElectron = {
       return this.lockGranted;
     },
     quit: vi.fn(),
+    relaunch: vi.fn(),
+    exit: vi.fn(),
     setAppUserModelId: vi.fn(),
     on(event: string, handler: Handler) {
       appHandlers.set(event, handler);

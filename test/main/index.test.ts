@@ -5,11 +5,14 @@ import { join } from 'node:path';
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { EventBus } from '../../electron/app/events';
+import { RESTART_FLAG } from '../../electron/main/crash-restart';
 import { commandChannels } from '../../electron/shared/channels';
 import { rendererCsp } from '../../electron/shared/csp';
 import { projectRoot } from '../support/shared';
 // One fake shared across vi.resetModules(): each boot re-imports the entry, never the fake.
-const { FakeBrowserWindow, fakeElectron } = await vi.hoisted(async () => import('./fake-electron'));
+const { FakeBrowserWindow, FakeWebContents, fakeElectron } = await vi.hoisted(
+  async () => import('./fake-electron'),
+);
 
 vi.mock('electron', () => ({ ...fakeElectron, default: fakeElectron }));
 vi.mock('electron-store', async () => ({ default: (await import('./conf-backed-store')).ConfBackedStore }));
@@ -186,12 +189,65 @@ describe('main entry', () => {
     expect(FakeBrowserWindow.instances).toHaveLength(0);
   });
 
-  it('logs uncaught errors instead of crashing', async () => {
-    await boot(true);
+  const crashHandler = () => {
     const added = process
       .listeners('uncaughtException')
       .filter((listener) => !(processListeners.uncaughtException as unknown[]).includes(listener));
     expect(added).toHaveLength(1);
-    expect(() => added[0](new Error('stray'), 'uncaughtException')).not.toThrow();
+    return added[0]!;
+  };
+
+  it('after an uncaught exception: closes the services, relaunches with a restart count, exits', async () => {
+    await boot(true);
+    const app = created.apps[0] as { dispose: ReturnType<typeof vi.fn> };
+    expect(() => crashHandler()(new Error('estado desconhecido'), 'uncaughtException')).not.toThrow();
+    await vi.waitFor(() => expect(fakeElectron.app.exit).toHaveBeenCalledWith(0));
+    expect(app.dispose).toHaveBeenCalledTimes(1);
+    expect(fakeElectron.app.relaunch).toHaveBeenCalledTimes(1);
+    const [{ args }] = fakeElectron.app.relaunch.mock.calls[0] as [{ args: string[] }];
+    expect(args.filter((a) => a.startsWith(RESTART_FLAG))).toEqual([
+      expect.stringMatching(/^--carreta-crash-restarts=1:\d+$/),
+    ]);
+    // The quit handlers do not dispose a second time.
+    fakeElectron.app.handlers.get('before-quit')!({ preventDefault: vi.fn() });
+    expect(app.dispose).toHaveBeenCalledTimes(1);
+  });
+
+  it('after the third restart in a few minutes it stays closed and says so in Portuguese', async () => {
+    const argv = process.argv;
+    process.argv = [...argv, `${RESTART_FLAG}3:${Date.now() - 60_000}`];
+    try {
+      await boot(true);
+    } finally {
+      process.argv = argv;
+    }
+    crashHandler()(new Error('de novo'), 'uncaughtException');
+    await vi.waitFor(() => expect(fakeElectron.app.exit).toHaveBeenCalledWith(1));
+    expect(fakeElectron.app.relaunch).not.toHaveBeenCalled();
+    expect(fakeElectron.dialog.showErrorBox).toHaveBeenCalledWith(
+      'O Carreta foi fechado',
+      expect.stringContaining('já foi reiniciado 3 vezes em poucos minutos'),
+    );
+  });
+
+  it('hardens every web contents and session Electron creates, not only the main window', async () => {
+    await boot(true);
+    const contents = new FakeWebContents();
+    fakeElectron.app.handlers.get('web-contents-created')!({}, contents);
+    expect(contents.fire('will-navigate', 'https://pagina-maliciosa.example/')).toBe(true);
+    expect(contents.fire('will-redirect', 'https://pagina-maliciosa.example/')).toBe(true);
+    expect(contents.fire('will-navigate', 'app://carreta/index.html')).toBe(false);
+    expect(contents.fire('will-attach-webview', 'app://carreta/index.html')).toBe(true);
+    expect(contents.windowOpenHandler!({ url: 'https://pagina-maliciosa.example/' })).toEqual({
+      action: 'deny',
+    });
+    const granted: boolean[] = [];
+    contents.session.requestHandler!({}, 'media', (ok: boolean) => granted.push(ok));
+    expect(granted).toEqual([false]);
+    expect(contents.session.checkHandler!({}, 'notifications')).toBe(false);
+    // A session made for another partition (the print window's 'carreta-print').
+    const session = new FakeWebContents().session;
+    fakeElectron.app.handlers.get('session-created')!(session);
+    expect(session.checkHandler!({}, 'geolocation')).toBe(false);
   });
 });

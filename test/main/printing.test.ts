@@ -41,6 +41,8 @@ function fakeWindowFactory(printAnswer: [boolean, string] = [true, '']) {
       setWindowOpenHandler: (h: unknown) => record.calls.push(['setWindowOpenHandler', h]),
       on: (name: string) => record.calls.push(['on', name]),
       session: {
+        setPermissionRequestHandler: (h: unknown) => record.calls.push(['permissionRequest', h]),
+        setPermissionCheckHandler: (h: unknown) => record.calls.push(['permissionCheck', h]),
         webRequest: {
           onBeforeRequest: (h: (d: { url: string }, cb: (r: { cancel: boolean }) => void) => void) => {
             requestFilter = h;
@@ -103,6 +105,16 @@ describe('Electron printing', () => {
     expect(created[0].calls).toContainEqual(['request', 'data:text/html,x', false]);
     expect(created[0].calls).toContainEqual(['request', 'https://example.com/x.png', true]);
     expect(created[0].loaded.map((l) => l.html)).toEqual(['<p>um</p>', '<p>dois</p>']);
+    // Its own session grants no web permission.
+    const handler = <T>(name: string) => created[0].calls.find((c) => c[0] === name)?.[1] as T;
+    const granted: boolean[] = [];
+    handler<(c: unknown, p: string, cb: (ok: boolean) => void) => void>('permissionRequest')(
+      {},
+      'media',
+      (ok) => granted.push(ok),
+    );
+    expect(granted).toEqual([false]);
+    expect(handler<() => boolean>('permissionCheck')()).toBe(false);
   });
 
   it('loads the printout from a temporary file, never a data: URL; only that file is let through; the file goes away', async () => {

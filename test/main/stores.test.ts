@@ -139,6 +139,35 @@ describe('secret store', () => {
     expect(logger.lines.join('\n')).not.toContain('texto-claro');
   });
 
+  it("refuses Linux's basic_text backend (a fixed key): nothing stored or read, a Portuguese reason", async () => {
+    const backend = (selected: string): EncryptionBackend => ({
+      ...fakeSafeStorage(true),
+      getSelectedStorageBackend: () => selected,
+    });
+    const open = (selected: string, platform: NodeJS.Platform = 'linux') =>
+      createSecretStore(
+        openJsonStore({ name: 'secrets', cwd: dir, logger }),
+        backend(selected),
+        logger,
+        platform,
+      );
+    // Stored while a keyring was there.
+    await open('gnome_libsecret').set('nuvemfiscal.client_secret', 'segredo-do-cliente');
+    const weak = open('basic_text');
+    const refused = weak.set('certificado.senha', 'senha-do-pfx');
+    await expect(refused).rejects.toMatchObject({ code: 'secrets_unavailable' });
+    await expect(weak.set('certificado.senha', 'x')).rejects.toThrow(
+      /Neste Linux não há um chaveiro do sistema ativo .* chave fixa/,
+    );
+    await expect(weak.get('nuvemfiscal.client_secret')).rejects.toThrow(/chaveiro/);
+    expect(Object.keys(JSON.parse(readFileSync(join(dir, 'secrets.json'), 'utf8')) as object)).toEqual([
+      'nuvemfiscal.client_secret',
+    ]);
+    // Any other backend, or the same answer off Linux, is a real one.
+    expect(await open('kwallet5').get('nuvemfiscal.client_secret')).toBe('segredo-do-cliente');
+    expect(await open('basic_text', 'win32').get('nuvemfiscal.client_secret')).toBe('segredo-do-cliente');
+  });
+
   it('rejects malformed names', async () => {
     await expect(openSecrets(true).set('../x', 'v')).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(openSecrets(true).get('')).rejects.toMatchObject({ code: 'invalid_input' });

@@ -56,6 +56,7 @@ async function duplicateFrom(route: string, copy: keyof typeof copies) {
       ...copies[copy]!,
       company,
       title: 'Cópia de doc_1',
+      copia: { de: 'CT-e 1/7', nfeRemovidas: [] },
       createdAt: '2026-11-22T10:00:00Z',
       updatedAt: '2026-11-22T10:00:00Z',
     },

@@ -284,6 +284,9 @@ describe('Nova empresa: saving', () => {
     await click(wrapper, 'wizard-save');
     await waitFor(() => wrapper.get('[data-testid="certificate-section"]'));
     await click(wrapper, 'wizard-skip');
+    // The CT-e defaults come before the first CT-e (issue 26).
+    await waitFor(() => wrapper.get('[data-testid="cte-defaults"]'));
+    await click(wrapper, 'wizard-skip');
     await click(wrapper, 'wizard-skip');
     await waitFor(() => wrapper.get('[data-testid="services-section"]'));
     await settle();

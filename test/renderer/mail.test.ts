@@ -254,6 +254,34 @@ describe('Configurações → E-mail (SMTP)', () => {
     expect(wrapper.get('[data-testid="smtp-password-missing"]').text()).toContain('Nenhuma senha salva');
   });
 
+  it('refuses a login without security to another machine, under the security choice', async () => {
+    const t = smtpTransport();
+    const wrapper = await mountSection(t);
+    const none = wrapper
+      .findAll('[data-testid="smtp-security"] [role="radio"], [data-testid="smtp-security"] button')
+      .find((b) => b.text() === 'Nenhuma');
+    await none!.trigger('click');
+    await wrapper.get('#smtp-host').setValue('smtp.provedor.example');
+    await wrapper.get('#smtp-user').setValue('fiscal@carreta.example');
+    await wrapper.get('#smtp-from-address').setValue('fiscal@carreta.example');
+    await wrapper.get('#smtp-password').setValue(PASSWORD);
+    await wrapper.get('form').trigger('submit');
+    await settle();
+    expect(wrapper.get('[data-testid="smtp-error-security"]').text()).toMatch(
+      /^Sem segurança, a senha do e-mail iria pela rede sem criptografia: escolha STARTTLS/,
+    );
+    await wrapper.get('[data-testid="smtp-test"]').trigger('click');
+    await settle();
+    expect(t.calls.some((c) => c.channel === 'mailSettings:set' || c.channel === 'mail:test')).toBe(false);
+    // A server on this computer may go without security.
+    await wrapper.get('#smtp-host').setValue('localhost');
+    await wrapper.get('form').trigger('submit');
+    await settle();
+    expect(t.calls.find((c) => c.channel === 'mailSettings:set')?.input).toMatchObject({
+      settings: { host: 'localhost', security: 'none' },
+    });
+  });
+
   it('checks the form before asking the server, and shows a failed test in Portuguese', async () => {
     const t = smtpTransport();
     const wrapper = await mountSection(t);

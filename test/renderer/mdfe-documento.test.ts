@@ -150,6 +150,29 @@ describe('MDF-e lifecycle screen', () => {
     expect(wrapper.get('[data-testid="cancelar-panel"]').text()).toContain('encerrado');
   });
 
+  it('refuses a closing date in the future or before the authorization, without asking or sending', async () => {
+    const t = transport();
+    const { wrapper } = await mountDoc(t);
+    const data = wrapper.get<HTMLInputElement>('[data-testid="encerrar-data"]');
+    const tomorrow = isoToDateBr(brasiliaDay(new Date(Date.now() + 86_400_000)));
+    await data.setValue(tomorrow);
+    await wrapper.get('[data-testid="encerrar"]').trigger('click');
+    await settle();
+    expect(wrapper.get('[data-testid="encerrar-erro"]').text()).toContain(
+      'A data de encerramento não pode ser futura',
+    );
+    expect(dialog()).toBeNull();
+    // The fixture's manifest was authorized on 25/11/2026.
+    await data.setValue('24/11/2026');
+    await wrapper.get('[data-testid="encerrar"]').trigger('click');
+    await settle();
+    expect(wrapper.get('[data-testid="encerrar-erro"]').text()).toBe(
+      'A data de encerramento não pode ser anterior à autorização do MDF-e (25/11/2026).',
+    );
+    expect(dialog()).toBeNull();
+    expect(t.calls.some((c) => c.channel === 'mdfe:close')).toBe(false);
+  });
+
   it('counts down the 24 h and cancels only after confirming', async () => {
     const t = transport();
     const { wrapper } = await mountDoc(t);

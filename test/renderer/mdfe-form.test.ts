@@ -2,6 +2,7 @@
 // (mdfe:prefill), the split notice, offline validation naming the field, the sending of one MDF-e
 // per unloading UF, the open-MDF-e warning with "Encerrar o aberto", and the rejection in words.
 import { closingEvent, mdfeDetailFixture } from './support/mdfe-fixtures';
+import type Select from 'primevue/select';
 import { afterEach, describe, expect, it } from 'vitest';
 
 import { setTransport } from '../../renderer/src/bridge';
@@ -10,9 +11,12 @@ import { useAppStore } from '../../renderer/src/stores/app';
 import EmitirMdfeView from '../../renderer/src/views/emitir-mdfe/EmitirMdfeView.vue';
 import type { MdfeDraftData } from '../../renderer/src/views/emitir-mdfe/mdfe-model';
 import {
+  contratantesFromDocs,
   emptyMdfeDraft,
   fromSaved,
   manifestCount,
+  pagamentoFromDocs,
+  prefillAntt,
   prefillLotacao,
   toMdfeInput,
   tripRoutes,
@@ -53,8 +57,21 @@ function validTrip(): MdfeDraftData {
       averbacoes: ['456', ''],
     },
   ];
+  // What the ANTT rules ask of a carrier's trip: the contratante (G085) and, for a manifest with a
+  // single CT-e, the NCM and the payment (NT 2025.001) — as the form pre-fills them from the CT-e.
+  d.produto.ncm = '94036000';
+  d.contratantes = contratantesFromDocs(d.documentos);
+  d.pagamentos = [pagamentoFromDocs(d.documentos, PAYEE)];
   return d;
 }
+
+const PAYEE = {
+  cpfCnpj: company,
+  nome: 'RODOVIA AZUL',
+  banco: '',
+  agencia: '',
+  pix: 'financeiro@rodoviaazul.com.br',
+};
 
 function issued(ufFim: string, numero: number) {
   return {
@@ -159,6 +176,51 @@ describe('MDF-e draft model', () => {
     ]);
     d.rotas = [{ ufFim: 'BA', percurso: ['SC', 'MG'] }];
     expect(validateMdfe(d)['rotas.0.percurso']).toContain('as UFs não fazem divisa na ordem informada');
+  });
+});
+
+describe('MDF-e draft: what NT 2025.001 and G085 ask, pre-filled from the CT-e', () => {
+  const lotacaoDoc = () => ({ ...cteDoc(1, MUN.saoPaulo, MUN.curitiba), frete: 980, ncm: '94036000' });
+
+  it('a carga lotação gets the payment (tomador pays, 04 – Frete with vTPrest, à vista), the NCM and the contratante', () => {
+    const d = emptyMdfeDraft();
+    d.documentos = [lotacaoDoc()];
+    prefillAntt(d, PAYEE);
+    expect(d.pagamentos[0]).toMatchObject({
+      nome: 'MOVEIS PARANA LTDA',
+      cpfCnpj: '11444777000161',
+      componentes: [{ tipo: '04', valor: 980, descricao: '' }],
+      indPag: 0,
+      pix: 'financeiro@rodoviaazul.com.br',
+    });
+    expect(d.produto.ncm).toBe('94036000');
+    expect(d.contratantes).toEqual([{ nome: 'MOVEIS PARANA LTDA', cpfCnpj: '11444777000161' }]);
+    // What the clerk filled is kept.
+    d.produto.ncm = '17011400';
+    d.pagamentos[0]!.indPag = 1;
+    prefillAntt(d, PAYEE);
+    expect([d.produto.ncm, d.pagamentos.length, d.pagamentos[0]!.indPag]).toEqual(['17011400', 1, 1]);
+  });
+
+  it('two CT-e to one UF get no payment block (not a carga lotação), but the contratantes', () => {
+    const d = emptyMdfeDraft();
+    d.documentos = docsSpPr();
+    prefillAntt(d, null);
+    expect(d.pagamentos).toEqual([]);
+    expect(d.contratantes).toHaveLength(1);
+  });
+
+  it('each rule names its field in Portuguese: 301 at the NCM, 302 at the payment, 578 at the contratante', () => {
+    const d = validTrip();
+    d.documentos = [lotacaoDoc()];
+    expect(validateMdfe(d)).toEqual({});
+    d.produto.ncm = '';
+    d.pagamentos = [];
+    d.contratantes = [];
+    const errors = validateMdfe(d);
+    expect(errors['produto.ncm']).toMatch(/^NCM do produto predominante: obrigatório em carga lotação.*301/);
+    expect(errors.pagamentos).toMatch(/^pagamento do frete: obrigatório em carga lotação.*302/);
+    expect(errors.contratantes).toMatch(/^contratante: informe ao menos um.*578/);
   });
 });
 
@@ -305,6 +367,77 @@ describe('Emitir MDF-e screen', () => {
     expect(select.text()).toContain('Não informar');
   });
 
+  it('a single CT-e opens the payment pre-filled from it and the last payee; removed, 302 stops the sending', async () => {
+    const { wrapper, transport, store } = await mountForm();
+    const doc = {
+      ...cteDoc(1, MUN.saoPaulo, MUN.curitiba),
+      frete: 1850.5,
+      ncm: '17011400',
+      ncmDescricao: 'ACUCAR CRISTAL',
+    };
+    transport.handlers['mdfe:prefill'] = () => ({
+      ok: true,
+      data: { documentos: [doc], rotas: [], produto: 'ACUCAR', problemas: [] },
+    });
+    transport.handlers['payees:list'] = () => ({
+      ok: true,
+      data: {
+        items: [
+          { ...PAYEE, useCount: 3, lastUsedAt: '2026-11-20T10:00:00.000Z' },
+          {
+            cpfCnpj: '52998224725',
+            nome: 'JOAO AUTONOMO',
+            banco: '341',
+            agencia: '0412',
+            pix: '',
+            useCount: 1,
+            lastUsedAt: '2026-11-01T10:00:00.000Z',
+          },
+        ],
+      },
+    });
+    await store.startFrom([doc.chave]);
+    await settle();
+    // The NCM of the NF-e inside the CT-e, shown with its description.
+    expect(store.data.produto.ncm).toBe('17011400');
+    expect(wrapper.get('[data-path="produto.ncm"]').text()).toContain('Da NF-e: ACUCAR CRISTAL');
+    expect(store.data.contratantes).toEqual([{ nome: 'MOVEIS PARANA LTDA', cpfCnpj: '11444777000161' }]);
+    expect(store.data.pagamentos).toEqual([
+      {
+        nome: 'MOVEIS PARANA LTDA',
+        cpfCnpj: '11444777000161',
+        componentes: [{ tipo: '04', valor: 1850.5, descricao: '' }],
+        indPag: 0,
+        adiantamento: null,
+        parcelas: [],
+        banco: '',
+        agencia: '',
+        pix: 'financeiro@rodoviaazul.com.br',
+        recebedor: { nome: 'RODOVIA AZUL', cpfCnpj: company },
+      },
+    ]);
+    store.goTo(2);
+    await settle();
+    expect(wrapper.get('[data-testid="pagamento-0"]').text()).toContain('Quem paga o frete');
+    // Picking another remembered payee fills its bank data in place of the PIX key.
+    store.data.pagamentos[0]!.recebedor = { nome: '', cpfCnpj: '' };
+    const pick = wrapper.findComponent<typeof Select>('[data-testid="pagamento-0-recebedores"]');
+    (pick as unknown as { vm: { $emit(e: string, v: string): void } }).vm.$emit(
+      'update:modelValue',
+      '52998224725',
+    );
+    await settle();
+    expect(store.data.pagamentos[0]).toMatchObject({ banco: '341', agencia: '0412', pix: '' });
+    // Without the payment, the form stops before sending with the 302 message at the block.
+    await wrapper.get('[data-testid="pagamento-0-tirar"]').trigger('click');
+    store.goTo(3);
+    await settle();
+    await wrapper.find('[data-testid="emitir-mdfe"]').trigger('click');
+    await settle();
+    expect(transport.calls.some((c) => c.channel === 'mdfe:issueForm')).toBe(false);
+    expect(store.errorOf('pagamentos')).toContain('(a SEFAZ rejeita com 302)');
+  });
+
   it('refuses to send an incomplete form and opens the step with the first problem', async () => {
     const { wrapper, transport, store } = await mountForm();
     store.goTo(3);
@@ -374,6 +507,39 @@ describe('Emitir MDF-e screen', () => {
       .map((c) => (c.input as { ufFim: string }).ufFim);
     expect(sent).toEqual(['SP', 'BA', 'BA']);
     expect(wrapper.find('[data-testid="mdfe-outcome"]').text()).toContain('2 MDF-e autorizados');
+  });
+
+  it('a new or loaded trip never shows the last one’s "já autorizado" (issue 26)', async () => {
+    const { wrapper, transport, store } = await mountForm();
+    const d = validTrip();
+    d.documentos = [cteDoc(1, MUN.portoAlegre, MUN.saoPaulo), cteDoc(2, MUN.portoAlegre, MUN.salvador)];
+    store.reset(d);
+    await settle();
+    transport.handlers['mdfe:issueForm'] = (input) => {
+      const uf = (input as { ufFim: string }).ufFim;
+      if (uf === 'BA')
+        return {
+          ok: true,
+          data: {
+            ...issued('BA', 8),
+            status: 'rejeitado',
+            mdfe: null,
+            rejection: { codigo: 663, motivo: 'A SEFAZ rejeitou o documento (código 663).', fields: [] },
+          },
+        };
+      return { ok: true, data: issued(uf, 7) };
+    };
+    store.goTo(3);
+    await settle();
+    await wrapper.find('[data-testid="emitir-mdfe"]').trigger('click');
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-parcial"]').text()).toContain('MDF-e 7 (SP)');
+    store.load({ id: 99, data: validTrip() });
+    await settle();
+    expect(wrapper.find('[data-testid="mdfe-parcial"]').exists()).toBe(false);
+    store.reset(d);
+    await settle();
+    expect(store.authorized).toEqual([]);
   });
 
   it('a rejection naming the plate marks it and opens the vehicle step', async () => {

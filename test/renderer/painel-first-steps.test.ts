@@ -118,7 +118,7 @@ describe('Painel: primeiros passos', { timeout: 20_000 }, () => {
     expect(done(steps.get('[data-testid="first-step-empresa"]').element)).toBe('true');
     expect(done(steps.get('[data-testid="first-step-certificado"]').element)).toBe('true');
     expect(done(steps.get('[data-testid="first-step-cte"]').element)).toBe('false');
-    expect(steps.text()).toContain('Faltam 1 de 3 passos');
+    expect(steps.text()).toContain('Falta 1 de 3 passos para emitir');
     const search = transport.calls.find((c) => c.channel === 'documents:search')!.input as {
       filter: { company: string; kinds: string[] };
     };
@@ -160,7 +160,7 @@ describe('Painel: primeiros passos', { timeout: 20_000 }, () => {
       'Não foi possível conferir agora',
     );
     expect(steps.get('[data-testid="first-steps-intro"]').text()).toBe(
-      'Faltam 1 de 3 passos para emitir com a sua empresa. Alguns passos não puderam ser conferidos agora, sem conexão com a Nuvem Fiscal.',
+      'Falta 1 de 3 passos para emitir com a sua empresa. Alguns passos não puderam ser conferidos agora, sem conexão com a Nuvem Fiscal.',
     );
   });
 
@@ -188,7 +188,7 @@ describe('Painel: primeiros passos', { timeout: 20_000 }, () => {
     expect(done(steps.get('[data-testid="first-step-empresa"]').element)).toBe('true');
     expect(done(steps.get('[data-testid="first-step-certificado"]').element)).toBe('false');
     expect(steps.get('[data-testid="first-steps-intro"]').text()).toBe(
-      'Faltam 1 de 3 passos para emitir com a sua empresa.',
+      'Falta 1 de 3 passos para emitir com a sua empresa.',
     );
     expect(steps.get('[data-testid="first-steps-saved"]').text()).toBe(
       'Conferido com os dados salvos neste computador em 25/11/2026 15:30.',

@@ -22,6 +22,7 @@ const pfx = makePfx({ cpfCnpj: CNPJ, razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA
 const credentials = {
   privateKeyPem: pfx.privateKeyPem,
   certificatePem: pfx.certificatePem,
+  notBefore: pfx.notBefore,
   notAfter: pfx.notAfter,
 };
 const info = { subject_name: 'CN=RODOVIA AZUL', cpf_cnpj: CNPJ } as unknown as EmpresaCertificado;

@@ -1,11 +1,12 @@
 import { spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { makePfx } from '../../electron/sandbox/certificates/make-pfx';
 import { renderPdf } from '../../electron/sandbox/pdf';
 import { projectRoot } from '../support/shared';
-import { client, empresaBody, getToken, startTestSandbox } from './support';
+import { CLIENT_ID, CLIENT_SECRET, client, empresaBody, getToken, startTestSandbox } from './support';
 
 describe('data directory', () => {
   it('keeps companies and tokens across a restart', async () => {
@@ -88,6 +89,96 @@ describe('npm run sandbox', () => {
     expect(code).toBe(2);
     expect(err).toContain('porta inválida');
   });
+});
+
+describe('npm run sandbox -- --data', () => {
+  const tsx = path.join(
+    projectRoot,
+    'node_modules',
+    '.bin',
+    process.platform === 'win32' ? 'tsx.cmd' : 'tsx',
+  );
+  /** Starts the CLI; resolves with its URL once it listens, and a stop that waits for the exit. */
+  async function startCli(args: string[]) {
+    const credentials = ['--client-id', CLIENT_ID, '--client-secret', CLIENT_SECRET];
+    const child = spawn(tsx, ['electron/sandbox/cli.ts', '--port', '0', ...credentials, ...args], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
+    let err = '';
+    child.stderr.on('data', (c: Buffer) => (err += c.toString()));
+    const url = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      child.stdout.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const match = /listening on (http:\/\/127\.0\.0\.1:\d+)/.exec(out);
+        if (match) resolve(match[1]!);
+      });
+      void exited.then((code) => reject(new Error(`saiu com ${code}: ${err}`)));
+    });
+    return {
+      url,
+      stop: async () => {
+        child.kill('SIGTERM');
+        return exited;
+      },
+    };
+  }
+
+  it('seals private keys as the embedded sandbox does; its key (0600) opens them on the next start', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'carreta-sandbox-cli-'));
+    const cnpj = '11222333000181';
+    const pfx = makePfx({ cpfCnpj: cnpj, razaoSocial: 'RODOVIA AZUL TRANSPORTES LTDA' });
+    const pemBody = pfx.privateKeyPem.split('\n').slice(1, -2).join('');
+    try {
+      const first = await startCli(['--data', dir]);
+      try {
+        const api = client(first.url, await getToken(first.url));
+        expect((await api.post('/empresas', empresaBody(cnpj))).status).toBe(200);
+        const put = await api.put(`/empresas/${cnpj}/certificado`, {
+          certificado: pfx.pfxBase64,
+          password: pfx.password,
+        });
+        expect(put.status, put.raw.toString()).toBe(200);
+      } finally {
+        expect(await first.stop()).toBe(0);
+      }
+      for (const name of readdirSync(dir)) {
+        const bytes = readFileSync(path.join(dir, name)).toString('latin1');
+        expect(bytes, name).not.toContain('PRIVATE KEY-----');
+        expect(bytes, name).not.toContain(pemBody.slice(0, 64));
+      }
+      const keyFile = path.join(dir, 'vault.key');
+      expect(Buffer.from(readFileSync(keyFile, 'utf8').trim(), 'base64')).toHaveLength(32);
+      if (process.platform !== 'win32') expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+
+      // Opened with the same key: the certificate is still there (an unopenable one is dropped).
+      const second = await startCli(['--data', dir]);
+      try {
+        const api = client(second.url, await getToken(second.url));
+        expect((await api.get(`/empresas/${cnpj}/certificado`)).status).toBe(200);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
+
+  it('never overwrites a --key-file that holds no key', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'carreta-sandbox-cli-'));
+    try {
+      const other = path.join(dir, 'anotacoes.txt');
+      writeFileSync(other, 'não é uma chave');
+      await expect(startCli(['--data', path.join(dir, 'dados'), '--key-file', other])).rejects.toThrow(
+        /não contém uma chave do cofre/,
+      );
+      expect(readFileSync(other, 'utf8')).toBe('não é uma chave');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 30_000);
 });
 
 describe('pdf helper', () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { columns } from '../../electron/sandbox/sql-rows';
 import { openStore } from '../../electron/sandbox/store';
 
 describe('sandbox store', () => {
@@ -32,6 +33,21 @@ describe('sandbox store', () => {
     await store.reset();
     expect(await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM t')).toEqual({ n: 0 });
     await expect(store.all('SELECT * FROM stray')).rejects.toThrow(/no such table/);
+    await store.close();
+  });
+
+  it('a large text inserted through columns() comes back as the same text, not bytes', async () => {
+    const store = await openStore(null);
+    await store.migrate('x', 'CREATE TABLE IF NOT EXISTS x (id TEXT, xml TEXT NOT NULL, small TEXT)');
+    const xml = `<MDFe><xMun>São Paulo — Ação ✓ 𝄞</xMun>${'<infCTe><chCTe>0</chCTe></infCTe>'.repeat(3000)}</MDFe>`;
+    const { names, marks, values } = columns({ id: 'a', xml, small: 'ção' });
+    expect(marks).toBe('?, CAST(? AS TEXT), ?');
+    await store.run(`INSERT INTO x (${names}) VALUES (${marks})`, values);
+    const row = await store.get<{ xml: unknown; small: unknown; kind: string }>(
+      'SELECT xml, small, typeof(xml) AS kind FROM x WHERE id = ?',
+      ['a'],
+    );
+    expect(row).toEqual({ xml, small: 'ção', kind: 'text' });
     await store.close();
   });
 });

@@ -44,7 +44,8 @@ describe('npm run web (cli)', () => {
     async () => {
       const cli = runCli(['--port', '0', '--data', path.join(root, 'data'), '--dist', distDir]);
       try {
-        await expect.poll(() => cli.out(), { timeout: 20_000 }).toMatch(/\n/);
+        // "iniciando…" first, then the launch URL once it listens.
+        await expect.poll(() => cli.out(), { timeout: 20_000 }).toMatch(/#token=.*\n/);
         const match =
           /^Carreta \(navegador\): http:\/\/127\.0\.0\.1:(\d+)\/#token=([A-Za-z0-9_-]{40,})$/m.exec(
             cli.out(),
@@ -66,6 +67,36 @@ describe('npm run web (cli)', () => {
       expect(await cli.exited).toBe(0);
     },
   );
+
+  // On a loaded machine the demonstração month takes seconds to create; a stop must not wait for it
+  // (it used to, and the 5 s guard then exited 1). Each moment gets its own fresh data folder.
+  describe.skipIf(process.platform === 'win32')('exits 0 on SIGTERM at any moment', () => {
+    const stopAt = async (moment: RegExp, name: string) => {
+      const cli = runCli(['--port', '0', '--data', path.join(root, name), '--dist', distDir]);
+      await expect.poll(() => cli.out() + cli.err(), { timeout: 45_000, interval: 20 }).toMatch(moment);
+      cli.child.kill('SIGTERM');
+      const code = await cli.exited;
+      return { code, output: cli.out() + cli.err() };
+    };
+
+    it('while starting, before it listens', async () => {
+      const { code, output } = await stopAt(/iniciando…/, 'parada-inicio');
+      expect(code, output).toBe(0);
+      expect(output).toContain('Encerrando (SIGTERM)');
+    }, 60_000);
+
+    it('right after it listens, while the local sandbox loads', async () => {
+      const { code, output } = await stopAt(/#token=/, 'parada-escuta');
+      expect(code, output).toBe(0);
+      expect(output).not.toMatch(/encerramento forçado/);
+    }, 60_000);
+
+    it('while the demonstração month is being created', async () => {
+      const { code, output } = await stopAt(/sandbox local em http/, 'parada-mes');
+      expect(code, output).toBe(0);
+      expect(output).not.toMatch(/encerramento forçado|dados de demonstração não puderam/);
+    }, 60_000);
+  });
 
   it('refuses an invalid port with a Portuguese message', async () => {
     const cli = runCli(['--port', 'abc', '--dist', distDir, '--data', path.join(root, 'data')]);

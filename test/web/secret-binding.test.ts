@@ -266,18 +266,19 @@ describe('a secret goes only to the server it was typed for (browser host over H
     const asked = await ok<{
       state: string;
       token: string;
-      serverChanges: { key: string; current: string | null; backup: string | null }[];
+      settingChanges: { key: string; current: string | null; backup: string | null }[];
     }>('backup:restore', { base64: crafted });
     expect(asked.state).toBe('needs_confirm');
-    expect(asked.serverChanges.map((change) => change.key)).toEqual(['hosts.sandbox', 'smtp']);
-    expect(asked.serverChanges[0]!.current).toContain(sandbox.url);
-    expect(asked.serverChanges[0]!.backup).toContain(stranger.url);
-    expect(asked.serverChanges[1]!.backup).toContain(`127.0.0.1:${strangerMail.port}`);
+    expect(asked.settingChanges.map((change) => change.key)).toEqual(['hosts.sandbox', 'scopes', 'smtp']);
+    expect(asked.settingChanges[0]!.current).toContain(sandbox.url);
+    expect(asked.settingChanges[0]!.backup).toContain(stranger.url);
+    expect(asked.settingChanges[2]!.backup).toContain(`127.0.0.1:${strangerMail.port}`);
 
-    // Confirmed without ticking the servers: the rest of the settings come, the servers stay.
+    // Confirmed without ticking anything: every setting stays this machine's.
+    const before = await ok<Settings>('settings:get');
     await ok('backup:restore', { token: asked.token, confirm: true });
     let now = await ok<Settings>('settings:get');
-    expect(now.scopes).toBe('conta empresa cte');
+    expect(now).toEqual(before);
     expect(now.hosts.sandbox).toEqual(sandboxHosts());
     expect(now.smtp?.port).toBe(mail.port);
     await ok('connection:test', { environment: 'sandbox' });
@@ -286,15 +287,16 @@ describe('a secret goes only to the server it was typed for (browser host over H
 
     // Accepted: the servers change, but no secret comes with them nor follows them.
     const again = await ok<{ token: string }>('backup:restore', { base64: crafted });
-    const restored = await ok<{ serverChanges: { key: string }[] }>('backup:restore', {
+    const restored = await ok<{ settingChanges: { key: string }[] }>('backup:restore', {
       token: again.token,
       confirm: true,
-      acceptServerChanges: ['hosts.sandbox', 'smtp'],
+      acceptSettingChanges: ['hosts.sandbox', 'smtp'],
     });
-    expect(restored.serverChanges.map((change) => change.key)).toEqual(['hosts.sandbox', 'smtp']);
+    expect(restored.settingChanges.map((change) => change.key)).toEqual(['hosts.sandbox', 'smtp']);
     now = await ok<Settings>('settings:get');
     expect(now.hosts.sandbox).toEqual(strangerHosts());
     expect(now.smtp?.port).toBe(strangerMail.port);
+    expect(now.scopes).toBe(before.scopes);
     expect((await failure('connection:test', { environment: 'sandbox' })).code).toBe('credentials_rebind');
     expect((await failure('mail:test')).code).toBe('mail_password_rebind');
     expect((await ok<{ passwordConfigured: boolean }>('mailSettings:get')).passwordConfigured).toBe(false);

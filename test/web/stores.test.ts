@@ -113,6 +113,37 @@ describe('web secret store', () => {
     expect(logger.lines.join('\n')).not.toContain('vazou');
   });
 
+  it('keeps no expired access token: dropped on opening, on every write, never answered', async () => {
+    let now = Date.parse('2026-11-28T12:00:00Z');
+    const token = (expiresAt: number) =>
+      JSON.stringify({ accessToken: 'abc', issuedAt: 0, expiresAt, scope: 'cte' });
+    const file = path.join(dir, 'secrets.json');
+    // Left by an earlier run: one token expired yesterday, one valid for a day, another secret.
+    await writeFile(
+      file,
+      JSON.stringify({
+        'token:velho': token(now - 86_400_000),
+        'token:atual': token(now + 86_400_000),
+        'nuvemfiscal.clientSecret': 'segredo',
+      }),
+    );
+    const store = createWebSecretStore(dir, silentLogger, 'secrets.json', { now: () => now });
+    expect(await store.get('token:velho')).toBeNull();
+    const onDisk = async () => Object.keys(JSON.parse(await readFile(file, 'utf8')) as object).sort();
+    expect(await onDisk()).toEqual(['nuvemfiscal.clientSecret', 'token:atual']);
+    // Two days later the other one has expired too: not answered, and gone from the file.
+    now += 2 * 86_400_000;
+    expect(await store.has('token:atual')).toBe(false);
+    expect(await store.get('token:atual')).toBeNull();
+    expect(await onDisk()).toEqual(['nuvemfiscal.clientSecret']);
+    // A write drops any token that expired meanwhile, whatever its name.
+    await store.set('token:novo', token(now + 1000));
+    now += 2000;
+    await store.set('outro', 'x');
+    expect(await onDisk()).toEqual(['nuvemfiscal.clientSecret', 'outro']);
+    expect(await store.get('nuvemfiscal.clientSecret')).toBe('segredo');
+  });
+
   it('refuses odd secret names', async () => {
     const store = createWebSecretStore(dir, silentLogger);
     await expect(store.set('__proto__', 'x')).rejects.toThrow();

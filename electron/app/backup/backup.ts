@@ -1,186 +1,70 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { closeSync, existsSync, mkdirSync, openSync, readFileSync, writeFileSync, writeSync } from 'node:fs';
-import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { copyFile, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
-import { strFromU8, strToU8, Unzip, UnzipInflate, unzipSync, zipSync } from 'fflate';
+import { strToU8, zipSync } from 'fflate';
 
-import { migrate, openDatabase } from '../../cache';
 import { migrations } from '../../cache/migrations/index';
 import { AppError } from '../../shared/errors';
 import type { BackupManifest } from '../../shared/schemas/documents';
-import {
-  backupManifestSchema,
-  MAX_BACKUP_DATABASE_BYTES,
-  MAX_BACKUP_FILE_BYTES,
-} from '../../shared/schemas/documents';
+import { MAX_BACKUP_FILE_BYTES } from '../../shared/schemas/documents';
 import { settingsSchema } from '../../shared/schemas/settings';
 import type { Settings } from '../../shared/schemas/settings';
+import { inflateDatabase, invalid, readSmallEntries, sha256, tooLarge } from './archive';
 import type { CacheHolder } from './cache-holder';
+import type { KeptCopy } from './kept';
+import { isKeptName, KEPT_DIR, keptFileName, listKept } from './kept';
+import { expiredError, PENDING_DIR, PENDING_TTL_MS, PendingRestore, removeDatabase } from './pending';
+import { prepareRestoredDatabase } from './restore-check';
 
 export const REMINDER_EVERY_MS = 7 * 86_400_000;
-const PENDING_TTL_MS = 30 * 60_000;
-
-const invalid = (detail: string) =>
-  new AppError(
-    'backup_invalid',
-    'Este arquivo não é uma cópia de segurança válida do Carreta (ou está danificado). ' +
-      'Escolha outro arquivo de backup; nada foi alterado.',
-    { detail },
-  );
-
-const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
-
-const tooLarge = (detail: string) =>
-  new AppError(
-    'backup_too_large',
-    `Este arquivo é grande demais para uma cópia de segurança do Carreta (o máximo é ${MAX_BACKUP_FILE_BYTES / 1024 / 1024} MB ` +
-      `compactado e ${MAX_BACKUP_DATABASE_BYTES / 1024 / 1024 / 1024} GB de banco). Escolha outro arquivo; nada foi alterado.`,
-    { detail },
-  );
-
-/** manifest.json and settings.json are a few kilobytes; anything bigger is not ours. */
-const MAX_SMALL_ENTRY_BYTES = 1024 * 1024;
-const ENTRIES = new Set(['manifest.json', 'settings.json', 'carreta.db']);
-/** Compressed bytes handed to the inflater per step: deflate expands at most ~1032×, so ≤ 16 MiB out. */
-const INFLATE_STEP = 16 * 1024;
-
-interface DeclaredEntry {
-  name: string;
-  size: number;
-  originalSize: number;
-  compression: number;
-}
-
-/**
- * Reads the central directory's declared sizes and inflates only the two small entries, each into a
- * buffer of its declared size (fflate never grows a given output buffer). The database is checked
- * against the manifest here and inflated later, bounded, by inflateDatabase.
- */
-function readSmallEntries(bytes: Uint8Array): { manifest: BackupManifest; settings: Settings | null } {
-  const declared: DeclaredEntry[] = [];
-  let entries: Record<string, Uint8Array>;
-  try {
-    entries = unzipSync(bytes, {
-      filter: (file) => {
-        declared.push(file);
-        return (
-          (file.name === 'manifest.json' || file.name === 'settings.json') &&
-          file.originalSize <= MAX_SMALL_ENTRY_BYTES &&
-          (file.compression === 0 || file.compression === 8)
-        );
-      },
-    });
-  } catch (error) {
-    throw invalid(`zip: ${error instanceof Error ? error.message : String(error)}`);
-  }
-  const names = declared.map((entry) => entry.name);
-  const unknown = names.filter((name) => !ENTRIES.has(name));
-  if (unknown.length > 0 || new Set(names).size !== names.length)
-    throw invalid(`entradas inesperadas: ${names.slice(0, 10).join(', ')}`);
-  const small = declared.find(
-    (entry) => entry.name !== 'carreta.db' && entry.originalSize > MAX_SMALL_ENTRY_BYTES,
-  );
-  if (small) throw invalid(`${small.name} declara ${small.originalSize} bytes`);
-  const db = declared.find((entry) => entry.name === 'carreta.db');
-  const manifestBytes = entries['manifest.json'];
-  if (!manifestBytes || !db) throw invalid('manifest.json ou carreta.db ausente');
-  if (db.compression !== 0 && db.compression !== 8) throw invalid(`compressão ${db.compression}`);
-  let manifestJson: unknown;
-  try {
-    manifestJson = JSON.parse(strFromU8(manifestBytes));
-  } catch {
-    throw invalid('manifest.json não é JSON');
-  }
-  const parsed = backupManifestSchema.safeParse(manifestJson);
-  if (!parsed.success) throw invalid(`manifest.json: ${parsed.error.message}`);
-  const manifest = parsed.data;
-  if (manifest.databaseSize > MAX_BACKUP_DATABASE_BYTES || db.originalSize > MAX_BACKUP_DATABASE_BYTES)
-    throw tooLarge(`banco declarado com ${Math.max(manifest.databaseSize, db.originalSize)} bytes`);
-  if (db.originalSize !== manifest.databaseSize)
-    throw invalid(`carreta.db declara ${db.originalSize} bytes; o manifesto, ${manifest.databaseSize}`);
-  let settings: Settings | null = null;
-  if (entries['settings.json']) {
-    try {
-      const value = settingsSchema.safeParse(JSON.parse(strFromU8(entries['settings.json'])));
-      settings = value.success ? value.data : null;
-    } catch {
-      settings = null;
-    }
-  }
-  return { manifest, settings };
-}
-
-/**
- * Inflates carreta.db into `file` in small steps, writing each piece as it comes, and stops as soon
- * as it passes `limit` (the manifest's size). Returns the SHA-256 of what was written.
- */
-function inflateDatabase(bytes: Uint8Array, file: string, limit: number): string {
-  const hash = createHash('sha256');
-  const fd = openSync(file, 'w', 0o600);
-  // Set from fflate's callbacks, read after each step.
-  const state: { written: number; failure: AppError | null; found: boolean; done: boolean } = {
-    written: 0,
-    failure: null,
-    found: false,
-    done: false,
-  };
-  try {
-    const unzip = new Unzip((entry) => {
-      if (entry.name !== 'carreta.db' || state.found) return;
-      state.found = true;
-      entry.ondata = (error, chunk, final) => {
-        if (state.failure) return;
-        if (error) {
-          state.failure = invalid(`carreta.db: ${error.message}`);
-          return;
-        }
-        state.written += chunk.length;
-        if (state.written > limit) {
-          state.failure = invalid(`carreta.db passa dos ${limit} bytes declarados no manifesto`);
-          entry.terminate();
-          return;
-        }
-        hash.update(chunk);
-        writeSync(fd, chunk);
-        if (final) state.done = true;
-      };
-      entry.start();
-    });
-    unzip.register(UnzipInflate);
-    for (let offset = 0; offset < bytes.length && !state.failure && !state.done; offset += INFLATE_STEP) {
-      const end = Math.min(offset + INFLATE_STEP, bytes.length);
-      unzip.push(bytes.subarray(offset, end), end === bytes.length);
-    }
-  } catch (error) {
-    state.failure ??= invalid(`zip: ${error instanceof Error ? error.message : String(error)}`);
-  } finally {
-    closeSync(fd);
-  }
-  if (state.failure) throw state.failure;
-  if (!state.done || state.written !== limit)
-    throw invalid(`carreta.db tem ${state.written} bytes; o manifesto diz ${limit}`);
-  return hash.digest('hex');
-}
 
 export interface ValidatedBackup {
   manifest: BackupManifest;
   settings: Settings | null;
   dbFile: string;
+  /** Sends that were open in the backup, now waiting for the clerk's review. */
+  held: number;
 }
+
+export interface BackupServiceOptions {
+  now?: () => Date;
+  pendingTtlMs?: number;
+}
+
+const busy = () =>
+  new AppError(
+    'backup_busy',
+    'Já há uma restauração em andamento. Aguarde ela terminar; depois, se ainda quiser, escolha a cópia de novo.',
+  );
 
 /** One-file backups (a ZIP: carreta.db + settings.json + manifest.json), restore with a confirmation step. */
 export class BackupService {
-  private readonly pending = new Map<string, { backup: ValidatedBackup; at: number }>();
+  private readonly pending: PendingRestore<ValidatedBackup>;
+  private readonly now: () => Date;
+  private running = false;
 
   constructor(
     private readonly holder: CacheHolder,
     private readonly workDir: string,
     private readonly appVersion: string,
-  ) {}
+    options: BackupServiceOptions = {},
+  ) {
+    this.now = options.now ?? (() => new Date());
+    this.pending = new PendingRestore(
+      path.join(workDir, PENDING_DIR),
+      options.pendingTtlMs ?? PENDING_TTL_MS,
+    );
+  }
 
   private get stateFile() {
     return path.join(this.workDir, 'backup-state.json');
+  }
+
+  /** Where the databases replaced by restores are kept. */
+  get keptDir(): string {
+    return path.join(this.workDir, KEPT_DIR);
   }
 
   async create(settings: Settings): Promise<{ bytes: Buffer; fileName: string; createdAt: string }> {
@@ -191,7 +75,7 @@ export class BackupService {
       await repos.db.backup(temp);
       const db = await readFile(temp);
       const version = await repos.db.get<{ v: number | null }>('SELECT max(id) AS v FROM schema_migrations');
-      const createdAt = new Date().toISOString();
+      const createdAt = this.now().toISOString();
       const manifest: BackupManifest = {
         format: 'carreta-backup',
         formatVersion: 1,
@@ -215,10 +99,12 @@ export class BackupService {
   }
 
   /**
-   * Checks a backup completely (sizes, manifest, checksum, quick_check, known schema) without
-   * touching the cache. Nothing is inflated before the ZIP's declared sizes agree with the manifest
-   * and a sane maximum, and the database is inflated in small steps straight to a file, stopping at
-   * the size the manifest declares: a crafted ZIP cannot fill the memory or the disk.
+   * Checks a backup completely without touching the cache: sizes, manifest, checksum, then the
+   * database as untrusted data (restore-check.ts: integrity, the schema this app creates, older
+   * migrations run on the copy, open sends held, remembered answers dated no later than the
+   * backup). Nothing is inflated before the ZIP's declared sizes agree with the manifest and a
+   * sane maximum, and the database is inflated in small steps straight to a file in the pending
+   * folder, stopping at the size the manifest declares.
    */
   async validate(bytes: Uint8Array): Promise<ValidatedBackup> {
     if (bytes.length > MAX_BACKUP_FILE_BYTES) throw tooLarge(`arquivo de ${bytes.length} bytes`);
@@ -231,62 +117,107 @@ export class BackupService {
         { detail: `schema ${manifest.schemaVersion} > ${known}` },
       );
     }
-    await mkdir(this.workDir, { recursive: true, mode: 0o700 });
-    const dbFile = path.join(this.workDir, `restore-${randomUUID()}.db`);
+    const dbFile = this.pending.newFile();
     try {
       const digest = inflateDatabase(bytes, dbFile, manifest.databaseSize);
       if (digest !== manifest.databaseSha256)
         throw invalid('carreta.db não confere com o checksum do manifesto');
+      const prepared = await prepareRestoredDatabase(dbFile, {
+        declaredVersion: manifest.schemaVersion,
+        createdAt: manifest.createdAt,
+        now: this.now(),
+      });
+      return { manifest, settings, dbFile, held: prepared.held };
     } catch (error) {
-      await rm(dbFile, { force: true });
+      await removeDatabase(dbFile);
       throw error;
     }
-    try {
-      // openDatabase runs quick_check; migrate refuses unknown or edited migrations and brings an
-      // older backup up to this version.
-      const opened = await openDatabase(dbFile);
-      try {
-        await migrate(opened);
-        await opened.exec('PRAGMA wal_checkpoint(TRUNCATE)');
-      } finally {
-        await opened.close();
-      }
-    } catch (error) {
-      await rm(dbFile, { force: true });
-      if (error instanceof AppError && error.code === 'cache_newer_version') throw error;
-      throw invalid(`banco: ${error instanceof Error ? error.message : String(error)}`);
-    }
-    return { manifest, settings, dbFile };
   }
 
-  /** Keeps a validated backup until the user confirms; returns the token to confirm with. */
-  hold(backup: ValidatedBackup): string {
-    for (const [token, entry] of this.pending) {
-      if (Date.now() - entry.at > PENDING_TTL_MS) {
-        this.pending.delete(token);
-        void rm(entry.backup.dbFile, { force: true });
-      }
+  /** A database kept by an earlier restore, checked as any backup is (it is a file on the disk, too). */
+  async validateKept(name: string): Promise<ValidatedBackup> {
+    const source = path.join(this.keptDir, name);
+    if (!isKeptName(name) || !existsSync(source))
+      throw new AppError('backup_kept_missing', 'Este banco guardado não existe mais nesta pasta.');
+    const dbFile = this.pending.newFile();
+    try {
+      await copyFile(source, dbFile);
+      if (existsSync(`${source}-wal`)) await copyFile(`${source}-wal`, `${dbFile}-wal`);
+      const prepared = await prepareRestoredDatabase(dbFile, {
+        declaredVersion: null,
+        createdAt: null,
+        now: this.now(),
+      });
+      const bytes = await readFile(dbFile);
+      const kept = listKept(this.keptDir).find((copy) => copy.name === name);
+      const manifest: BackupManifest = {
+        format: 'carreta-backup',
+        formatVersion: 1,
+        appVersion: this.appVersion,
+        schemaVersion: prepared.schemaVersion,
+        createdAt: kept?.keptAt ?? this.now().toISOString(),
+        databaseSha256: sha256(bytes),
+        databaseSize: bytes.length,
+      };
+      return { manifest, settings: null, dbFile, held: prepared.held };
+    } catch (error) {
+      await removeDatabase(dbFile);
+      throw error;
     }
-    const token = randomUUID();
-    this.pending.set(token, { backup, at: Date.now() });
-    return token;
+  }
+
+  /** Keeps a validated backup until the user confirms; one at a time. Returns the token to confirm with. */
+  hold(backup: ValidatedBackup): string {
+    return this.pending.hold(backup, backup.dbFile);
   }
 
   take(token: string): ValidatedBackup {
-    const entry = this.pending.get(token);
-    if (!entry || !existsSync(entry.backup.dbFile)) {
-      throw new AppError('backup_expired', 'A restauração expirou. Escolha o arquivo de backup de novo.');
-    }
-    this.pending.delete(token);
-    return entry.backup;
+    const backup = this.pending.take(token);
+    if (!existsSync(backup.dbFile)) throw expiredError();
+    return backup;
   }
 
+  /** Drops a validated backup that will not be restored (and its file). */
+  async discard(backup: ValidatedBackup): Promise<void> {
+    await removeDatabase(backup.dbFile);
+  }
+
+  /**
+   * Runs one restore at a time: a second confirmation while one runs is refused, never queued
+   * behind it (it would replace the first's result without the clerk seeing it).
+   */
+  async exclusive<T>(fn: () => Promise<T>): Promise<T> {
+    if (this.running) throw busy();
+    this.running = true;
+    try {
+      return await fn();
+    } finally {
+      this.running = false;
+    }
+  }
+
+  get restoring(): boolean {
+    return this.running;
+  }
+
+  /** Puts the validated database in place; the current one is kept as a new dated copy. */
   async restore(backup: ValidatedBackup): Promise<string | null> {
     try {
-      return await this.holder.replaceWith(backup.dbFile);
+      await mkdir(this.keptDir, { recursive: true, mode: 0o700 });
+      const keepAs = path.join(this.keptDir, keptFileName(this.keptDir, this.now()));
+      return await this.holder.replaceWith(backup.dbFile, keepAs);
     } finally {
-      await rm(backup.dbFile, { force: true });
+      await removeDatabase(backup.dbFile);
     }
+  }
+
+  kept(): KeptCopy[] {
+    return listKept(this.keptDir);
+  }
+
+  /** Start and quit: validated files nobody will confirm are removed (all of them on quit). */
+  async sweep(all = false): Promise<void> {
+    await this.pending.sweep(all);
   }
 
   status(now = Date.now()): { lastBackupAt: string | null; reminderDue: boolean } {

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
-import { copyFile, rename, rm } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm } from 'node:fs/promises';
+import path from 'node:path';
 
 import type { Database } from '../../cache';
 import { openCache } from '../../cache';
@@ -65,23 +66,41 @@ export class CacheHolder {
   }
 
   /**
-   * Puts a validated database file in place of the current one, keeping the current file as
-   * `<file>.bak` (a damaged one too: it may still be worth sending to support).
+   * Puts a validated database file in place of the current one. The current file (a damaged one
+   * too: it may still be worth sending to support) is moved to `keepAs` with its write-ahead log,
+   * so nothing it had committed is lost; if the new file then fails to open, the current one is
+   * put back. Returns where the current one was kept (null: there was none).
    */
-  async replaceWith(validatedFile: string): Promise<string | null> {
+  async replaceWith(validatedFile: string, keepAs: string): Promise<string | null> {
     await this.close();
     let kept: string | null = null;
     if (existsSync(this.file)) {
-      kept = `${this.file}.bak`;
-      await rm(kept, { force: true });
-      await rename(this.file, kept);
+      await mkdir(path.dirname(keepAs), { recursive: true, mode: 0o700 });
+      await rename(this.file, keepAs);
+      if (existsSync(`${this.file}-wal`)) await rename(`${this.file}-wal`, `${keepAs}-wal`);
+      kept = keepAs;
     }
-    // A WAL or shared-memory file of the old database must not be replayed onto the new one.
+    // The shared-memory index belongs to the old file; the new one builds its own.
     await rm(`${this.file}-wal`, { force: true });
     await rm(`${this.file}-shm`, { force: true });
-    await copyFile(validatedFile, this.file);
-    await this.open();
-    if (this.failure) throw this.failure;
+    try {
+      await rename(validatedFile, this.file).catch(() => copyFile(validatedFile, this.file));
+      await this.open();
+      if (this.failure) throw this.failure;
+    } catch (error) {
+      await this.putBack(kept);
+      throw error;
+    }
     return kept;
+  }
+
+  private async putBack(kept: string | null): Promise<void> {
+    await this.close();
+    await Promise.all(['', '-wal', '-shm'].map((suffix) => rm(`${this.file}${suffix}`, { force: true })));
+    if (kept) {
+      await copyFile(kept, this.file);
+      if (existsSync(`${kept}-wal`)) await copyFile(`${kept}-wal`, `${this.file}-wal`);
+    }
+    await this.open();
   }
 }

@@ -26,7 +26,10 @@ import {
   docIdInCache,
   storeEvent,
 } from '../issuing/lifecycle';
+import { nfeKeysInUse } from '../issuing/nfe-in-use';
+import { mdfeHoldingCte } from '../mdfe/holding';
 import { keyUsedInOutbox, prefillFromNfe } from '../issuing/prefill';
+import { assertCteRules } from '../issuing/request-rules';
 import { lastCteBetween } from '../issuing/repeat';
 import { previewHtml } from '../issuing/preview';
 import { storeDocument } from '../issuing/store-document';
@@ -45,7 +48,8 @@ type Channels =
   | 'cte:sync'
   | 'cte:files'
   | 'cte:debug'
-  | 'cte:prefillFromNfe';
+  | 'cte:prefillFromNfe'
+  | 'cte:nfeInUse';
 
 /**
  * How long a cached copy opens the document's screen without asking the API. A settled document
@@ -67,6 +71,19 @@ export function toEmitter(empresa: Empresa): EmitterCompany {
   };
 }
 
+/** CPF/CNPJ → name of the parties as typed in the form (homologação sends the MOC's literal instead). */
+export function typedNames(input: CteIssueInput): Record<string, string> {
+  if (input.kind !== 'cte') return {};
+  const form = input.form as Partial<Record<string, { cpfCnpj?: string; xNome?: string } | undefined>>;
+  const names: Record<string, string> = {};
+  for (const role of ['remetente', 'destinatario', 'expedidor', 'recebedor', 'tomador']) {
+    const party = form[role];
+    const doc = party?.cpfCnpj?.replace(/[^0-9A-Za-z]/g, '').toUpperCase();
+    if (doc && party?.xNome) names[doc] = party.xNome;
+  }
+  return names;
+}
+
 export function builderFor(input: CteIssueInput): (ctx: EmissionContext) => JsonObject {
   if (input.kind === 'cte-simp') return (ctx) => buildCteSimpPayload(input.form, ctx);
   return input.kind === 'cte'
@@ -79,7 +96,11 @@ export function createAppIssuing(ctx: AppContext): Issuing {
     repos: () => ctx.cache.require(),
     api: () => ctx.api.client(),
     logger: ctx.host.logger,
-    onAuthorized: (company, payload) => ctx.inbox.markCarried(company, payload),
+    onAuthorized: async (company, payload) => {
+      // The averbação goes right after the authorization (CNSP 361/2018: before the truck leaves).
+      ctx.averbacao?.kick();
+      await ctx.inbox.markCarried(company, payload);
+    },
     authorizerStatus: async (kind, cpfCnpj) => {
       // The MDF-e authorizer's status is not in the CT-e/DC-e cache: no warning rather than a wrong one.
       if (kind === 'mdfe') return { degraded: false };
@@ -158,14 +179,27 @@ export function cteCommands(
 
   return {
     'cte:issue': async (input) => {
-      const { client } = await ctx.api.client();
+      const { client, target } = await ctx.api.client();
       const company = toEmitter(await client.empresas.consultar(input.company));
+      // The rules the authority checks on the request alone, before a número is reserved.
+      assertCteRules(
+        input.kind,
+        builderFor(input)({
+          company,
+          serie: serieOf(modelKind(input.kind), input.serie),
+          numero: input.numero ?? 1,
+          ambiente: target.ambiente,
+          referencia: newReferencia(),
+          dhEmi: brasiliaDateTime(new Date()),
+        }),
+      );
       const outcome = await issuing.sender.issue({
         kind: input.kind,
         company,
         serie: serieOf(modelKind(input.kind), input.serie),
         numero: input.numero,
         build: builderFor(input),
+        names: typedNames(input),
       });
       return outcome;
     },
@@ -207,9 +241,25 @@ export function cteCommands(
         return { ...cached, offline: true };
       }
     },
-    'cte:cancelWindow': async ({ kind, id }) =>
+    'cte:cancelWindow': async ({ kind, id }) => {
       // The window runs from the authorization time, which never changes: the cached copy answers.
-      cancelState(await knownDoc(kind, id), now(), kind),
+      const doc = await knownDoc(kind, id);
+      const state = cancelState(doc, now(), kind);
+      // The emitter: the cached row's company, else the CNPJ inside the key (positions 7–20).
+      const company =
+        (await repos().documents.byApiId(environment(), id))?.company ?? doc.chave?.slice(6, 20);
+      const mdfe =
+        kind === 'cte' && doc.status === 'autorizado' && doc.chave && company
+          ? await mdfeHoldingCte(
+              repos(),
+              { company, environment: environment() },
+              doc.chave,
+              doc.data_emissao ? doc.data_emissao.slice(0, 10) : null,
+              now(),
+            ).catch(() => null)
+          : null;
+      return { ...state, mdfe };
+    },
     'cte:cancel': async ({ kind, id, justificativa }) => {
       // Checked on the cached copy (the authority refuses a stale one anyway); the answer carries the
       // updated document, so the screen needs no sync after it.
@@ -217,6 +267,7 @@ export function cteCommands(
       const { client } = await ctx.api.client();
       const event = await client[kind].cancelar(id, justificativa);
       const detail = await detailAfterEvent(kind, id, 'cancelamento', event, true);
+      ctx.averbacao?.kick();
       return { event, hoursLeft, detail };
     },
     'cte:correct': async ({ kind, id, correcoes }) => {
@@ -274,7 +325,14 @@ export function cteCommands(
       return { ...view, outbox: view.outbox ? { ...view.outbox, kind } : null };
     },
     'cte:prefillFromNfe': async ({ files, company }) => {
-      const result = await prefillFromNfe(files, keyUsedInOutbox(repos(), company));
+      // With the company known, the cache's authorized CT-e count too (sent from any computer).
+      const usedElsewhere = company
+        ? async (chave: string) => {
+            const [use] = await nfeKeysInUse(repos(), { company, environment: environment() }, [chave]);
+            return use ? `${use.documento}${use.situacao === 'em envio' ? ', ainda em envio' : ''}` : null;
+          }
+        : keyUsedInOutbox(repos());
+      const result = await prefillFromNfe(files, usedElsewhere);
       const rem = result.remetente?.cpfCnpj;
       const dest = result.destinatario?.cpfCnpj;
       const repeat =
@@ -283,5 +341,8 @@ export function cteCommands(
           : null;
       return { ...result, repeat };
     },
+    'cte:nfeInUse': async ({ company, chaves }) => ({
+      usos: await nfeKeysInUse(repos(), { company, environment: environment() }, chaves),
+    }),
   };
 }

@@ -3,14 +3,12 @@ import { AppError } from '../../shared/errors';
 import { brasiliaMonth } from '../../shared/format';
 import type { Environment } from '../../shared/schemas/app';
 import type { DocFileKind } from '../../shared/schemas/documents';
-import { MAX_BACKUP_FILE_BYTES } from '../../shared/schemas/documents';
-import { restoredSettings, serverChanges } from '../backup/restore-settings';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
 import { buildAccountingExport } from '../export/accounting';
 import type { MdfeSource } from '../sync/mdfe-sync';
 import type { HostAdapter, SaveFileOptions } from '../host';
-import { OfflineError, SYNC_FIRST_DELAY_MS, SYNC_INTERVAL_MS } from '../sync/service';
+import { OfflineError } from '../sync/service';
 import type { SyncSource } from '../sync/source';
 import { clientSource } from '../sync/source';
 import { documentXmlName, eventFileBase, fileBase, printoutName } from '../../shared/file-names';
@@ -21,16 +19,13 @@ type Channels =
   | 'documents:file'
   | 'documents:sync'
   | 'documents:export'
-  | 'documents:dashboard'
-  | 'backup:create'
-  | 'backup:restore'
-  | 'backup:status';
+  | 'documents:dashboard';
 
 const notFound = () =>
   new AppError('document_not_found', 'Documento não encontrado no banco local. Sincronize e tente de novo.');
 
 /** Hands a produced file to the host's save dialog, or back to the renderer for a browser download. */
-async function deliver(host: HostAdapter, bytes: Buffer, options: SaveFileOptions) {
+export async function deliver(host: HostAdapter, bytes: Buffer, options: SaveFileOptions) {
   if (host.saveFile) {
     const savedTo = await host.saveFile(options, bytes);
     return {
@@ -81,7 +76,14 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
       const repos = ctx.cache.require();
       const environment = environmentOf(filter.environment);
       const result = await repos.browser.search({ filter: { ...filter, environment }, sort, offset, limit });
-      return { ...result, offset, limit };
+      // The averbação beside each row (Documentos' column), from the queue in one read.
+      const chaves = result.rows.flatMap((r) => (r.chave ? [r.chave] : []));
+      const queued = chaves.length ? await repos.averbacao.byChaves(environment, filter.company, chaves) : [];
+      const badges = new Map(
+        queued.map((q) => [q.chave, { estado: q.estado, protocolo: q.protocolo, teste: q.teste === 1 }]),
+      );
+      const rows = result.rows.map((r) => ({ ...r, averbacao: (r.chave && badges.get(r.chave)) || null }));
+      return { ...result, rows, offset, limit };
     },
     'documents:get': async ({ id }) => {
       const repos = ctx.cache.require();
@@ -190,74 +192,5 @@ export function documentCommands(ctx: AppContext): Pick<CommandTable, Channels> 
       const dashboard = await repos.browser.dashboard(company, env, month ?? currentMonth());
       return { ...dashboard, lastSync: await repos.syncState.lastSync(company, env) };
     },
-    'backup:create': async () => {
-      const backup = await ctx.backups.create(ctx.host.settings.get());
-      const saved = await deliver(ctx.host, backup.bytes, {
-        title: 'Salvar cópia de segurança',
-        defaultName: backup.fileName,
-        filters: [{ name: 'Backup do Carreta', extensions: ['zip'] }],
-      });
-      return { ...saved, createdAt: backup.createdAt };
-    },
-    'backup:restore': async ({ base64, token, confirm, acceptServerChanges }) => {
-      let backup;
-      if (token) backup = ctx.backups.take(token);
-      else {
-        let bytes: Buffer | null = base64 ? Buffer.from(base64, 'base64') : null;
-        if (!bytes && ctx.host.pickFile) {
-          const picked = await ctx.host.pickFile({
-            title: 'Escolha a cópia de segurança',
-            filters: [{ name: 'Backup do Carreta', extensions: ['zip'] }],
-            maxBytes: MAX_BACKUP_FILE_BYTES,
-          });
-          bytes = picked?.bytes ?? null;
-          if (!picked)
-            return {
-              state: 'cancelled' as const,
-              token: null,
-              manifest: null,
-              previousKeptAt: null,
-              serverChanges: [],
-            };
-        }
-        if (!bytes) throw new AppError('invalid_input', 'Escolha o arquivo de backup a restaurar.');
-        backup = await ctx.backups.validate(bytes);
-      }
-      const current = ctx.host.settings.get();
-      const changes = backup.settings ? serverChanges(current, backup.settings) : [];
-      if (!confirm) {
-        return {
-          state: 'needs_confirm' as const,
-          token: ctx.backups.hold(backup),
-          manifest: backup.manifest,
-          previousKeptAt: null,
-          serverChanges: changes,
-        };
-      }
-      ctx.sync.stop();
-      await ctx.sync.idle();
-      let previousKeptAt: string | null;
-      try {
-        previousKeptAt = await ctx.backups.restore(backup);
-        // Servers stay this machine's unless accepted one by one; secrets never come from a backup.
-        if (backup.settings)
-          ctx.host.settings.update(restoredSettings(current, backup.settings, acceptServerChanges));
-      } finally {
-        ctx.sync.start(SYNC_INTERVAL_MS, SYNC_FIRST_DELAY_MS);
-      }
-      void ctx.connectivity.refresh();
-      return {
-        state: 'restored' as const,
-        token: null,
-        manifest: backup.manifest,
-        previousKeptAt,
-        serverChanges: changes.filter((change) => acceptServerChanges.includes(change.key)),
-      };
-    },
-    'backup:status': async () => ({
-      ...ctx.backups.status(),
-      degraded: ctx.cache.error !== null,
-      cacheError: ctx.cache.error?.message ?? null,
-    }),
   };
 }

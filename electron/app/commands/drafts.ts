@@ -56,8 +56,14 @@ export function draftCommands(ctx: AppContext): Pick<CommandTable, Channels> {
     },
     'drafts:duplicate': async ({ company, id }) => {
       const environment = ctx.host.settings.get().environment;
-      const row = await repos().db.get<{ payload_json: string; kind: string; variant: string | null }>(
-        'SELECT payload_json, kind, variant FROM outbox WHERE api_id = ? AND environment = ? ORDER BY id DESC LIMIT 1',
+      const row = await repos().db.get<{
+        payload_json: string;
+        kind: string;
+        variant: string | null;
+        serie: number | null;
+        numero: number | null;
+      }>(
+        'SELECT payload_json, kind, variant, serie, numero FROM outbox WHERE api_id = ? AND environment = ? ORDER BY id DESC LIMIT 1',
         [id, environment],
       );
       if (!row) {
@@ -68,9 +74,11 @@ export function draftCommands(ctx: AppContext): Pick<CommandTable, Channels> {
       }
       const payload = JSON.parse(row.payload_json) as JsonObject;
       const copy = draftFromIssued(row.kind, row.variant, payload);
-      return getDraft(
+      const draft = await getDraft(
         await repos().drafts.save({ kind: copy.kind, company, title: `Cópia de ${id}`, data: copy.data }),
       );
+      const original = `${row.kind === 'cteos' ? 'CT-e OS' : 'CT-e'} ${row.serie ?? '?'}/${row.numero ?? '?'}`;
+      return { ...draft, copia: { de: original, nfeRemovidas: copy.nfeRemovidas } };
     },
     'addressBook:search': async ({ company, text, limit }) => ({
       // An entry whose stored party no longer reads as one still lists, and fills nothing.

@@ -39,7 +39,9 @@ type Channels =
   | 'vehicles:delete'
   | 'drivers:list'
   | 'drivers:save'
-  | 'drivers:delete';
+  | 'drivers:delete'
+  | 'payees:list'
+  | 'payees:delete';
 
 export function createMdfeService(ctx: AppContext, issuing: Issuing): MdfeService {
   const known = new KnownCompanies(ctx);
@@ -80,8 +82,16 @@ export function mdfeCommands(
       const outcome = await service.issue(input);
       return outcome;
     },
-    'mdfe:cancel': ({ id, justificativa }) => service.cancel(id, justificativa),
-    'mdfe:close': ({ id, uf, codigoMunicipio, data }) => service.close(id, { uf, codigoMunicipio, data }),
+    'mdfe:cancel': async ({ id, justificativa }) => {
+      const outcome = await service.cancel(id, justificativa);
+      ctx.averbacao?.kick();
+      return outcome;
+    },
+    'mdfe:close': async ({ id, uf, codigoMunicipio, data }) => {
+      const outcome = await service.close(id, { uf, codigoMunicipio, data });
+      ctx.averbacao?.kick();
+      return outcome;
+    },
     'mdfe:includeDriver': ({ id, nome, cpf }) => service.includeDriver(id, { nome, cpf }),
     'mdfe:includeDfe': ({ id, carregamento, documentos }) =>
       service.includeDfe(id, { carregamento, documentos }),
@@ -143,6 +153,10 @@ export function mdfeCommands(
     'drivers:save': ({ company, driver }) => repos().registries.saveDriver(company, driver),
     'drivers:delete': async ({ company, cpf }) => ({
       ok: await repos().registries.removeDriver(company, cpf),
+    }),
+    'payees:list': async ({ company }) => ({ items: await repos().payees.list(company) }),
+    'payees:delete': async ({ company, cpfCnpj }) => ({
+      ok: await repos().payees.remove(company, cpfCnpj),
     }),
   };
 }

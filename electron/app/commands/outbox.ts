@@ -3,11 +3,12 @@
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
 import type { Issuing } from '../issuing';
+import { reviewHeld } from '../issuing/held-review';
 
 export function outboxCommands(
   ctx: AppContext,
   issuing: Issuing,
-): Pick<CommandTable, 'outbox:list' | 'outbox:resolve'> {
+): Pick<CommandTable, 'outbox:list' | 'outbox:resolve' | 'outbox:held' | 'outbox:review'> {
   return {
     'outbox:list': async ({ company, openOnly }) => {
       const rows = await ctx.cache.require().outbox.recent({
@@ -32,5 +33,36 @@ export function outboxCommands(
       };
     },
     'outbox:resolve': async ({ company }) => ({ items: await issuing.sender.resolveOpen(company) }),
+    // A restored backup's open sends, every environment: nothing of them is sent by itself.
+    'outbox:held': async () => {
+      // Without a cache (degraded start) nothing is held: the screen that offers restore stays quiet.
+      const rows = (await ctx.cache.repos?.outbox.held()) ?? [];
+      return {
+        items: rows.map((row) => ({
+          id: row.id,
+          referencia: row.referencia,
+          kind: row.variant ?? row.kind,
+          company: row.company,
+          environment: row.environment,
+          serie: row.serie,
+          numero: row.numero,
+          state: row.state,
+          lastError: row.lastError,
+          createdAt: row.createdAt,
+          heldAt: row.heldAt ?? '',
+        })),
+      };
+    },
+    'outbox:review': ({ id, action }) =>
+      reviewHeld(
+        {
+          repos: () => ctx.cache.require(),
+          api: () => ctx.api.client(),
+          sender: issuing.sender,
+          numbering: issuing.numbering,
+        },
+        id,
+        action,
+      ),
   };
 }

@@ -11,6 +11,7 @@ import type { SyncSource } from '../sync/source';
 import type { MissingFile } from './complete';
 import { completeFiles, documentLabel } from './complete';
 import { addMdfeFiles, mdfeLabel } from './mdfe-files';
+import { averbacaoReport } from './averbacao-report';
 import { documentXmlName, eventFileBase, fileBase } from '../../shared/file-names';
 
 export interface ExportRequest {
@@ -41,6 +42,16 @@ const HEADERS = [
 const money = (cents: number | null) => (cents === null ? '' : (cents / 100).toFixed(2).replace('.', ','));
 const day = (iso: string | null) => (iso ? `${iso.slice(8, 10)}/${iso.slice(5, 7)}/${iso.slice(0, 4)}` : '');
 const csvCell = (value: string) => (/[;"\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+/**
+ * The chave (44 characters) and the tomador's CNPJ/CPF as Excel must keep them: read as numbers it
+ * shows a key as 3,52611E+43 and drops a CNPJ's leading zeros (issue 26). `="…"` makes Excel take the
+ * cell as text; LibreOffice reads it the same way. Only digits and letters go inside.
+ */
+const excelText = (value: string) => (/^[0-9A-Za-z]+$/.test(value) ? `="${value}"` : value);
+/** Columns of the CSV line kept as text: chave and the tomador's CNPJ/CPF. */
+const TEXT_COLUMNS = new Set([3, 7]);
+const csvLineOf = (cells: string[]) =>
+  cells.map((cell, i) => csvCell(TEXT_COLUMNS.has(i) ? excelText(cell) : cell)).join(';');
 const safeName = (text: string) => text.replace(/[^0-9A-Za-z_-]/g, '_');
 
 /** A DC-e's value is the goods' declared value, never freight: it goes to its own column. */
@@ -48,7 +59,7 @@ const freight = (row: DocumentRecordRow) => (row.kind === 'dce' ? null : row.val
 const declared = (row: DocumentRecordRow) => (row.kind === 'dce' ? row.valor_prestacao : null);
 
 function csvLine(row: DocumentRecordRow, missing: string): string {
-  return [
+  return csvLineOf([
     KIND_LABEL[row.kind],
     String(row.serie ?? ''),
     String(row.numero ?? ''),
@@ -63,9 +74,7 @@ function csvLine(row: DocumentRecordRow, missing: string): string {
     money(row.valor_icms),
     money(declared(row)),
     missing,
-  ]
-    .map(csvCell)
-    .join(';');
+  ]);
 }
 
 const amount = (cents: number | null) => ({
@@ -127,7 +136,8 @@ function missingText(missing: readonly MissingFile[]): string {
 /**
  * The accountant's package for a period: every processed XML (documents and their events) in one
  * folder per month of issue, plus a CSV (Excel-friendly: BOM, ';', decimal comma) and an XLSX
- * summary with the period's totals (the same query as Documentos and the Painel). Files not cached
+ * summary with the period's totals (the same query as Documentos and the Painel), and the averbação
+ * report (averbacoes.csv / .xlsx) when the period went to an averbadora. Files not cached
  * are fetched from the API first (`source`); those that still cannot be had are listed in
  * FALTANDO.txt, in the summary's last column and in the answer.
  */
@@ -171,7 +181,7 @@ export async function buildAccountingExport(
   const csv = [
     HEADERS.join(';'),
     ...rows.map((row) => csvLine(row, missingOf(row))),
-    ...mdfe.rows.map((row) => mdfeCells(row, missingOfMdfe(row)).map(csvCell).join(';')),
+    ...mdfe.rows.map((row) => csvLineOf(mdfeCells(row, missingOfMdfe(row)))),
     '',
     [totalLabel, '', '', '', '', '', '', '', '', ''].join(';') +
       `;${money(cents(totals.valorPrestacao))};${money(cents(totals.valorIcms))};${money(cents(totals.valorDeclarado))};${missing.length}`,
@@ -195,6 +205,11 @@ export async function buildAccountingExport(
     ],
   ];
   files['resumo.xlsx'] = await writeXlsxFile(sheet).toBuffer();
+  const report = await averbacaoReport(repos, request);
+  if (report) {
+    files['averbacoes.csv'] = report.csv;
+    files['averbacoes.xlsx'] = report.xlsx;
+  }
   if (missing.length > 0) files['FALTANDO.txt'] = strToU8(missingText(missing));
   return {
     zip: Buffer.from(zipSync(files, { level: 6 })),

@@ -67,15 +67,22 @@ export function partiesOfPayload(payload: JsonObject): Record<string, unknown>[]
   return found;
 }
 
+/**
+ * Learns the parties of an authorized document. A homologação payload names them by the MOC's
+ * literal (Anexo I G002–G005), not by who they are: `names` (CPF/CNPJ → the name the clerk typed)
+ * puts the real name back, so the demonstração and homologação learn them too (issue 26); a party
+ * whose typed name is unknown is not learnt, and the book never offers the literal as a name.
+ */
 export async function rememberParties(
   repos: Repositories,
   company: string,
   payload: JsonObject,
+  names: Readonly<Record<string, string>> = {},
 ): Promise<void> {
-  for (const party of partiesOfPayload(payload)) {
-    // A homologação payload names the parties by the MOC's literal (Anexo I G002–G005), not by who
-    // they are: such a party is not learnt, so the book never offers the literal as a name.
-    if (party.xNome === HOMOLOGACAO_XNOME) continue;
+  for (const found of partiesOfPayload(payload)) {
+    const typed = names[String(found.cpfCnpj)]?.trim();
+    const party = found.xNome === HOMOLOGACAO_XNOME ? (typed ? { ...found, xNome: typed } : null) : found;
+    if (!party) continue;
     const endereco = party.endereco as Record<string, string | undefined>;
     await repos.addressBook.remember(company, {
       cpfCnpj: String(party.cpfCnpj),

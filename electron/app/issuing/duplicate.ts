@@ -274,8 +274,36 @@ export function cteSimpFormFromPayload(payload: JsonObject): Record<string, unkn
 export type DuplicateKind = 'cte' | 'cteos' | 'cte-simp';
 
 /**
+ * A copy starts without the NF-e of the original: an NF-e goes on one CT-e, and a copy that kept
+ * them would send a second CT-e for goods already carried (issue 26). Answers the keys removed, so
+ * the form can list them with the CT-e they are on and offer to keep them on purpose.
+ */
+function withoutNfe(kind: DuplicateKind, data: Record<string, unknown>): string[] {
+  const keysOf = (list: unknown) =>
+    arr(list)
+      .map((n) => text(n.chave))
+      .filter(Boolean);
+  if (kind === 'cte') {
+    const docs = o(data.documentos);
+    const removed = keysOf(docs.nfe);
+    data.documentos = { ...docs, nfe: [] };
+    return removed;
+  }
+  if (kind === 'cte-simp') {
+    const removed: string[] = [];
+    data.entregas = arr(data.entregas).map((e) => {
+      removed.push(...keysOf(e.nfe));
+      return { ...e, nfe: [] };
+    });
+    return removed;
+  }
+  return [];
+}
+
+/**
  * The draft of a copy, by what was issued: the outbox row's variant ('cte-simp' posts to /cte/simp
- * but numbers as 'cte') or its kind. Each kind opens in its own form.
+ * but numbers as 'cte') or its kind. Each kind opens in its own form, without the NF-e keys of the
+ * original (`nfeRemovidas`).
  */
 export function draftFromIssued(
   kind: string,
@@ -284,8 +312,13 @@ export function draftFromIssued(
 ): {
   kind: DuplicateKind;
   data: Record<string, unknown>;
+  nfeRemovidas: string[];
 } {
-  if (variant === 'cte-simp') return { kind: 'cte-simp', data: cteSimpFormFromPayload(payload) };
-  if (kind === 'cteos') return { kind: 'cteos', data: cteOsFormFromPayload(payload) };
-  return { kind: 'cte', data: cteFormFromPayload(payload) };
+  const copy: { kind: DuplicateKind; data: Record<string, unknown> } =
+    variant === 'cte-simp'
+      ? { kind: 'cte-simp', data: cteSimpFormFromPayload(payload) }
+      : kind === 'cteos'
+        ? { kind: 'cteos', data: cteOsFormFromPayload(payload) }
+        : { kind: 'cte', data: cteFormFromPayload(payload) };
+  return { ...copy, nfeRemovidas: withoutNfe(copy.kind, copy.data) };
 }

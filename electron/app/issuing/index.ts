@@ -48,8 +48,8 @@ export function createIssuing(deps: IssuingDeps) {
     api: deps.api,
     numbering,
     authorizerStatus: deps.authorizerStatus,
-    onAuthorized: async (company, payload) => {
-      await rememberParties(deps.repos(), company, payload);
+    onAuthorized: async (company, payload, names) => {
+      await rememberParties(deps.repos(), company, payload, names);
       await deps.onAuthorized?.(company, payload);
     },
     sleep: deps.sleep,

@@ -48,7 +48,11 @@ export interface SenderDeps {
     cpfCnpj: string,
   ) => Promise<{ degraded: boolean; motivo?: string | null }>;
   /** Called after a document is settled, with the parties to remember. */
-  onAuthorized?: (company: string, outboxPayload: JsonObject) => Promise<void>;
+  onAuthorized?: (
+    company: string,
+    outboxPayload: JsonObject,
+    names?: Readonly<Record<string, string>>,
+  ) => Promise<void>;
   sleep?: (ms: number) => Promise<void>;
   /** Waits between consultations of a `pendente` document (the last one repeats). */
   pollDelaysMs?: readonly number[];
@@ -66,6 +70,11 @@ export interface IssueRequest {
   /** The user's choice for this send; the sequence is used when absent. */
   numero?: number;
   build: (ctx: EmissionContext) => JsonObject;
+  /**
+   * The parties' names as the clerk typed them, by CPF/CNPJ: in homologação the payload carries the
+   * MOC's literal instead (G002–G005), and the address book learns these.
+   */
+  names?: Readonly<Record<string, string>>;
 }
 
 export interface Rejection {
@@ -148,6 +157,7 @@ export class Sender {
         referencia,
         numero,
         payload,
+        { names: request.names },
       );
       outcome.warnings.unshift(...warnings);
       if (outcome.rejection?.codigo === DUPLICIDADE && attempt === 0) {
@@ -205,7 +215,7 @@ export class Sender {
     referencia: string,
     numero: number,
     payload: JsonObject,
-    options: { lookupFirst?: boolean } = {},
+    options: { lookupFirst?: boolean; names?: Readonly<Record<string, string>> } = {},
   ): Promise<IssueOutcome> {
     const repos = this.deps.repos();
     const api = this.dfe(client, kind);
@@ -241,7 +251,7 @@ export class Sender {
     }
     await repos.outbox.update(referencia, { state: 'sending', apiId: doc.id });
     doc = await this.settle(api, doc);
-    return this.finish(client, base, scope, doc, payload);
+    return this.finish(client, base, scope, doc, payload, options.names);
   }
 
   /** Polls a `pendente` document with back-off; an `erro` one is synchronized with the authority. */
@@ -265,6 +275,7 @@ export class Sender {
     scope: NumberingScope,
     doc: Dfe,
     payload: JsonObject,
+    names?: Readonly<Record<string, string>>,
   ): Promise<IssueOutcome> {
     const repos = this.deps.repos();
     const codigo = doc.autorizacao?.codigo_status ?? null;
@@ -275,6 +286,10 @@ export class Sender {
       apiId: doc.id,
       lastError: doc.status === 'rejeitado' ? `${codigo ?? ''} ${motivo ?? ''}`.trim() : null,
     });
+    // The parties are learnt first: the cached row names them from the address book (homologação).
+    if (doc.status === 'autorizado' && this.deps.onAuthorized) {
+      await this.deps.onAuthorized(scope.company, payload, names).catch(() => undefined);
+    }
     const cacheId = await storeDocument(repos, this.dfe(client, base.kind), scope, doc).catch(
       (error: unknown) => {
         this.deps.logger?.warn(`documento ${doc.id} não foi gravado no cache`, error);
@@ -294,8 +309,6 @@ export class Sender {
       };
       if (codigo === DUPLICIDADE) await this.deps.numbering.skipPast(scope, base.numero);
       else await this.deps.numbering.release(scope, base.numero);
-    } else if (doc.status === 'autorizado' && this.deps.onAuthorized) {
-      await this.deps.onAuthorized(scope.company, payload).catch(() => undefined);
     }
     const warnings = open
       ? [

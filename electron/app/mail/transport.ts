@@ -4,6 +4,7 @@ import nodemailer from 'nodemailer';
 import type { SMTPTransportOptions } from 'nodemailer';
 
 import { AppError } from '../../shared/errors';
+import { PASSWORD_IN_CLEAR_MESSAGE, sendsPasswordInClear } from '../../shared/schemas/mail';
 import type { SmtpConfig } from './settings';
 
 /** Office connections can be slow, but a user waiting on a dialog should hear back within a minute. */
@@ -31,6 +32,11 @@ export function transportOptions(
       'Informe a senha do e-mail nas Configurações (seção E-mail SMTP) antes de enviar.',
       { fields: ['password'] },
     );
+  }
+  // Checked here too, where every connection starts: settings saved by an older version or taken
+  // from a backup never send a password in clear text to another machine.
+  if (config.password && sendsPasswordInClear(config)) {
+    throw new AppError('mail_password_in_clear', PASSWORD_IN_CLEAR_MESSAGE, { fields: ['security'] });
   }
   return {
     host: config.host,

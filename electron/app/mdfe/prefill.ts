@@ -9,6 +9,7 @@ import { parseDocument } from '../../documents/parse';
 import type { CteView, NfeView, Party } from '../../documents/parse/types';
 import { parseAccessKey } from '../../fiscal/access-key';
 import { isValidCep, normalizeCep } from '../../fiscal/cep';
+import { HOMOLOGACAO_XNOME } from '../../fiscal/homologacao';
 import { routesFor } from '../../fiscal/mdfe-trip';
 import type { MdfeDocumento, MdfePrefill } from '../../shared/schemas/mdfe-form';
 
@@ -46,6 +47,19 @@ export function cepIn(parties: readonly (Party | undefined)[], cMun: string): st
   return party ? normalizeCep(party.ender.CEP) : '';
 }
 
+/** The item of largest value of the NF-e (the predominant product, ANTT Res. 5.867/2020). */
+export function predominantItem(view: NfeView): { ncm: string; descricao: string } {
+  let best: NfeView['itens'][number] | undefined;
+  for (const item of view.itens)
+    if (/^\d{8}$/.test(item.NCM) && (!best || num(item.vProd) > num(best.vProd))) best = item;
+  return best ? { ncm: best.NCM, descricao: best.xProd.slice(0, 120) } : { ncm: '', descricao: '' };
+}
+
+const partyDoc = (p: Party | undefined) => ({
+  nome: (p?.xNome ?? '').slice(0, 60),
+  cpfCnpj: p?.CNPJ || p?.CPF || '',
+});
+
 export function cteFacts(view: CteView): Omit<MdfeDocumento, 'chave'> & { chave: string } {
   return {
     tipo: 'cte',
@@ -60,10 +74,15 @@ export function cteFacts(view: CteView): Omit<MdfeDocumento, 'chave'> & { chave:
     // where present they are the places of loading and unloading, else remetente / destinatário.
     cepCarrega: cepIn([view.exped, view.rem], view.ide.cMunIni),
     cepDescarga: cepIn([view.receb, view.dest], view.ide.cMunFim),
+    tomador: partyDoc(view.toma),
+    frete: num(view.vPrest.vTPrest),
+    ncm: '',
+    ncmDescricao: '',
   };
 }
 
 export function nfeFacts(view: NfeView): MdfeDocumento {
+  const item = predominantItem(view);
   const from = view.emit.ender;
   const to = view.dest?.ender;
   return {
@@ -77,7 +96,39 @@ export function nfeFacts(view: NfeView): MdfeDocumento {
     produto: '',
     cepCarrega: cepIn([view.emit], from.cMun),
     cepDescarga: cepIn([view.dest], to?.cMun ?? ''),
+    tomador: { nome: '', cpfCnpj: '' },
+    frete: 0,
+    ncm: item.ncm,
+    ncmDescricao: item.descricao,
   };
+}
+
+/**
+ * The NCM of the goods a CT-e carries: the largest item among its NF-e whose XML the inbox holds
+ * (best effort: a note not there leaves it empty, the clerk searches by description).
+ */
+async function ncmOfCarried(
+  deps: MdfePrefillDeps,
+  company: string,
+  view: CteView,
+): Promise<{ ncm: string; ncmDescricao: string }> {
+  const found = { ncm: '', ncmDescricao: '', value: -1 };
+  for (const doc of view.docs) {
+    if (parseAccessKey(doc.chave)?.kind !== 'nfe') continue;
+    const notes = await deps.nfeXml(company, [doc.chave]).catch(() => []);
+    for (const { xml } of notes) {
+      const note = parseDocument(xml);
+      if (note.kind !== 'nfe') continue;
+      const item = predominantItem(note);
+      const value = num(note.itens.find((i) => i.NCM === item.ncm)?.vProd);
+      if (item.ncm && value > found.value) {
+        found.ncm = item.ncm;
+        found.ncmDescricao = item.descricao;
+        found.value = value;
+      }
+    }
+  }
+  return { ncm: found.ncm, ncmDescricao: found.ncmDescricao };
 }
 
 /** The most frequent non-empty product among the documents ('' when none says). */
@@ -142,7 +193,14 @@ export async function prefillMdfe(
       problemas.push({ chave, motivo: 'O XML guardado não é de um CT-e.' });
       continue;
     }
-    documentos.push(cteFacts(view) as MdfeDocumento);
+    const facts = { ...cteFacts(view), ...(await ncmOfCarried(deps, company, view)) };
+    // A homologação CT-e names its parties with the G002–G005 literal (the tomador when it is one
+    // of them): the address book knows the real name of that CNPJ/CPF.
+    if (facts.tomador.cpfCnpj && (!facts.tomador.nome || facts.tomador.nome === HOMOLOGACAO_XNOME)) {
+      const known = await repos.addressBook.nameOf(company, facts.tomador.cpfCnpj).catch(() => null);
+      if (known) facts.tomador = { ...facts.tomador, nome: known.slice(0, 60) };
+    }
+    documentos.push(facts as MdfeDocumento);
   }
   if (nfes.length > 0) {
     try {

@@ -1,6 +1,8 @@
 // Remembers the trip's vehicles and drivers from an authorized MDF-e's infMDFe (the rodo modal:
-// veicTracao with its condutor list, veicReboque), so the next form offers them. Values that do
-// not pass the registries' own schema are skipped, never half-saved.
+// veicTracao with its condutor list, veicReboque), and where its freight is received (infPag/
+// infBanc), so the next form offers them. Values that do not pass the registries' own schema are
+// skipped, never half-saved.
+import type { PayeeRepository } from '../../cache/repositories/payees';
 import type { RegistryRepository } from '../../cache/repositories/registries';
 import { driverSchema, vehicleSchema } from '../../shared/schemas/mdfe';
 
@@ -67,4 +69,40 @@ export async function rememberTrip(
     drivers++;
   }
   return { vehicles, drivers };
+}
+
+/** Who receives the freight of an infPag: given by the form, else the issuer itself. */
+export interface Recebedor {
+  cpfCnpj: string;
+  nome: string;
+}
+
+/**
+ * Remembers where each payment of an authorized MDF-e's infANTT/infPag is received (infBanc: banco
+ * and agência, or PIX), by who receives it: `recebedores[i]` when the form named one, else the
+ * issuer (a carrier paid into its own account). An infBanc with only a CNPJIPEF is not remembered.
+ */
+export async function rememberPayees(
+  payees: PayeeRepository,
+  company: string,
+  infMDFe: unknown,
+  recebedores: readonly (Recebedor | null | undefined)[] = [],
+): Promise<number> {
+  const inf = obj(infMDFe);
+  const emit = obj(inf?.emit);
+  const issuer = { cpfCnpj: str(emit?.CNPJ) ?? str(emit?.CPF) ?? company, nome: str(emit?.xNome) ?? '' };
+  const pags = arr(obj(obj(obj(inf?.infModal)?.rodo)?.infANTT)?.infPag);
+  let saved = 0;
+  for (const [i, p] of pags.entries()) {
+    const banc = obj(obj(p)?.infBanc);
+    const pix = str(banc?.PIX) ?? '';
+    const banco = str(banc?.codBanco) ?? '';
+    const agencia = str(banc?.codAgencia) ?? '';
+    if (!pix && !(banco && agencia)) continue;
+    const given = recebedores[i];
+    const who = given && given.cpfCnpj ? given : issuer;
+    await payees.save(company, { cpfCnpj: who.cpfCnpj, nome: who.nome, banco, agencia, pix });
+    saved++;
+  }
+  return saved;
 }

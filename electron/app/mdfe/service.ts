@@ -6,15 +6,18 @@ import type { CachedMdfe, MdfeEventType, MdfeScope } from '../../cache/repositor
 import type { Environment } from '../../cache/repositories/types';
 import type { EmitterCompany, JsonObject, MdfeFormFacts, MdfeManifest } from '../../fiscal/payload';
 import { buildMdfePayloads } from '../../fiscal/payload';
+import { assertMdfeAnttRules, MdfeRuleError } from '../../fiscal/mdfe-antt';
 import { openMdfeBlocks } from '../../fiscal/mdfe-rules';
 import type { DfeEvento } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
 import type { MdfeDetail, MdfeIncludeDfeInput, MdfeIssueInput, MdfeSummary } from '../../shared/schemas/mdfe';
+import { closingDateProblem } from '../../shared/schemas/mdfe';
 import type { Issuing } from '../issuing';
 import type { ApiAccess, IssueOutcome } from '../issuing/sender';
 import { mdfeFieldsOfXml, syncMdfe } from '../sync/mdfe-sync';
 import { mdfeDetail } from './detail';
-import { rememberTrip } from './remember';
+import type { Recebedor } from './remember';
+import { rememberPayees, rememberTrip } from './remember';
 import { mdfeCancelState, toMdfeSummary } from './summary';
 import type { ApiRecord } from '../../cache/repositories/types';
 
@@ -132,7 +135,8 @@ export class MdfeService {
     options: { preview?: boolean } = {},
   ): Promise<MdfeManifest[]> {
     const emitter = (options.preview && this.deps.previewEmitter) || this.deps.emitter;
-    return buildMdfePayloads(form, await emitter(company));
+    const emitterCompany = await emitter(company);
+    return ruleChecked(() => buildMdfePayloads(form, emitterCompany));
   }
 
   /** The trip's MDF-e for `ufFim`, built from the form and issued like `issue`. */
@@ -149,18 +153,28 @@ export class MdfeService {
         'mdfe_uf_not_in_trip',
         `Nenhum documento da viagem é descarregado em ${input.ufFim}: confira a UF de descarregamento.`,
       );
-    const outcome = await this.issue({
-      company: input.company,
-      serie: input.serie,
-      infMDFe: manifest.infMDFe,
-      ignorarAbertos: input.ignorarAbertos,
-    });
+    const recebedores = input.form.pagamentos.map((p) => p.recebedor ?? null);
+    const outcome = await this.issue(
+      {
+        company: input.company,
+        serie: input.serie,
+        infMDFe: manifest.infMDFe,
+        ignorarAbertos: input.ignorarAbertos,
+      },
+      recebedores,
+    );
     if (!outcome.rejection) return outcome;
     const fields = routeFieldsOf(outcome.rejection.fields, input.form.rotas ?? [], input.ufFim);
     return { ...outcome, rejection: { ...outcome.rejection, fields } };
   }
 
-  async issue(input: MdfeIssueInput): Promise<IssueOutcome & { mdfe: MdfeSummary | null }> {
+  /** `recebedores`: who receives each infPag, as the form named them (remembered with the bank data). */
+  async issue(
+    input: MdfeIssueInput,
+    recebedores: readonly (Recebedor | null)[] = [],
+  ): Promise<IssueOutcome & { mdfe: MdfeSummary | null }> {
+    // The ANTT rules SEFAZ applies (301–304, 578), before anything is reserved or sent.
+    ruleChecked(() => assertMdfeAnttRules(input.infMDFe));
     const conflicts = await this.openConflicts(input.company, input.infMDFe);
     if (conflicts.length > 0 && !input.ignorarAbertos)
       throw new AppError(
@@ -189,8 +203,11 @@ export class MdfeService {
         return { ambiente: c.ambiente, referencia: c.referencia, infMDFe } as JsonObject;
       },
     });
-    if (outcome.status === 'autorizado')
-      await rememberTrip(this.deps.repos().registries, input.company, input.infMDFe).catch(() => undefined);
+    if (outcome.status === 'autorizado') {
+      const repos = this.deps.repos();
+      await rememberTrip(repos.registries, input.company, input.infMDFe).catch(() => undefined);
+      await rememberPayees(repos.payees, input.company, input.infMDFe, recebedores).catch(() => undefined);
+    }
     const row = outcome.cacheId === null ? undefined : await this.deps.repos().mdfe.byId(outcome.cacheId);
     return {
       ...outcome,
@@ -243,6 +260,11 @@ export class MdfeService {
         'mdfe_close_refused',
         `Só é possível encerrar um MDF-e autorizado; este está "${row.status}".`,
       );
+    // The authority's date rules (615/635) checked here, so a clerk's typo never costs an event.
+    const dateProblem = pedido.data
+      ? closingDateProblem(pedido.data, row.data_autorizacao, this.now())
+      : null;
+    if (dateProblem) throw new AppError('mdfe_close_refused', dateProblem, { fields: ['data'] });
     const { client } = await this.deps.api();
     const event = await client.mdfe.encerrar(row.api_id, {
       uf: pedido.uf as 'SP',
@@ -352,6 +374,19 @@ export class MdfeService {
       fileName: event ? `${base}-${event.type}-${event.sequence}.xml` : `${base}-mdfe.xml`,
       base64: bytes.toString('base64'),
     };
+  }
+}
+
+/** Runs `build`, turning a broken ANTT rule into the clerk's message at the form's field. */
+function ruleChecked<T>(build: () => T): T {
+  try {
+    return build();
+  } catch (error) {
+    if (error instanceof MdfeRuleError)
+      throw new AppError(`mdfe_regra_${error.code}`, `Antes de enviar: ${error.message}.`, {
+        fields: [error.field],
+      });
+    throw error;
   }
 }
 

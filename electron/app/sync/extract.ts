@@ -3,6 +3,7 @@ import type { DocumentView } from '../../documents/parse/index';
 import type { Repositories } from '../../cache/repositories';
 import type { BrowseFields } from '../../cache/repositories/types';
 import { HOMOLOGACAO_XNOME } from '../../fiscal/homologacao';
+import { documentSituacao } from '../../documents/status';
 
 const cents = (text: string): number | null => {
   if (text === '') return null;
@@ -45,6 +46,7 @@ export function fieldsOfView(view: DocumentView): BrowseFields | null {
       serie: int(view.ide.serie),
       numero: int(view.ide.nCT),
       chave: orNull(view.chave),
+      cancelledInXml: documentSituacao(view) === 'cancelado',
     };
   }
   if (view.kind === 'dce') {
@@ -68,6 +70,7 @@ export function fieldsOfView(view: DocumentView): BrowseFields | null {
       serie: int(view.ide.serie),
       numero: int(view.ide.nDC),
       chave: orNull(view.chave),
+      cancelledInXml: documentSituacao(view) === 'cancelado',
     };
   }
   return null;

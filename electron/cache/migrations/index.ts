@@ -14,6 +14,11 @@ import { migration as m0012 } from './0012-mdfe-issuing';
 import { migration as m0015 } from './0015-mdfe-search';
 import { migration as m0016 } from './0016-inbox-instant';
 import { migration as m0017 } from './0017-known-companies';
+import { migration as m0018 } from './0018-restore-review';
+import { migration as m0019 } from './0019-averbacao';
+import { migration as m0020 } from './0020-averbacao-contingencia';
+import { migration as m0021 } from './0021-mdfe-brasilia-time';
+import { migration as m0022 } from './0022-mdfe-payees';
 
 /** Every migration, in order. A new file in this folder must be added here (a test checks it). */
 export const migrations: readonly Migration[] = [
@@ -32,4 +37,9 @@ export const migrations: readonly Migration[] = [
   m0015,
   m0016,
   m0017,
+  m0018,
+  m0019,
+  m0020,
+  m0021,
+  m0022,
 ];

@@ -10,6 +10,7 @@ import type {
 import type { DocumentRecordRow } from './documents';
 import type { FtsColumn } from './fts-query';
 import { asCpfCnpj, ftsQuery } from './fts-query';
+import { NOT_AVERBADO_SQL } from './averbacao';
 import { MdfeBrowser } from './mdfe-browse';
 import type { Environment } from './types';
 import { fromCents, toCents } from './types';
@@ -66,6 +67,7 @@ export function whereOf(filter: BrowseFilter): { sql: string; params: SqlValue[]
   if (filter.valorMin !== undefined) add('d.valor_prestacao >= ?', toCents(filter.valorMin));
   if (filter.valorMax !== undefined) add('d.valor_prestacao <= ?', toCents(filter.valorMax));
   if (filter.missingRemote !== undefined) add('d.missing_remote = ?', filter.missingRemote ? 1 : 0);
+  if (filter.averbacao === 'nao_averbados') where.push(NOT_AVERBADO_SQL('d'));
 
   const matches: string[] = [];
   if (filter.party) {

@@ -88,7 +88,7 @@ ON CONFLICT (environment, api_id) DO UPDATE SET
   numero = coalesce(excluded.numero, numero),
   chave = coalesce(excluded.chave, chave),
   referencia = coalesce(excluded.referencia, referencia),
-  status = excluded.status,
+  status = CASE WHEN status = 'cancelado' AND excluded.status = 'autorizado' THEN status ELSE excluded.status END,
   data_emissao = coalesce(excluded.data_emissao, data_emissao),
   created_at = coalesce(excluded.created_at, created_at),
   tomador_nome = coalesce(excluded.tomador_nome, tomador_nome),
@@ -129,7 +129,9 @@ function upsertValues(item: DocumentUpsert, now: string, packed: Buffer): SqlVal
     numero: fields?.numero ?? record.numero ?? null,
     chave: fields?.chave || record.chave || null,
     referencia: record.referencia ?? null,
-    status: record.status,
+    // A cancellation the XML proves is final (MOC Visão Geral: a cancelled CT-e is never
+    // authorized again); a record that still says autorizado does not undo it (see the upsert).
+    status: fields?.cancelledInXml && record.status === 'autorizado' ? 'cancelado' : record.status,
     data_emissao: brasiliaTimestamp(fields?.dataEmissao || record.data_emissao),
     created_at: record.created_at ?? null,
     tomador_nome: fields?.tomadorNome ?? null,

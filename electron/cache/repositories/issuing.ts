@@ -21,6 +21,8 @@ export interface OutboxEntry {
   apiId: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Set when a restore held this open request for the clerk's review: never sent by itself. */
+  heldAt: string | null;
 }
 
 interface OutboxRow {
@@ -38,6 +40,7 @@ interface OutboxRow {
   api_id: string | null;
   created_at: string;
   updated_at: string;
+  held_at?: string | null;
 }
 
 const toEntry = (row: OutboxRow): OutboxEntry => ({
@@ -55,7 +58,11 @@ const toEntry = (row: OutboxRow): OutboxEntry => ({
   apiId: row.api_id,
   createdAt: row.created_at,
   updatedAt: row.updated_at,
+  heldAt: row.held_at ?? null,
 });
+
+/** Requests that may still become a document: the resolver sends them, unless a restore held them. */
+const OPEN_STATES = "state IN ('queued', 'sending', 'failed')";
 
 /** Issuing requests, committed before the POST; `referencia` is unique so a retry finds, never duplicates. */
 export class OutboxRepository {
@@ -129,12 +136,46 @@ export class OutboxRepository {
     return rows.map((row) => ({ ...toEntry(row), variant: row.variant ?? null }));
   }
 
+  /** The open requests the resolver may send: a held one waits for the clerk. */
   async open(company?: string): Promise<OutboxEntry[]> {
     const rows = await this.db.all<OutboxRow>(
-      `SELECT * FROM outbox WHERE state IN ('queued', 'sending', 'failed') ${company ? 'AND company = ?' : ''} ORDER BY id`,
+      `SELECT * FROM outbox WHERE ${OPEN_STATES} AND held_at IS NULL ${company ? 'AND company = ?' : ''} ORDER BY id`,
       company ? [company] : [],
     );
     return rows.map(toEntry);
+  }
+
+  /**
+   * Holds every open request (a restored backup's): from now on only the clerk's review sends or
+   * closes them. Returns how many were held.
+   */
+  async holdOpen(now = new Date()): Promise<number> {
+    const result = await this.db.run(
+      `UPDATE outbox SET held_at = ? WHERE ${OPEN_STATES} AND held_at IS NULL`,
+      [now.toISOString()],
+    );
+    return result.changes;
+  }
+
+  /** The requests waiting for the clerk's review ("pendentes de revisão"), oldest first. */
+  async held(): Promise<Array<OutboxEntry & { variant: string | null }>> {
+    const rows = await this.db.all<OutboxRow & { variant: string | null }>(
+      `SELECT * FROM outbox WHERE held_at IS NOT NULL AND ${OPEN_STATES} ORDER BY id LIMIT 500`,
+    );
+    return rows.map((row) => ({ ...toEntry(row), variant: row.variant ?? null }));
+  }
+
+  async byId(id: number): Promise<(OutboxEntry & { variant: string | null }) | null> {
+    const row = await this.db.get<OutboxRow & { variant: string | null }>(
+      'SELECT * FROM outbox WHERE id = ?',
+      [id],
+    );
+    return row ? { ...toEntry(row), variant: row.variant ?? null } : null;
+  }
+
+  /** The clerk reviewed it: the request is an ordinary one again (sent, found or closed next). */
+  async release(id: number): Promise<void> {
+    await this.db.run('UPDATE outbox SET held_at = NULL WHERE id = ?', [id]);
   }
 }
 

@@ -12,16 +12,26 @@ import type { Environment } from './types';
 export interface Known<T> {
   value: T;
   savedAt: string;
+  /** It came inside a restored backup and the API has not confirmed it since (absent otherwise). */
+  fromBackup?: true;
 }
+
+const backupMark = (fromBackup: boolean): { fromBackup?: true } => (fromBackup ? { fromBackup: true } : {});
 
 interface Row {
   json: string;
   saved_at: string;
+  from_backup: number;
 }
 
+const KNOWN_TABLES = ['known_companies', 'known_certificates', 'known_lists'] as const;
+
 /** Rows that no longer match the contract (an older version wrote them) are skipped, not served. */
-function parseRows<T>(rows: Row[], parse: (value: unknown) => T | null): Array<Known<T>> {
-  const out: Array<Known<T>> = [];
+function parseRows<T>(
+  rows: Row[],
+  parse: (value: unknown) => T | null,
+): Array<{ value: T; savedAt: string; fromBackup: boolean }> {
+  const out: Array<{ value: T; savedAt: string; fromBackup: boolean }> = [];
   for (const row of rows) {
     let value: T | null;
     try {
@@ -29,7 +39,7 @@ function parseRows<T>(rows: Row[], parse: (value: unknown) => T | null): Array<K
     } catch {
       value = null;
     }
-    if (value !== null) out.push({ value, savedAt: row.saved_at });
+    if (value !== null) out.push({ value, savedAt: row.saved_at, fromBackup: row.from_backup === 1 });
   }
   return out;
 }
@@ -89,31 +99,33 @@ export class KnownCompaniesRepository {
     const list = await this.listSavedAt(environment, 'companies');
     const rows = parseRows(
       await this.db.all<Row>(
-        'SELECT company_json AS json, saved_at FROM known_companies WHERE environment = ? ORDER BY cpf_cnpj',
+        'SELECT company_json AS json, saved_at, from_backup FROM known_companies WHERE environment = ? ORDER BY cpf_cnpj',
         [environment],
       ),
       company,
     );
     if (list === null && rows.length === 0) return null;
     const savedAt =
-      list ??
+      list?.savedAt ??
       rows
         .map((r) => r.savedAt)
         .sort()
         .at(-1) ??
       '';
-    return { value: rows.map((r) => r.value), savedAt };
+    const fromBackup = (list?.fromBackup ?? false) || rows.some((r) => r.fromBackup);
+    return { value: rows.map((r) => r.value), savedAt, ...backupMark(fromBackup) };
   }
 
   async company(environment: Environment, cpfCnpj: string): Promise<Known<CompanyDto> | null> {
     const rows = parseRows(
       await this.db.all<Row>(
-        'SELECT company_json AS json, saved_at FROM known_companies WHERE environment = ? AND cpf_cnpj = ?',
+        'SELECT company_json AS json, saved_at, from_backup FROM known_companies WHERE environment = ? AND cpf_cnpj = ?',
         [environment, cpfCnpj],
       ),
       company,
     );
-    return rows[0] ?? null;
+    const [row] = rows;
+    return row ? { value: row.value, savedAt: row.savedAt, ...backupMark(row.fromBackup) } : null;
   }
 
   /** The whole certificate list as the API answered it (expired ones included). */
@@ -145,22 +157,44 @@ export class KnownCompaniesRepository {
     if (list === null) return null;
     const rows = parseRows(
       await this.db.all<Row>(
-        'SELECT certificate_json AS json, saved_at FROM known_certificates WHERE environment = ? ORDER BY id',
+        'SELECT certificate_json AS json, saved_at, from_backup FROM known_certificates WHERE environment = ? ORDER BY id',
         [environment],
       ),
       certificate,
     );
-    return { value: rows.map((r) => r.value), savedAt: list };
+    const fromBackup = list.fromBackup || rows.some((r) => r.fromBackup);
+    return { value: rows.map((r) => r.value), savedAt: list.savedAt, ...backupMark(fromBackup) };
+  }
+
+  /**
+   * Marks every remembered answer as coming from a restored backup and brings its date back to
+   * `ceiling` when it is later (or unreadable): a backup says nothing newer than when it was made,
+   * and a date in the future would keep the offline list looking fresh for ever.
+   */
+  async markFromBackup(ceiling: Date): Promise<void> {
+    const at = ceiling.toISOString();
+    await this.db.transaction(async (tx) => {
+      for (const table of KNOWN_TABLES) {
+        // julianday() reads ISO instants with their offset (null for anything that is not a date);
+        // what stays is rewritten as a UTC instant, the form the offline answers promise.
+        await tx.run(
+          `UPDATE ${table} SET from_backup = 1, saved_at = CASE
+             WHEN julianday(saved_at) IS NULL OR julianday(saved_at) > julianday(?) THEN ?
+             ELSE strftime('%Y-%m-%dT%H:%M:%fZ', saved_at) END`,
+          [at, at],
+        );
+      }
+    });
   }
 
   private async listSavedAt(
     environment: Environment,
     list: 'companies' | 'certificates',
-  ): Promise<string | null> {
-    const row = await this.db.get<{ saved_at: string }>(
-      'SELECT saved_at FROM known_lists WHERE environment = ? AND list = ?',
+  ): Promise<{ savedAt: string; fromBackup: boolean } | null> {
+    const row = await this.db.get<{ saved_at: string; from_backup: number }>(
+      'SELECT saved_at, from_backup FROM known_lists WHERE environment = ? AND list = ?',
       [environment, list],
     );
-    return row?.saved_at ?? null;
+    return row ? { savedAt: row.saved_at, fromBackup: row.from_backup === 1 } : null;
   }
 }

@@ -6,6 +6,7 @@ import type { Database } from '../db';
 import type { SqlValue } from '../statement';
 import type { BrowseRow, DocumentSortField } from '../../shared/schemas/documents';
 import type { BrowseFilter } from './browse';
+import { NOT_AVERBADO_SQL } from './averbacao';
 import type { CachedMdfe } from './mdfe';
 import { ftsQuery } from './fts-query';
 
@@ -46,6 +47,7 @@ function whereOfMdfe(filter: BrowseFilter): { sql: string; params: SqlValue[] } 
     const match = ftsQuery(filter.text);
     if (match !== null) add('m.id IN (SELECT rowid FROM mdfe_fts WHERE mdfe_fts MATCH ?)', match);
   }
+  if (filter.averbacao === 'nao_averbados') where.push(NOT_AVERBADO_SQL('m'));
   return { sql: where.join(' AND '), params };
 }
 

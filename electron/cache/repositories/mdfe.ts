@@ -3,7 +3,7 @@
 import type { Database } from '../db';
 import { packFile, unpackFile } from './files';
 import type { ApiRecord, Environment } from './types';
-import { toCents } from './types';
+import { brasiliaTimestamp, toCents } from './types';
 
 export type MdfeEventType = 'cancelamento' | 'encerramento' | 'inclusao_condutor' | 'inclusao_dfe';
 
@@ -134,7 +134,8 @@ export class MdfeCacheRepository {
         record.chave ?? null,
         record.referencia ?? null,
         record.status,
-        record.data_emissao ?? null,
+        // One clock for the emission order and day, as the documents' (types.ts).
+        brasiliaTimestamp(record.data_emissao),
         record.created_at ?? null,
         autorizacao.numero_protocolo ?? null,
         autorizacao.data_recebimento ?? null,

@@ -45,6 +45,11 @@ export interface BrowseFields {
   serie: number | null;
   numero: number | null;
   chave: string | null;
+  /**
+   * The processed XML itself proves an accepted cancellation of this key (an event or its answer
+   * carried in the envelope): the document is cached as cancelled whatever the record says.
+   */
+  cancelledInXml?: boolean;
 }
 
 export const FINAL_STATUSES: ReadonlySet<string> = new Set([

@@ -14,7 +14,7 @@ import {
   wrapText,
 } from '../html/page';
 import type { DceItem, DceView } from '../parse/types';
-import { authorizationProtocol, statusMarks } from '../status';
+import { authorizationProtocol, isDceContingency, statusMarks } from '../status';
 
 // No official DACE layout was found (Anexo II of the DC-e manual is missing from the references): this
 // sheet carries what the manual requires (key, barcode, QR code, protocol) plus the parties, items and
@@ -66,7 +66,9 @@ function head(view: DceView, page: number, pages: number, logo: string | undefin
   const p = authorizationProtocol(view);
   const prot = p === undefined ? '' : join([p.nProt, xmlDateTime(p.dhRecbto)], ' ');
   const keyRow = `<div class="r"><div class="c" style="width:95mm;height:20mm;padding:1.5mm 0;display:flex;justify-content:center">${accessKeyBarcodeSvg(view.chave, 84, 17)}</div><div class="col">${cell('Chave de acesso', `<span class="mono" style="font-size:8pt">${esc(chave(view.chave))}</span>`, 105, 7, 'center')}${cell('Protocolo de autorização de uso', esc(prot), 105, 7, 'center')}${cell('Consulta pela chave de acesso', esc(view.urlChave), 105, 6, 'center')}</div></div>`;
-  const contingency = view.ide.tpEmis === '9' ? '<div class="banner">EMITIDO EM CONTINGÊNCIA</div>' : '';
+  const contingency = isDceContingency(view.ide.tpEmis)
+    ? '<div class="banner">EMITIDO EM CONTINGÊNCIA</div>'
+    : '';
   return `<div class="t"><div class="r">${emitterBox(view, logo)}${title}${qrBox}</div>${keyRow}</div>${contingency}`;
 }
 
@@ -100,7 +102,7 @@ export function renderDace(view: DceView, options: RenderOptions = {}): Rendered
   const flags = { homologacao, stamp: marks.stamp };
   const bannerTexts = [...marks.banners, homologacao ? HOMOLOGACAO_TEXT : ''].filter(Boolean);
   const bannerMm = bannerTexts.length * HOMOLOGACAO_BANNER_MM;
-  const contingencyMm = view.ide.tpEmis === '9' ? HOMOLOGACAO_BANNER_MM : 0;
+  const contingencyMm = isDceContingency(view.ide.tpEmis) ? HOMOLOGACAO_BANNER_MM : 0;
   const firstFree =
     SHEET.contentHeight - HEAD_MM - bannerMm - contingencyMm - FIRST_FIXED_MM - ITEM_HEAD_MM - 2;
   const nextFree = SHEET.contentHeight - HEAD_MM - bannerMm - contingencyMm - ITEM_HEAD_MM - 2;

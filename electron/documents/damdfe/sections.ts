@@ -3,6 +3,7 @@
 // payer and supplier and the receipt number), then, as §9 p.86 allows below the standard layout, the
 // observação, the rest of the transport's data and the documents by unloading municipality.
 import { chave, cpfCnpj, esc, join, money, qty, xmlDateTime } from '../html/format';
+import { TP_VALE_PED } from '../../fiscal/mdfe-antt';
 import type { MdfeDoc, MdfeVehicle, MdfeView } from '../parse/mdfe-types';
 import type { FlowRow, FlowSection } from './flow';
 import { labelledRows, LINE_MM, LINE_PT, row, ROW_MM, textRows } from './flow';
@@ -53,7 +54,6 @@ const TP_EMIT: Record<string, string> = {
   '3': 'Prestador de serviço de transporte que emitirá CT-e globalizado',
 };
 const TP_TRANSP: Record<string, string> = { '1': 'ETC', '2': 'TAC', '3': 'CTC' };
-const TP_VALE_PED: Record<string, string> = { '01': 'TAG', '04': 'Leitura de placa' };
 const MODAL: Record<string, string> = {
   '1': 'Rodoviário',
   '2': 'Aéreo',
@@ -252,9 +252,10 @@ export function transporteSection(view: MdfeView): FlowSection {
       add(
         'Vale-pedágio',
         join([
-          vp.nCompra ? `Comprovante ${vp.nCompra}` : '',
+          // nCompra carries the IDVPO since NT 2025.001.
+          vp.nCompra ? `IDVPO ${vp.nCompra}` : '',
           vp.vValePed ? `Valor ${money(vp.vValePed)}` : '',
-          vp.tpValePed ? `Tipo ${coded(TP_VALE_PED, vp.tpValePed)}` : '',
+          vp.tpValePed ? `Tipo ${coded(TP_VALE_PED as Record<string, string>, vp.tpValePed)}` : '',
           vp.CNPJForn ? `Fornecedora ${cpfCnpj(vp.CNPJForn)}` : '',
           vp.docPg ? `Responsável ${cpfCnpj(vp.docPg)}` : '',
         ]),

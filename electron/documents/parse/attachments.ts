@@ -2,10 +2,16 @@
 // the CT-e with its events appended to the envelope (procCTe / cteProc with procEventoCTe children),
 // the situation query answer (retConsSitCTe: protCTe plus a procEventoCTe list, MOC Visão Geral
 // §4.5.2), and, for the layouts before the cancellation event, procCancCTe (cancCTe + retCancCTe).
+// Some keep the procCancCTe name for the 4.00 event: it then holds the event and its answer
+// (eventoCTe + retEventoCTe, or a procEventoCTe), or the answer alone; and some append the answer
+// (retEventoCTe, TRetEvento of eventoCTeTiposBasico_v4.00.xsd) with no request at all. An answer is
+// an event as far as the situation goes: it says which event (tpEvento), of which key (chCTe), and
+// whether it was registered (cStat 135/136), so an accepted cancellation of this key counts wherever
+// the envelope carries it (status.ts isCancellationOf).
 import { parseAmbiente, parseProtocol } from './common';
 import { parseEvent } from './event';
 import type { Attachments, EventView, Protocol } from './types';
-import { el, els, txt } from './xml';
+import { attr, el, els, txt } from './xml';
 import type { XNode } from './xml';
 
 /** Children that are elements (not attributes nor text). */
@@ -25,11 +31,50 @@ function eventFrom(name: string, node: XNode): EventView | undefined {
       return parseEvent(node, undefined, 'CT-e');
     case 'eventoDCe':
       return parseEvent(node, undefined, 'DC-e');
+    case 'retEventoCTe':
+      return eventFromAnswer(node, 'CT-e');
+    case 'retEventoDCe':
+      return eventFromAnswer(node, 'DC-e');
     case 'procCancCTe':
       return cancCteEvent(node);
     default:
       return undefined;
   }
+}
+
+/**
+ * An event known only by the authority's answer (retEventoCTe / retEventoDCe): what it says of the
+ * event — type, key, sequence, registration — and nothing of the request (author, justification).
+ * `impliedType` is the event the envelope names when the answer leaves tpEvento out (optional in
+ * TRetEvento): procCancCTe is a cancellation.
+ */
+export function eventFromAnswer(ret: XNode, docType: 'CT-e' | 'DC-e', impliedType = ''): EventView {
+  const inf = el(ret, 'infEvento') ?? {};
+  const tpEvento = txt(inf, 'tpEvento') || impliedType;
+  return {
+    kind: 'event',
+    docType,
+    versao: attr(ret, 'versao'),
+    ambiente: parseAmbiente(txt(inf, 'tpAmb')),
+    cOrgao: txt(inf, 'cOrgao'),
+    autor: '',
+    chave: txt(inf, 'chCTe') || txt(inf, 'chDCe'),
+    dhEvento: txt(inf, 'dhRegEvento'),
+    tpEvento,
+    descEvento: txt(inf, 'xEvento') || (tpEvento === '110111' ? 'Cancelamento' : `Evento ${tpEvento}`),
+    nSeqEvento: txt(inf, 'nSeqEvento'),
+    nProtCancelado: '',
+    xJust: '',
+    corrections: [],
+    xCondUso: '',
+    details: [],
+    registro: {
+      cStat: txt(inf, 'cStat'),
+      xMotivo: txt(inf, 'xMotivo'),
+      nProt: txt(inf, 'nProt'),
+      dhRegEvento: txt(inf, 'dhRegEvento'),
+    },
+  };
 }
 
 /** The answer of a procCancCTe (retCancCTe/infCanc) as a protocol: cStat 101 is the cancellation. */
@@ -39,10 +84,14 @@ export function cancCteProtocol(procCancCTe: XNode): Protocol | undefined {
 }
 
 /**
- * A procCancCTe of the older layouts as the cancellation event it stands for, so it prints and
- * counts like one (its answer cStat 101 "Cancelamento de CT-e homologado" registers it).
+ * A procCancCTe as the cancellation event it stands for, so it prints and counts like one: of the
+ * older layouts (cancCTe + retCancCTe, whose cStat 101 "Cancelamento de CT-e homologado"
+ * registers it), or holding the 4.00 event (eventoCTe + retEventoCTe, a procEventoCTe, or the
+ * answer alone).
  */
 export function cancCteEvent(procCancCTe: XNode): EventView {
+  const fourZero = cancellationEvent(procCancCTe);
+  if (fourZero !== undefined) return fourZero;
   const req = el(procCancCTe, 'cancCTe', 'infCanc');
   const ret = el(procCancCTe, 'retCancCTe', 'infCanc');
   const chave = txt(req, 'chCTe') || txt(ret, 'chCTe');
@@ -77,7 +126,29 @@ export function cancCteEvent(procCancCTe: XNode): EventView {
   };
 }
 
-const ENVELOPE_EVENTS = ['procEventoCTe', 'procEventoDCe', 'eventoCTe', 'eventoDCe', 'procCancCTe'];
+/** The 4.00 event a procCancCTe may hold instead of cancCTe/retCancCTe; undefined for the old shape. */
+function cancellationEvent(procCancCTe: XNode): EventView | undefined {
+  if (el(procCancCTe, 'cancCTe') !== undefined || el(procCancCTe, 'retCancCTe') !== undefined)
+    return undefined;
+  const proc = el(procCancCTe, 'procEventoCTe');
+  const evento = el(proc, 'eventoCTe') ?? el(procCancCTe, 'eventoCTe');
+  const ret = el(proc, 'retEventoCTe') ?? el(procCancCTe, 'retEventoCTe');
+  if (evento !== undefined) {
+    const event = parseEvent(evento, ret, 'CT-e');
+    return event.tpEvento === '' ? { ...event, tpEvento: '110111', descEvento: 'Cancelamento' } : event;
+  }
+  return ret === undefined ? undefined : eventFromAnswer(ret, 'CT-e', '110111');
+}
+
+const ENVELOPE_EVENTS = [
+  'procEventoCTe',
+  'procEventoDCe',
+  'eventoCTe',
+  'eventoDCe',
+  'procCancCTe',
+  'retEventoCTe',
+  'retEventoDCe',
+];
 
 /**
  * Events and situation protocols found among the children of an envelope, and one level further

@@ -3,7 +3,10 @@ import type { NfeView, Party } from './types';
 import { attr, el, els, txt } from './xml';
 import type { XNode } from './xml';
 
-/** Minimal NF-e view for pre-filling a CT-e from an nfeProc (parties, transport, totals, key, volumes). */
+/**
+ * Minimal NF-e view for pre-filling a CT-e or an MDF-e from an nfeProc (parties, transport, totals,
+ * key, volumes, the items' NCM).
+ */
 export function parseNfe(nfe: XNode, protNFe: XNode | undefined): NfeView {
   const inf = el(nfe, 'infNFe') ?? {};
   const ide = el(inf, 'ide');
@@ -42,6 +45,11 @@ export function parseNfe(nfe: XNode, protNFe: XNode | undefined): NfeView {
       vProd: txt(inf, 'total', 'ICMSTot', 'vProd'),
       vFrete: txt(inf, 'total', 'ICMSTot', 'vFrete'),
     },
+    itens: els(inf, 'det').map((d) => ({
+      xProd: txt(d, 'prod', 'xProd'),
+      NCM: txt(d, 'prod', 'NCM'),
+      vProd: txt(d, 'prod', 'vProd'),
+    })),
     protocol,
   };
 }

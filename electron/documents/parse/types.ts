@@ -314,6 +314,8 @@ export interface NfeView {
     vol: { qVol: string; esp: string; marca: string; nVol: string; pesoL: string; pesoB: string }[];
   };
   totals: { vNF: string; vProd: string; vFrete: string };
+  /** The goods (det/prod): description, NCM and value of each item. */
+  itens: { xProd: string; NCM: string; vProd: string }[];
   protocol: Protocol | undefined;
 }
 

@@ -5,6 +5,7 @@
 // drivers, ANTT data and the cargo insurance (698/699). Field names and order from the MDF-e 3.00
 // layout (XSD PL_MDFe_300b, API MdfeSefazInfMDFe). Pure: série, número, dhEmi and tpAmb are the
 // sender's (mdfe:issue), added by `withNumbering` for a preview.
+import { assertMdfeAnttRules } from '../mdfe-antt';
 import { isCargaLotacao } from '../mdfe-lotacao';
 import { routesFor, tpEmitOf, unloadingUfs } from '../mdfe-trip';
 import type { EmitterCompany, JsonObject } from './common';
@@ -24,6 +25,8 @@ interface Documento {
   descarga: Place;
   valor: number;
   pesoKg: number;
+  /** The averbação numbers of this document (from the averbadora), when the form knows them. */
+  averbacoes?: readonly string[];
 }
 interface Vehicle {
   placa: string;
@@ -53,6 +56,8 @@ interface Pagamento {
   banco: string;
   agencia: string;
   pix: string;
+  /** Who receives the freight (remembered with the bank data by the app; not in the layout). */
+  recebedor?: { nome: string; cpfCnpj: string };
 }
 /** A carga lotação's place, parsed: the CEP (8 digits) or the coordinates (6 decimals). */
 interface LocalLotacao {
@@ -75,7 +80,14 @@ export interface MdfeFormFacts {
   condutores: { nome: string; cpf: string }[];
   rntrc: string;
   ciot: { ciot: string; cpfCnpj: string }[];
-  valePedagio: { cnpjFornecedor: string; cpfCnpjPagador: string; numeroCompra: string; valor: number }[];
+  valePedagio: {
+    cnpjFornecedor: string;
+    cpfCnpjPagador: string;
+    numeroCompra: string;
+    valor: number;
+    /** tpValePed (01 TAG, 04 leitura de placa); absent in drafts older than NT 2025.001. */
+    tipo?: string;
+  }[];
   contratantes: { nome: string; cpfCnpj: string }[];
   pagamentos: Pagamento[];
   seguros: {
@@ -174,7 +186,8 @@ function infPag(p: MdfeForm['pagamentos'][number]): JsonObject {
     })),
     vContrato,
     indPag: p.indPag,
-    vAdiant: p.adiantamento ?? undefined,
+    // "Usar apenas em pagamento à prazo" (XSD vAdiant).
+    vAdiant: p.indPag === 1 ? (p.adiantamento ?? undefined) : undefined,
     infPrazo:
       p.indPag === 1
         ? p.parcelas.map((x, i) => ({ nParcela: i + 1, dVenc: x.vencimento, vParcela: x.valor }))
@@ -199,6 +212,7 @@ function infANTT(form: MdfeForm): JsonObject | undefined {
               CPFPg: pg.length === 11 ? pg : undefined,
               nCompra: v.numeroCompra,
               vValePed: v.valor,
+              tpValePed: v.tipo || undefined,
             });
           }),
         }
@@ -211,15 +225,31 @@ function infANTT(form: MdfeForm): JsonObject | undefined {
   return Object.keys(group).length ? group : undefined;
 }
 
-function seguros(form: MdfeForm, company: EmitterCompany): JsonObject[] | undefined {
+/**
+ * The insurance of one MDF-e of the trip. nAver carries the averbação numbers of the documents this
+ * MDF-e carries (ANTT Res. 4.799/2015 art. 23 X; 01-legal §5.1): a number known to belong to a
+ * document of another UF's MDF-e is left out; numbers typed by hand (and 99999) go in every one.
+ */
+function seguros(
+  form: MdfeForm,
+  company: EmitterCompany,
+  mine: readonly Documento[],
+): JsonObject[] | undefined {
   if (form.seguros.length === 0) return undefined;
+  const own = new Set(mine.flatMap((d) => d.averbacoes ?? []));
+  const others = new Set(
+    form.documentos
+      .filter((d) => !mine.includes(d))
+      .flatMap((d) => (d.averbacoes ?? []).filter((n) => !own.has(n))),
+  );
   return form.seguros.map((s) => {
     const resp = s.cpfCnpjResponsavel.replace(/[^0-9A-Za-z]/g, '') || company.cpf_cnpj;
+    const kept = s.averbacoes.filter((n) => !others.has(n));
     return {
       infResp: { respSeg: s.responsavel, ...documentOf(resp) },
       infSeg: { xSeg: s.seguradora, CNPJ: s.cnpjSeguradora },
       nApol: s.apolice,
-      nAver: [...s.averbacoes],
+      nAver: kept.length ? kept : [...s.averbacoes],
     };
   });
 }
@@ -284,7 +314,8 @@ export function totals(docs: readonly Documento[], unidade: '01' | '02'): JsonOb
 
 /**
  * The trip's MDF-e: one per unloading UF, in the order the UFs first appear among the documents.
- * `form` is the parsed form (mdfeFormSchema), so its rules already hold.
+ * `form` is the parsed form (mdfeFormSchema), so its rules already hold; the ANTT rules are checked
+ * again on each manifest built (MdfeRuleError), so no caller sends one SEFAZ refuses with 301–304/578.
  */
 export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): MdfeManifest[] {
   const docs = form.documentos;
@@ -297,9 +328,9 @@ export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): Mdfe
     veicReboque: form.reboques.length ? form.reboques.map(reboque) : undefined,
   }) as JsonObject;
   const emit = emitGroup(company);
-  const seg = seguros(form, company);
   return unloadingUfs(docs).map((ufFim) => {
     const mine = docs.filter((d) => d.descarga.uf === ufFim);
+    const seg = seguros(form, company, mine);
     const percurso = routes.find((r) => r.ufFim === ufFim)?.percurso ?? [];
     const infMDFe = compact({
       versao: '3.00',
@@ -331,6 +362,7 @@ export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): Mdfe
       tot: totals(mine, form.unidade),
       infAdic: form.infCpl ? { infCpl: form.infCpl } : undefined,
     }) as JsonObject;
+    assertMdfeAnttRules(infMDFe);
     return { ufFim, infMDFe };
   });
 }

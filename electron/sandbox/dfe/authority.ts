@@ -3,8 +3,13 @@
 //
 // Decisions (documented for the lead): a company without a certificate cannot have its document
 // signed, so the *service* refuses the request with a 400 and creates nothing — see
-// `noCertificateError`; an expired certificate is signed anyway and the authority rejects it
-// (291), as it would in production.
+// `noCertificateError`; an expired certificate, or one not valid yet (the sandbox clock may be set
+// back), is signed anyway and the authority rejects it (291, MOC Visão Geral D02 "data início e
+// data fim"), as it would in production.
+
+import type { CteLayout, CteRuleInput } from '../../fiscal/cte-rules';
+import { cteRuleBreaches } from '../../fiscal/cte-rules';
+import { CTE_REJECTIONS } from '../../fiscal/sefaz-codes';
 
 export interface AuthorityAnswer {
   cStat: number;
@@ -33,6 +38,7 @@ export const CTE_AUTHORITY_REJECTIONS = {
   814: 'Não devem ser informados CTe Multimodais para Tipo de Serviço diferente de Serviço Vinculado a Multimodal',
   218: 'CTe já está cancelado na base de dados da SEFAZ',
   220: 'CTe autorizado há mais de 7 dias (168 horas)',
+  528: 'Vedado cancelamento se exitir MDF-e autorizado para o CTe',
 } as const;
 
 /** The DC-e manual words the shared rules for its own document. */
@@ -84,6 +90,8 @@ export interface EmissionFacts {
   emitterCpfCnpj: string;
   emittedAt: Date;
   now: Date;
+  /** The certificate's validity (MOC Visão Geral D02: "data início e data fim"). */
+  certificateNotBefore: Date;
   certificateNotAfter: Date;
   /** Key and protocol of the authorized document with the same model/série/número, if any. */
   duplicateOf: { chave: string; nProt: string; dhAut: string } | null;
@@ -91,7 +99,8 @@ export interface EmissionFacts {
 
 /** Rules common to every model: signature/certificate, dates, duplicates. */
 export function checkEmission(f: EmissionFacts): AuthorityAnswer | null {
-  if (f.certificateNotAfter.getTime() < f.now.getTime()) {
+  const now = f.now.getTime();
+  if (f.certificateNotAfter.getTime() < now || f.certificateNotBefore.getTime() > now) {
     return rej(291);
   }
   if (baseOf(f.emitterCpfCnpj) !== baseOf(f.companyCpfCnpj)) {
@@ -114,6 +123,25 @@ function baseOf(cpfCnpj: string): string {
   return cpfCnpj.length === 14 ? cpfCnpj.slice(0, 8) : cpfCnpj;
 }
 
+/**
+ * The rules of fiscal/cte-rules.ts that read only the request, answered in the manual's order
+ * around G050 (checkCfop): `ate-G048` the general and value rules (G006–G010, G046–G048), then
+ * `apos-G050` the CFOP against the emitter's UF (G051, G052), the parties by service type
+ * (G053–G056) and the NFF request (G218). The text is
+ * the table's (sefaz-codes).
+ */
+export function checkRequestRules(
+  layout: CteLayout,
+  infCte: CteRuleInput,
+  phase: 'ate-G048' | 'apos-G050',
+): AuthorityAnswer | null {
+  const later = [524, 908, 469, 470, 474, 475, 902];
+  const first = cteRuleBreaches(layout, infCte).find(
+    (b) => later.includes(b.cStat) === (phase === 'apos-G050'),
+  );
+  return first ? { cStat: first.cStat, xMotivo: `Rejeição: ${CTE_REJECTIONS[first.cStat].motivo}` } : null;
+}
+
 /** Rule G050: the CFOP's first digit follows the service's start and end UFs. */
 export function checkCfop(
   cfop: string,
@@ -133,15 +161,22 @@ export interface CancelFacts {
   authorizedAt: Date | null;
   now: Date;
   model: 57 | 67 | 99;
+  /** Key of an MDF-e authorized for the CT-e and not cancelled (open or closed), if any. */
+  mdfeAutorizado?: string | null;
 }
 
-/** Cancellation: authorized documents only, within 168 h (CT-e, CT-e OS) or 24 h (DC-e). */
+/**
+ * Cancellation: authorized documents only, within 168 h (CT-e, CT-e OS) or 24 h (DC-e); a CT-e on
+ * an MDF-e that is authorized and not cancelled is refused (rule Q15, 528) — closing the MDF-e
+ * does not free it, cancelling it does.
+ */
 export function checkCancellation(f: CancelFacts): AuthorityAnswer | null {
   if (f.status === 'cancelado') return f.model === 99 ? rejDce(218) : rej(218);
   const window = f.model === 99 ? 24 * 3_600_000 : CANCEL_WINDOW_MS;
   if (f.authorizedAt && f.now.getTime() - f.authorizedAt.getTime() > window) {
     return f.model === 99 ? rejDce(220) : rej(220);
   }
+  if (f.model === 57 && f.mdfeAutorizado) return rej(528, ` [chMDFe: ${f.mdfeAutorizado}]`);
   return null;
 }
 

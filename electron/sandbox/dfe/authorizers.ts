@@ -31,15 +31,39 @@ const QR_URLS: Record<CteAuthorizer, { prod: string; hom: string }> = {
   SVRS: { prod: SVRS, hom: SVRS },
 };
 
-export function cteQrCode(uf: string, chave: string, tpAmb: 1 | 2): string {
+/**
+ * tpEmis that carry `sign` in the CT-e's QR code: EPEC (4) and FS-DA (5), MOC CT-e 4.00 Visão Geral
+ * §9.2.2 and Anexo I G215/G216 (853/854). The CT-e OS has no EPEC (its XSD takes 1, 5, 7, 8), so the
+ * same set gives its H131 (FS-DA only).
+ */
+export const CTE_SIGNED_QR_TPEMIS: readonly number[] = [4, 5];
+
+/** The QR code of the DACTE; `sign` (qrSign of the key) given when tpEmis asks for it. */
+export function cteQrCode(
+  uf: string,
+  chave: string,
+  tpAmb: 1 | 2,
+  tpEmis: number,
+  sign: () => string,
+): string {
   const urls = QR_URLS[cteAuthorizerFor(uf)];
-  return `${tpAmb === 1 ? urls.prod : urls.hom}?chCTe=${chave}&tpAmb=${tpAmb}`;
+  const base = `${tpAmb === 1 ? urls.prod : urls.hom}?chCTe=${chave}&tpAmb=${tpAmb}`;
+  return CTE_SIGNED_QR_TPEMIS.includes(tpEmis) ? `${base}&sign=${sign()}` : base;
 }
 
 export const DCE_QR_URL = 'https://www.fazenda.pr.gov.br/dce/qrcode';
 /** Consultation page printed on the DACE (urlChave, 21–85 characters). */
 export const DCE_URL_CHAVE = 'https://www.fazenda.pr.gov.br/dce/consulta';
 
-export function dceQrCode(chave: string, tpAmb: 1 | 2): string {
-  return `${DCE_QR_URL}?chDCe=${chave}&tpAmb=${tpAmb}`;
+/**
+ * The DC-e's contingency tpEmis. The DC-e XSD (dceTiposBasico_v1.00.xsd, TtpEmis) enumerates 1 and
+ * 2 — its annotation and the API description say "9 - Contingência off-line", which the schema does
+ * not accept — so the sandbox follows the XSD: 2 is the contingency, and its QR code carries `sign`
+ * (reference fiscal README F4: "required in contingência").
+ */
+export const DCE_TP_EMIS_CONTINGENCIA = 2;
+
+export function dceQrCode(chave: string, tpAmb: 1 | 2, tpEmis: number, sign: () => string): string {
+  const base = `${DCE_QR_URL}?chDCe=${chave}&tpAmb=${tpAmb}`;
+  return tpEmis === DCE_TP_EMIS_CONTINGENCIA ? `${base}&sign=${sign()}` : base;
 }

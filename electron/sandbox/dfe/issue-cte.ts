@@ -2,7 +2,14 @@
 // fill the key, cCT, cDV, QR code; sign; apply the authority rules; wrap with the protocol.
 import { buildCteKey, randomNumericCode } from '../../fiscal/access-key';
 import { checkHomologacaoNames } from '../../fiscal/homologacao';
-import { AUTHORIZED_CTE, checkCfop, checkEmission, checkServiceDocuments } from './authority';
+import type { CteLayout, CteRuleInput } from '../../fiscal/cte-rules';
+import {
+  AUTHORIZED_CTE,
+  checkCfop,
+  checkEmission,
+  checkRequestRules,
+  checkServiceDocuments,
+} from './authority';
 import type { AuthorityAnswer } from './authority';
 import { cteQrCode } from './authorizers';
 import { resolveEmit } from './emit-defaults';
@@ -11,7 +18,7 @@ import { cteProtocolNumber } from './protocol';
 import type { CtePedidoEmissao, EmitCte } from './schemas/cte';
 import type { CteOsPedidoEmissao } from './schemas/cteos';
 import type { CteSimpPedidoEmissao } from './schemas/cte-simp';
-import { signXml, type SigningKey } from './sign';
+import { qrSign, signXml, type SigningKey } from './sign';
 import { normalizeDateTime, yearMonthOf } from './time';
 import { buildCteXml, type CteFill } from './xml/cte';
 import { buildCteOSXml } from './xml/cteos';
@@ -24,7 +31,7 @@ export interface IssueEnv {
   now: Date;
   companyCpfCnpj: string;
   emitDefaults: EmitCte | null;
-  credentials: SigningKey & { notAfter: Date };
+  credentials: SigningKey & { notBefore: Date; notAfter: Date };
   /** Next protocol sequence number (the caller keeps the counter). */
   protocolSequence: number;
   /** Looks up an authorized document with the same model, série and número. */
@@ -49,6 +56,9 @@ interface CteLike {
 
 interface ModelSpec {
   mod: '57' | '67';
+  layout: CteLayout;
+  /** The members the request-only rules (fiscal/cte-rules) read, with the emitter resolved. */
+  ruleInput: (emit: EmitCte) => CteRuleInput;
   root: 'CTe' | 'CTeOS' | 'CTeSimp';
   build(fill: CteFill): string;
   proc(signed: string, p: Protocol): string;
@@ -101,7 +111,7 @@ function issueCteLike(doc: CteLike, spec: ModelSpec, env: IssueEnv): IssueOutcom
     tpAmb,
     dhEmi: dh.text,
     emit,
-    qrCode: cteQrCode(emit.enderEmit.UF, chave, tpAmb),
+    qrCode: cteQrCode(emit.enderEmit.UF, chave, tpAmb, ide.tpEmis, () => qrSign(chave, env.credentials)),
   });
   const signed = signXml(unsigned, `CTe${chave}`, spec.root, env.credentials);
   const rejection =
@@ -110,10 +120,13 @@ function issueCteLike(doc: CteLike, spec: ModelSpec, env: IssueEnv): IssueOutcom
       emitterCpfCnpj: emitterDoc,
       emittedAt: dh.instant,
       now: env.now,
+      certificateNotBefore: env.credentials.notBefore,
       certificateNotAfter: env.credentials.notAfter,
       duplicateOf: env.findDuplicate(ide.serie, ide.nCT),
     }) ??
+    checkRequestRules(spec.layout, spec.ruleInput(emit), 'ate-G048') ??
     checkCfop(ide.CFOP, ide.UFIni, ide.UFFim) ??
+    checkRequestRules(spec.layout, spec.ruleInput(emit), 'apos-G050') ??
     spec.rules?.() ??
     null;
   return answerIssue({
@@ -133,8 +146,8 @@ function issueCteLike(doc: CteLike, spec: ModelSpec, env: IssueEnv): IssueOutcom
 type CteBody<I> = { ambiente: 'homologacao' | 'producao'; infCte: I };
 
 /** The issue function of one layout: its request body, model, root element and builders. */
-function issuer<I extends Omit<CteLike, 'ambiente'>>(
-  spec: Omit<ModelSpec, 'build' | 'rules'> & {
+function issuer<I extends Omit<CteLike, 'ambiente'> & Omit<CteRuleInput, 'ide' | 'emit'>>(
+  spec: Omit<ModelSpec, 'build' | 'rules' | 'ruleInput'> & {
     build(inf: I, fill: CteFill): string;
     rules?(inf: I, ambiente: 'homologacao' | 'producao'): AuthorityAnswer | null;
   },
@@ -146,6 +159,7 @@ function issuer<I extends Omit<CteLike, 'ambiente'>>(
       {
         ...spec,
         build: (fill) => spec.build(inf, fill),
+        ruleInput: (emit) => ({ ...inf, emit }),
         rules: spec.rules && (() => spec.rules!(inf, body.ambiente)),
       },
       env,
@@ -155,6 +169,7 @@ function issuer<I extends Omit<CteLike, 'ambiente'>>(
 
 export const issueCte = issuer<CtePedidoEmissao['infCte']>({
   mod: '57',
+  layout: 'cte',
   root: 'CTe',
   build: buildCteXml,
   proc: cteProcXml,
@@ -172,6 +187,7 @@ export const issueCte = issuer<CtePedidoEmissao['infCte']>({
 
 export const issueCteOS = issuer<CteOsPedidoEmissao['infCte']>({
   mod: '67',
+  layout: 'cteos',
   root: 'CTeOS',
   build: buildCteOSXml,
   proc: cteOSProcXml,
@@ -180,6 +196,7 @@ export const issueCteOS = issuer<CteOsPedidoEmissao['infCte']>({
 
 export const issueCteSimp = issuer<CteSimpPedidoEmissao['infCte']>({
   mod: '57',
+  layout: 'cte-simp',
   root: 'CTeSimp',
   build: buildCteSimpXml,
   proc: cteSimpProcXml,

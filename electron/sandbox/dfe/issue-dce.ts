@@ -7,7 +7,7 @@ import type { IssueEnv } from './issue-cte';
 import { answerIssue, type IssueOutcome } from './outcome';
 import { dceProtocolNumber } from './protocol';
 import { dceIssuerDocument, type DcePedidoEmissao } from './schemas/dce';
-import { signXml } from './sign';
+import { qrSign, signXml } from './sign';
 import { normalizeDateTime, yearMonthOf } from './time';
 import { buildDceXml } from './xml/dce';
 import { dceProcXml } from './xml/proc';
@@ -49,7 +49,7 @@ export function issueDce(body: DcePedidoEmissao, env: DceIssueEnv): DceOutcome {
       cDV: Number(chave[43]),
       tpAmb,
       dhEmi: dh.text,
-      qrCode: dceQrCode(chave, tpAmb),
+      qrCode: dceQrCode(chave, tpAmb, inf.ide.tpEmis, () => qrSign(chave, env.credentials)),
       urlChave: DCE_URL_CHAVE,
     },
     body.infSolicDCe?.xSolic,
@@ -60,6 +60,7 @@ export function issueDce(body: DcePedidoEmissao, env: DceIssueEnv): DceOutcome {
     emitterCpfCnpj: issuer,
     emittedAt: dh.instant,
     now: env.now,
+    certificateNotBefore: env.credentials.notBefore,
     certificateNotAfter: env.credentials.notAfter,
     duplicateOf: env.findDuplicate(inf.ide.serie, inf.ide.nDC),
   });

@@ -97,6 +97,33 @@ function envelope(body: string): string {
 }
 
 /** One simulated request/response pair with the authority's web service. */
+/**
+ * The service's own reception of a request that carried members the description does not name:
+ * they were ignored (http/validate.ts), and the debug view lists them, with the body as received.
+ */
+export function ignoredMembersSteps(uri: string, input: unknown, ignored: readonly string[]): DebugStep[] {
+  if (ignored.length === 0) return [];
+  return [
+    {
+      tipo: 'membros_ignorados',
+      motivo_status: `Membros não descritos na API, ignorados: ${ignored.join(', ')}`,
+      request: {
+        method: 'POST',
+        uri,
+        headers: 'Content-Type: application/json',
+        body: JSON.stringify(input),
+      },
+      response: {
+        status: 200,
+        reason: 'OK',
+        headers: 'Content-Type: application/json',
+        body: JSON.stringify({ membros_ignorados: ignored }),
+        timeMs: 0,
+      },
+    },
+  ];
+}
+
 export function soapStep(
   tipo: string,
   uri: string,

@@ -2,6 +2,7 @@
 // C14N 1.0, transforms enveloped-signature + C14N, Reference URI "#<Id>", KeyInfo with the
 // X509 certificate only. The Signature is appended as the last child of the element whose XSD
 // expects it (CTe after infCTeSupl, eventoCTe after infEvento…).
+import { createSign } from 'node:crypto';
 import { DOMParser, XMLSerializer } from '@xmldom/xmldom';
 import { SignedXml } from 'xml-crypto';
 
@@ -20,6 +21,15 @@ export interface SignedDocument {
   xml: string;
   /** Base64 SHA-1 digest of the signed element: what the protocol carries as digVal. */
   digestValue: string;
+}
+
+/**
+ * The `sign` of a contingency QR code: "assinatura digital no padrão RSA SHA-1 (Base64) do valor do
+ * parâmetro chCTe (chave de acesso com 44 caracteres) a partir do certificado digital que assina o
+ * CTe" (MOC CT-e 4.00 Visão Geral §9.2.2; the MDF-e and the DC-e sign their key the same way).
+ */
+export function qrSign(chave: string, key: Pick<SigningKey, 'privateKeyPem'>): string {
+  return createSign('RSA-SHA1').update(chave, 'utf8').sign(key.privateKeyPem, 'base64');
 }
 
 function certificateBody(pem: string): string {

@@ -1,4 +1,3 @@
-import { badRequest } from './errors';
 import type { Query } from './query';
 import { parseBooleanQuery, parseIntegerQuery } from './query';
 
@@ -15,18 +14,16 @@ export interface ListQuery {
 const MAX_SKIP = 1_000_000;
 
 /**
- * The paging parameters every list shares. `allowInlinecount: false` is for lists that cannot
- * count (`GET /cnpj`): they refuse `$inlinecount=true` and accept `false`.
+ * The paging parameters every list shares. `countable: false` is for lists that cannot count
+ * (`GET /cnpj`): `$inlinecount` is still read (a value other than true/false is a 400) but ignored —
+ * the answer has no `@count`. Clients generated from the 2.60 description send `true` there, and
+ * the hosted service answers the list.
  */
-export function parseListQuery(query: Query, options: { allowInlinecount?: boolean } = {}): ListQuery {
+export function parseListQuery(query: Query, options: { countable?: boolean } = {}): ListQuery {
   const top = parseIntegerQuery(query, '$top', 1, 100) ?? 10;
   const skip = parseIntegerQuery(query, '$skip', 0, MAX_SKIP) ?? 0;
-  const inlinecount = parseBooleanQuery(query, '$inlinecount') ?? false;
-  // `false` asks for nothing, and generated SDKs always send it; only `true` is refused.
-  if (options.allowInlinecount === false && inlinecount) {
-    throw badRequest('O parâmetro "$inlinecount" não é suportado nesta listagem.');
-  }
-  return { top, skip, inlinecount };
+  const asked = parseBooleanQuery(query, '$inlinecount') ?? false;
+  return { top, skip, inlinecount: options.countable === false ? false : asked };
 }
 
 /** The list answer: `{ "@count"?, data }` (count only when `$inlinecount=true`). */

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { firstInvalidXmlChar } from '../../fiscal/xml-text';
 import { ApiError, badRequest } from './errors';
 
 /** One problem of a refused request: `path` names the member (`infCte.rem.IE`, `endereco.cep`). */
@@ -97,13 +98,80 @@ export function validationFailed(errors: ValidationItem[], message?: string): Ap
 export const invalidMember = (path: string, code: string, message: string) =>
   validationFailed([{ code, message, path }], message);
 
-export type Validated<T> = { ok: true; value: T } | { ok: false; errors: ValidationItem[] };
+/**
+ * A valid body, and the members it carried that the description does not name (`ignored`, JSON
+ * paths): they were dropped before anything was read, as the hosted service's JSON reader ignores
+ * them; the emission routes list them in the document's debug record.
+ */
+export type Validated<T> =
+  { ok: true; value: T; ignored: string[] } | { ok: false; errors: ValidationItem[] };
 
-/** Checks `input` against a schema; the problems (at most 20) are `ValidationItem`s. */
+/** Nesting of unknown members removed one level at a time, at most (a body is a few levels deep). */
+const MAX_STRIP_ROUNDS = 8;
+
+/**
+ * Checks `input` against a schema; the problems (at most 20) are `ValidationItem`s. Members the
+ * schema does not describe are accepted and ignored (the description never forbids them, and
+ * generated SDKs and other clients send extras); the text of what is kept must be XML 1.0
+ * characters (fiscal/xml-text.ts), as every body ends up in a document or event XML.
+ */
 export function validate<T>(schema: z.ZodType<T>, input: unknown): Validated<T> {
-  const result = schema.safeParse(input, { reportInput: true });
-  if (result.success) return { ok: true, value: result.data };
-  return { ok: false, errors: result.error.issues.flatMap(describe).slice(0, 20) };
+  let current = input;
+  const ignored: string[] = [];
+  for (let round = 0; ; round += 1) {
+    const result = schema.safeParse(current, { reportInput: true });
+    if (result.success) {
+      const bad = invalidXmlText(result.data);
+      return bad.length
+        ? { ok: false, errors: bad.slice(0, 20) }
+        : { ok: true, value: result.data, ignored: ignored.sort() };
+    }
+    const unknown = result.error.issues.filter((i) => i.code === 'unrecognized_keys');
+    if (unknown.length === 0 || round >= MAX_STRIP_ROUNDS) {
+      return { ok: false, errors: result.error.issues.flatMap(describe).slice(0, 20) };
+    }
+    current = structuredClone(current);
+    for (const issue of unknown) {
+      const holder = issue.path.reduce<unknown>(
+        (node, key) =>
+          node !== null && typeof node === 'object' ? (node as Record<PropertyKey, unknown>)[key] : undefined,
+        current,
+      );
+      if (holder === null || typeof holder !== 'object') continue;
+      for (const key of issue.keys) {
+        delete (holder as Record<string, unknown>)[key];
+        const at = issuePath(issue.path);
+        ignored.push(at ? `${at}.${key}` : key);
+      }
+    }
+  }
+}
+
+/** The members of `input` the schema does not describe (what `validate` ignores); [] when invalid. */
+export function ignoredMembers(schema: z.ZodType, input: unknown): string[] {
+  const result = validate(schema, input);
+  return result.ok ? result.ignored : [];
+}
+
+/** Every string of a parsed body with a character XML 1.0 refuses, as a `ValidationItem`. */
+function invalidXmlText(value: unknown, path: PropertyKey[] = []): ValidationItem[] {
+  if (typeof value === 'string') {
+    const found = firstInvalidXmlChar(value);
+    if (!found) return [];
+    const at = issuePath(path);
+    return [
+      {
+        code: 'InvalidCharacter',
+        message: `${fieldLabel(at)} contém um caractere que o XML não aceita: ${found.code} na posição ${found.position}.`,
+        ...(at ? { path: at } : {}),
+      },
+    ];
+  }
+  if (Array.isArray(value)) return value.flatMap((v, i) => invalidXmlText(v, [...path, i]));
+  if (value !== null && typeof value === 'object') {
+    return Object.entries(value).flatMap(([k, v]) => invalidXmlText(v, [...path, k]));
+  }
+  return [];
 }
 
 /**

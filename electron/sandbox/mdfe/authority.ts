@@ -1,15 +1,19 @@
 // The authority-side (SVRS) rules the sandbox enforces on MDF-e, with the codes and texts of the
 // MOC MDF-e 3.00 (§5 rules G0xx p.35–41, §6 events K0x p.69–74, §7.2 code table p.75–82). The
 // open-manifest block is the current 611 (MOC 3.00a wording, reference README §5; it was G078 →
-// 610 in MOC 3.00). Each check returns the first broken rule or null.
+// 610 in MOC 3.00); the ANTT rules of NT 2025.001 v1.03 (301–304) and G085 (578) come from
+// fiscal/mdfe-antt.ts, applied from the day each came into force (the sandbox's clock). Each check
+// returns the first broken rule or null.
 import { isValidCpf, isValidIbgeMunicipio, parseAccessKey, ufByCode, ufOfMunicipio } from '../../fiscal';
 import {
   isNationalPlate,
   MDFE_CANCEL_WINDOW_MS,
   MDFE_MAX_CONDUTOR_EVENTS,
+  mdfeClosingDateProblem,
   mdfeInsuranceProblem,
   openMdfeBlocks,
 } from '../../fiscal/mdfe-rules';
+import { mdfeAnttFactsOf, mdfeAnttProblems } from '../../fiscal/mdfe-antt';
 import { tpTranspProblem } from '../../fiscal/mdfe-lotacao';
 import { isRouteAdjacent } from '../../fiscal/uf-adjacency';
 import type { AuthorityAnswer } from '../dfe/authority';
@@ -27,16 +31,23 @@ const baseOf = (cpfCnpj: string) => (cpfCnpj.length === 14 ? cpfCnpj.slice(0, 8)
  * "Rejeição: "; the bracketed details each answer appends follow the text.
  */
 export const MDFE_AUTHORITY_REJECTIONS = {
+  214: 'Tamanho da mensagem excedeu o limite estabelecido',
   291: 'Certificado Assinatura Data Validade',
   213: 'CNPJ-Base do Emitente difere do CNPJ-Base do Certificado Digital',
   212: 'Data/hora de emissão MDF-e posterior a data/hora de recebimento',
   539: 'Duplicidade de MDF-e, com diferença na Chave de Acesso',
   227: 'Erro na composição do Campo ID',
+  229: 'IE do emitente não informada',
   253: 'Digito Verificador da chave de acesso composta inválido',
   456: 'Código de Município diverge da UF de Carregamento do MDF-e',
   457: 'Tipo de Transportador deve ser diferente de TAC',
   458: 'Tipo de Transportador não deve ser informado para Emitente de Carga Própria proprietário do veículo',
   454: 'Tipo de Transportador para Carga Própria e Proprietário do veículo diferente do emitente deve ser TAC',
+  301: 'NCM do produto predominante da carga lotação deve ser informado',
+  302: 'As informações de pagamento devem ser informadas para carga lotação',
+  303: 'Dados bancários e de pagamento devem ser informados para TAC e equiparado',
+  304: 'CIOT deve ser informado para TAC e equiparado',
+  578: 'Informações dos tomadores é obrigatória para esta operação',
   612: 'Código de Município diverge da UF de descarregamento do MDF-e',
   616: 'Nenhum grupo de documentos foi informado (CT-e, CT, NF-e, MDF-e)',
   638: 'Não deve ser informada NF-e para tipo de emitente Prestador de Serviço de Transporte',
@@ -63,6 +74,7 @@ export const MDFE_AUTHORITY_REJECTIONS = {
   613: 'Código de Município de encerramento: dígito inválido',
   614: 'Código de Município diverge da UF de encerramento do MDF-e',
   615: 'Data de encerramento anterior à data de autorização do MDF-e',
+  635: 'A data do evento não pode ser maior que a data do processamento',
   636: 'O número sequencial do evento é maior que o permitido',
   645: 'CPF do condutor inválido',
   405: 'Município de Carregamento inexistente',
@@ -93,6 +105,8 @@ export interface MdfeEmissionFacts {
   emitterCpfCnpj: string;
   emittedAt: Date;
   now: Date;
+  /** The certificate's validity, both ends (MOC MDF-e §5 / CT-e Visão Geral D02). */
+  certificateNotBefore: Date;
   certificateNotAfter: Date;
   duplicateOf: { chave: string; nProt: string; dhAut: string } | null;
   /** Open MDF-e of the same CNPJ base, oldest first. */
@@ -101,7 +115,8 @@ export interface MdfeEmissionFacts {
 
 /** Signature, dates and duplicates (F03, G073, G074). */
 function checkGeneral(f: MdfeEmissionFacts): AuthorityAnswer | null {
-  if (f.certificateNotAfter.getTime() < f.now.getTime()) return rej(291);
+  const now = f.now.getTime();
+  if (f.certificateNotAfter.getTime() < now || f.certificateNotBefore.getTime() > now) return rej(291);
   if (baseOf(f.emitterCpfCnpj) !== baseOf(f.companyCpfCnpj)) return rej(213);
   if (f.emittedAt.getTime() > f.now.getTime() + FUTURE_TOLERANCE_MS) return rej(212);
   if (f.duplicateOf) {
@@ -146,6 +161,21 @@ function checkDocuments(inf: InfMDFe): AuthorityAnswer | null {
   return null;
 }
 
+/** G066: the issuer's IE, after the company's registration filled what the request left out. */
+function checkEmitente(inf: InfMDFe): AuthorityAnswer | null {
+  const ie = (inf.emit.IE ?? '').replace(/\D/g, '');
+  return /^0*$/.test(ie) ? rej(229) : null;
+}
+
+/** The ANTT rules in force at the authority's `now` the MDF-e breaks (fiscal/mdfe-antt.ts). */
+const anttProblems = (f: MdfeEmissionFacts) => mdfeAnttProblems(mdfeAnttFactsOf(f.inf), f.now);
+
+/** NT 2025.001 v1.03 (301–304), right after the document rules its conditions read. */
+function checkAntt(f: MdfeEmissionFacts): AuthorityAnswer | null {
+  const code = anttProblems(f).find((c) => c !== 578);
+  return code === undefined ? null : rej(code);
+}
+
 /** Tipo de transportador against the vehicle's owner (G017 → 457, G018 → 458, G019 → 454). */
 function checkTransportador(f: MdfeEmissionFacts): AuthorityAnswer | null {
   const { ide } = f.inf;
@@ -174,6 +204,8 @@ function checkRoad(f: MdfeEmissionFacts): AuthorityAnswer | null {
   const insurance = mdfeInsuranceProblem(ide.tpEmit, f.inf.seg);
   if (insurance === 'ausente') return rej(698);
   if (insurance === 'incompleto') return rej(699);
+  // G085 follows the insurance rules in the manual's order.
+  if (anttProblems(f).includes(578)) return rej(578);
   const cpfs = rodo.veicTracao.condutor.map((c) => c.CPF);
   if (new Set(cpfs).size !== cpfs.length) return rej(577);
 
@@ -189,7 +221,14 @@ function checkRoad(f: MdfeEmissionFacts): AuthorityAnswer | null {
 }
 
 export function checkMdfeEmission(f: MdfeEmissionFacts): AuthorityAnswer | null {
-  return checkGeneral(f) ?? checkDocuments(f.inf) ?? checkTransportador(f) ?? checkRoad(f);
+  return (
+    checkGeneral(f) ??
+    checkDocuments(f.inf) ??
+    checkEmitente(f.inf) ??
+    checkTransportador(f) ??
+    checkAntt(f) ??
+    checkRoad(f)
+  );
 }
 
 export interface MdfeState {
@@ -212,10 +251,14 @@ export function checkMdfeCancellation(s: MdfeState, now: Date, nProt: string): A
   return null;
 }
 
-/** Closing (§6.2.3 K03–K11). `cUF` is the IBGE code ('99' abroad), `dtEnc` AAAA-MM-DD. */
+/**
+ * Closing (§6.2.3 K03–K11). `cUF` is the IBGE code ('99' abroad), `dtEnc` AAAA-MM-DD; the date rules
+ * (615 before the authorization, 635 in the future) are `mdfeClosingDateProblem` of fiscal/mdfe-rules.
+ */
 export function checkMdfeClosing(
   s: MdfeState,
   e: { cUF: string; cMun: string; dtEnc: string; nProt: string },
+  now: Date,
 ): AuthorityAnswer | null {
   if (e.cUF === '99') {
     if (e.cMun !== '9999999') return rej(689);
@@ -225,9 +268,8 @@ export function checkMdfeClosing(
     if (e.cMun.slice(0, 2) !== e.cUF || !ufByCode(e.cUF)) return rej(614);
   }
   if (s.status === 'cancelado') return CANCELLED();
-  // dtEnc is a date: compare with the day the MDF-e was issued (Brasília).
-  const emittedDay = new Date(s.emittedAt.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-  if (e.dtEnc < emittedDay) return rej(615);
+  const dateProblem = mdfeClosingDateProblem(e.dtEnc, s.authorizedAt, now);
+  if (dateProblem) return rej(dateProblem);
   if (e.nProt !== s.nProt) return rej(222);
   if (s.status === 'encerrado') return CLOSED();
   return null;

@@ -1,13 +1,15 @@
 // Authorizes (or rejects) a validated MDF-e request the way the service + SVRS pair does: key with
 // cMDF and cDV, the QR code (with `sign` in contingency), signature, authority rules, mdfeProc.
-import { createSign } from 'node:crypto';
 import { buildMdfeKey, randomNumericCode } from '../../fiscal/access-key';
-import { signXml, type SigningKey } from '../dfe/sign';
+import { MDFE_MAX_MESSAGE_BYTES } from '../../fiscal/mdfe-rules';
+import { qrSign, signXml, type SigningKey } from '../dfe/sign';
 import { formatDateTimeUtc, normalizeDateTime, yearMonthOf } from '../dfe/time';
 import type { AuthorityAnswer } from '../dfe/authority';
 import { AUTHORIZED_MDFE, checkMdfeEmission, rej, type OpenManifest } from './authority';
 import { mdfeProcXml } from './events-xml';
-import type { MdfePedidoEmissao } from './schema';
+import type { CompanyData } from '../dfe/emit-defaults';
+import { resolveMdfeEmit } from './emit';
+import type { InfMDFe, MdfePedidoEmissao } from './schema';
 import { buildMdfeXml } from './xml';
 
 /** SVRS authorizes MDF-e for every UF; produção and homologação share the address (DAMDFE-rules §5). */
@@ -20,8 +22,7 @@ export const MDFE_QR_URL = 'https://dfe-portal.svrs.rs.gov.br/mdfe/qrCode';
 export function mdfeQrCode(chave: string, tpAmb: 1 | 2, tpEmis: number, key: SigningKey): string {
   const base = `${MDFE_QR_URL}?chMDFe=${chave}&tpAmb=${tpAmb}`;
   if (tpEmis !== 2) return base;
-  const sign = createSign('RSA-SHA1').update(chave, 'utf8').sign(key.privateKeyPem, 'base64');
-  return `${base}&sign=${sign}`;
+  return `${base}&sign=${qrSign(chave, key)}`;
 }
 
 /** MDF-e protocol: 15 digits (TProt), type 9 + cUF + AA + 10-digit sequence, like SVRS's. */
@@ -40,11 +41,13 @@ function checkKeyFields(chave: string, cDV: number | null | undefined, id: strin
 export interface MdfeIssueEnv {
   now: Date;
   companyCpfCnpj: string;
-  credentials: SigningKey & { notAfter: Date };
+  credentials: SigningKey & { notBefore: Date; notAfter: Date };
   protocolSequence: number;
   duplicateOf: { chave: string; nProt: string; dhAut: string } | null;
   open: readonly OpenManifest[];
   random?: () => number;
+  /** The company's registration: the issuer's members the request leaves out come from it. */
+  company?: CompanyData | null;
 }
 
 export type MdfeIssueOutcome =
@@ -64,7 +67,14 @@ export type MdfeIssueOutcome =
     };
 
 export function issueMdfe(body: MdfePedidoEmissao, env: MdfeIssueEnv): MdfeIssueOutcome {
-  const inf = body.infMDFe;
+  const resolved = resolveMdfeEmit(body.infMDFe.emit, env.company ?? null);
+  if ('missing' in resolved)
+    return {
+      kind: 'invalid',
+      path: resolved.missing,
+      message: 'não informado na requisição nem no cadastro da empresa',
+    };
+  const inf: InfMDFe = { ...body.infMDFe, emit: resolved.emit };
   const ide = inf.ide;
   if (ide.modal !== 1 || !inf.infModal.rodo)
     return {
@@ -100,7 +110,10 @@ export function issueMdfe(body: MdfePedidoEmissao, env: MdfeIssueEnv): MdfeIssue
     qrCode: mdfeQrCode(chave, tpAmb, ide.tpEmis, env.credentials),
   });
   const signed = signXml(unsigned, `MDFe${chave}`, 'MDFe', env.credentials);
+  // B01 (MOC 3.00 §4.5.5): the message is looked at before anything in it.
+  const tooLarge = Buffer.byteLength(signed.xml, 'utf8') > MDFE_MAX_MESSAGE_BYTES ? rej(214) : null;
   const rejection =
+    tooLarge ??
     checkKeyFields(chave, ide.cDV, inf.Id) ??
     checkMdfeEmission({
       inf,
@@ -108,6 +121,7 @@ export function issueMdfe(body: MdfePedidoEmissao, env: MdfeIssueEnv): MdfeIssue
       emitterCpfCnpj: emitter,
       emittedAt: dh.instant,
       now: env.now,
+      certificateNotBefore: env.credentials.notBefore,
       certificateNotAfter: env.credentials.notAfter,
       duplicateOf: env.duplicateOf,
       open: env.open,

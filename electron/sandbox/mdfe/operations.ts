@@ -4,6 +4,7 @@
 import type { SandboxContext } from '../context';
 import { invalidMember } from '../http/validate';
 import { findUf } from '../../fiscal';
+import { brasiliaDayOf } from '../../fiscal/mdfe-rules';
 import {
   checkMdfeCancellation,
   checkMdfeClosing,
@@ -18,11 +19,6 @@ import {
   mdfePedidoInclusaoDfe,
 } from './schema';
 import { justificativa, parseOrFail, registerEvent, stateOf } from './service';
-
-/** Today in Brasília (the API fills data_encerramento with the day of the request). */
-function brasiliaDay(now: Date): string {
-  return new Date(now.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
-}
 
 export async function cancelMdfe(ctx: SandboxContext, repo: MdfeRepository, doc: MdfeRow, body: unknown) {
   const req = parseOrFail(mdfePedidoCancelamento, body);
@@ -50,9 +46,14 @@ export async function cancelMdfe(ctx: SandboxContext, repo: MdfeRepository, doc:
 export async function closeMdfe(ctx: SandboxContext, repo: MdfeRepository, doc: MdfeRow, body: unknown) {
   const req = parseOrFail(mdfePedidoEncerramento, body);
   const cUF = req.uf === 'EX' ? '99' : findUf(req.uf)!.code;
-  const dtEnc = req.data_encerramento ?? brasiliaDay(ctx.clock.now());
+  // The API fills data_encerramento with the day of the request.
+  const dtEnc = req.data_encerramento ?? brasiliaDayOf(ctx.clock.now());
   const nProt = doc.numero_protocolo ?? '';
-  const rejection = checkMdfeClosing(stateOf(doc), { cUF, cMun: req.codigo_municipio, dtEnc, nProt });
+  const rejection = checkMdfeClosing(
+    stateOf(doc),
+    { cUF, cMun: req.codigo_municipio, dtEnc, nProt },
+    ctx.clock.now(),
+  );
   return registerEvent(
     ctx,
     repo,

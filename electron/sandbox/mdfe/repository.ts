@@ -95,6 +95,8 @@ export interface MdfeRepository {
   byChave(chave: string): Promise<MdfeRow | null>;
   referenciaTaken(referencia: string): Promise<boolean>;
   findAuthorized(cpfCnpj: string, ambiente: string, serie: number, numero: number): Promise<MdfeRow | null>;
+  /** An MDF-e authorized (open or closed, not cancelled) that lists the CT-e key; the newest. */
+  holdingCte(chCTe: string, ambiente: string): Promise<MdfeRow | null>;
   /** Authorized, not closed nor cancelled, of the same CNPJ base (CPF) in this environment; oldest first. */
   openOf(cpfCnpj: string, ambiente: string): Promise<MdfeRow[]>;
   list(filter: {
@@ -157,6 +159,14 @@ export async function openMdfeRepository(store: SandboxStore): Promise<MdfeRepos
         `SELECT * FROM mdfe_documents WHERE cpf_cnpj = ? AND ambiente = ? AND serie = ? AND numero = ?
          AND status IN ('autorizado', 'cancelado', 'encerrado') LIMIT 1`,
         [cpfCnpj, ambiente, serie, numero],
+      );
+      return row ?? null;
+    },
+    async holdingCte(chCTe, ambiente) {
+      const row = await store.get<MdfeRow>(
+        `SELECT * FROM mdfe_documents WHERE status IN ('autorizado', 'encerrado') AND ambiente = ?
+           AND instr(xml_documento, ?) > 0 ORDER BY data_recebimento DESC, rowid DESC LIMIT 1`,
+        [ambiente, `<chCTe>${chCTe}</chCTe>`],
       );
       return row ?? null;
     },

@@ -3,6 +3,7 @@
 // that passes here produces schema-valid XML. Only the road modal is accepted: the aéreo,
 // aquaviário and ferroviário groups are refused by name.
 import { z } from 'zod';
+import { MDFE_MAX_DOCS_POR_MUNICIPIO, MDFE_MAX_MUN_DESCARGA } from '../../fiscal/mdfe-rules';
 import {
   ambiente,
   cep,
@@ -26,6 +27,7 @@ import {
   uf,
   ufSemEx,
 } from '../dfe/schemas/common';
+import { MDFE_MAX_CIOT } from '../../fiscal/mdfe-antt';
 
 const optCnpj = cnpj.nullish();
 const optCpf = cpf.nullish();
@@ -85,9 +87,9 @@ const infMDFeTransp = z.strictObject({
 const infMunDescarga = z.strictObject({
   cMunDescarga: cMun,
   xMunDescarga: str(2, 60),
-  infCTe: z.array(infCTe).max(20000).nullish(),
-  infNFe: z.array(infNFe).max(20000).nullish(),
-  infMDFeTransp: z.array(infMDFeTransp).max(20000).nullish(),
+  infCTe: z.array(infCTe).max(MDFE_MAX_DOCS_POR_MUNICIPIO).nullish(),
+  infNFe: z.array(infNFe).max(MDFE_MAX_DOCS_POR_MUNICIPIO).nullish(),
+  infMDFeTransp: z.array(infMDFeTransp).max(MDFE_MAX_DOCS_POR_MUNICIPIO).nullish(),
 });
 
 const ide = z.strictObject({
@@ -120,25 +122,29 @@ const ide = z.strictObject({
   indCarregaPosterior: intIn([1]).nullish(),
 });
 
+// IE, xNome, xFant and each member of enderEmit may be left out: the service takes them from the
+// company's registration (the description: "Caso não seja informado, será utilizado o do cadastro da
+// empresa"), see emit.ts.
+const enderEmit = z.strictObject({
+  xLgr: optStr(2, 60),
+  nro: optStr(1, 60),
+  xCpl: optStr(1, 60),
+  xBairro: optStr(2, 60),
+  cMun: cMun.nullish(),
+  xMun: optStr(2, 60),
+  CEP: cep.nullish(),
+  UF: ufSemEx.nullish(),
+  fone: pattern(/^\d{7,12}$/, '7 a 12 dígitos').nullish(),
+  email: email.min(6).nullish(),
+});
 const emit = z
   .strictObject({
     CNPJ: optCnpj,
     CPF: optCpf,
     IE: pattern(/^\d{2,14}$/, 'IE numérica').nullish(),
-    xNome: str(2, 60),
+    xNome: optStr(2, 60),
     xFant: optStr(1, 60),
-    enderEmit: z.strictObject({
-      xLgr: str(2, 60),
-      nro: str(1, 60),
-      xCpl: optStr(1, 60),
-      xBairro: str(2, 60),
-      cMun,
-      xMun: str(2, 60),
-      CEP: cep.nullish(),
-      UF: ufSemEx,
-      fone: pattern(/^\d{7,12}$/, '7 a 12 dígitos').nullish(),
-      email: email.min(6).nullish(),
-    }),
+    enderEmit: enderEmit.nullish(),
   })
   .superRefine(oneDocument);
 
@@ -261,12 +267,14 @@ const rodo = z.strictObject({
   infANTT: z
     .strictObject({
       RNTRC: rntrc.nullish(),
+      // 0–1 since NT 2025.001 v1.03 (the 1.03 XSD still says unbounded; see fiscal/mdfe-antt.ts).
       infCIOT: z
         .array(
           z
             .strictObject({ CIOT: pattern(/^\d{12}$/, '12 dígitos').nullish(), CPF: optCpf, CNPJ: optCnpj })
             .superRefine(oneDocument),
         )
+        .max(MDFE_MAX_CIOT, { message: 'no máximo 1 CIOT por MDF-e (NT 2025.001)' })
         .nullish(),
       valePed: z
         .strictObject({
@@ -336,7 +344,7 @@ export const infMDFe = z.strictObject({
   ide,
   emit,
   infModal,
-  infDoc: z.strictObject({ infMunDescarga: z.array(infMunDescarga).min(1).max(1000) }),
+  infDoc: z.strictObject({ infMunDescarga: z.array(infMunDescarga).min(1).max(MDFE_MAX_MUN_DESCARGA) }),
   seg: z.array(seg).nullish(),
   prodPred: z
     .strictObject({
@@ -364,7 +372,24 @@ export const infMDFe = z.strictObject({
   infRespTec: respTec.nullish(),
   infSolicNFF: z.strictObject({ xSolic: str(2, 8000) }).nullish(),
 });
-export type InfMDFe = z.infer<typeof infMDFe>;
+/** The request's infMDFe, as sent (the issuer's members may be missing). */
+export type InfMDFeRequest = z.infer<typeof infMDFe>;
+type EmitRequest = InfMDFeRequest['emit'];
+type EnderRequest = NonNullable<EmitRequest['enderEmit']>;
+/** The issuer once the company's registration filled what the request left out. */
+export type ResolvedMdfeEmit = Omit<EmitRequest, 'xNome' | 'enderEmit'> & {
+  xNome: string;
+  enderEmit: Omit<EnderRequest, 'xLgr' | 'nro' | 'xBairro' | 'cMun' | 'xMun' | 'UF'> & {
+    xLgr: string;
+    nro: string;
+    xBairro: string;
+    cMun: string;
+    xMun: string;
+    UF: NonNullable<EnderRequest['UF']>;
+  };
+};
+/** The infMDFe the authority reads and the XML carries. */
+export type InfMDFe = Omit<InfMDFeRequest, 'emit'> & { emit: ResolvedMdfeEmit };
 
 export const mdfePedidoEmissao = z.strictObject({
   infMDFe,

@@ -5,16 +5,24 @@ import type { z } from 'zod';
 import type { SandboxContext } from '../context';
 import { noCertificateError } from '../dfe/authority';
 import { justificativa } from '../dfe/issue-event';
-import { soapStep } from '../dfe/present';
+import { ignoredMembersSteps, soapStep } from '../dfe/present';
 import { signXml } from '../dfe/sign';
 import { formatDateTimeUtc } from '../dfe/time';
 import { ApiError, badRequest } from '../http/errors';
 import { newId } from '../http/ids';
-import { invalidMember, validate, validationFailed } from '../http/validate';
+import { LargeJsonBody, NOT_A_JSON_OBJECT } from '../http/large-json';
+import {
+  ignoredMembers,
+  invalidMember,
+  validate,
+  validationFailed,
+  type ValidationItem,
+} from '../http/validate';
 import type { AuthorityAnswer } from '../dfe/authority';
 import { EVENT_REGISTERED_MDFE, type MdfeState, type OpenManifest } from './authority';
 import { eventoMdfeXml, MDFE_EVENTS, procEventoMdfeXml, type MdfeEventDetail } from './events-xml';
-import { issueMdfe, mdfeProtocolNumber } from './issue';
+import { issueMdfe, mdfeProtocolNumber, type MdfeIssueEnv } from './issue';
+import type { MdfeIssuer, PreparedMdfe } from './offload';
 import { presentMdfe, presentMdfeEvent } from './present';
 import type { MdfeEventRow, MdfeRepository, MdfeRow } from './repository';
 import { mdfePedidoEmissao, type MdfePedidoEmissao } from './schema';
@@ -27,11 +35,15 @@ const UNIQUE_REFERENCIA = "O campo 'referencia' deve ser único.";
 export function parseOrFail<T>(schema: z.ZodType<T>, body: unknown, prefix = ''): T {
   const r = validate(schema, body ?? {});
   if (r.ok) return r.value;
-  // An event's body is validated as a part (`infEvento.detEvento…`): its paths carry the prefix.
+  throw invalidRequest(r.errors, prefix);
+}
+
+/** The 400 of a refused body; an event's body is validated as a part, its paths carry `prefix`. */
+function invalidRequest(errors: ValidationItem[], prefix = ''): ApiError {
   const at = (path: string | undefined) =>
     path ? `${prefix}${path}` : prefix.replace(/\.$/, '') || undefined;
-  throw validationFailed(
-    r.errors.map((e) => {
+  return validationFailed(
+    errors.map((e) => {
       const path = at(e.path);
       const message =
         prefix && e.path ? e.message.split(`'${e.path}`).join(`'${prefix}${e.path}`) : e.message;
@@ -65,31 +77,51 @@ async function preflight(ctx: SandboxContext, repo: MdfeRepository, body: MdfePe
     const e = noCertificateError(cpfCnpj);
     throw new ApiError(400, e.code, e.message);
   }
-  return { cpfCnpj, referencia, credentials };
+  return { cpfCnpj, referencia, credentials, company };
 }
 
-/** Issues one validated request; `input` is what the client sent (for the debug record). */
-export async function emitParsed(
+/**
+ * Issues one validated request; `input` is what the client sent (for the debug record). A large
+ * one was validated in a worker thread and is signed there (offload.ts): `prepared.body` then has
+ * no document lists, which only the signing reads.
+ */
+export async function emitPrepared(
   ctx: SandboxContext,
   repo: MdfeRepository,
-  body: MdfePedidoEmissao,
-  input: object,
+  prepared: PreparedMdfe,
+  input: object | string,
 ): Promise<MdfeRow> {
-  const { cpfCnpj, referencia, credentials } = await preflight(ctx, repo, body);
+  const body = prepared.body;
   const inf = body.infMDFe;
   const now = ctx.clock.now();
-  const duplicate = await repo.findAuthorized(cpfCnpj, body.ambiente, inf.ide.serie, inf.ide.nMDF);
-  const open = (await repo.openOf(cpfCnpj, body.ambiente)).map(toOpenManifest);
-  const outcome = issueMdfe(body, {
-    now,
-    companyCpfCnpj: cpfCnpj,
-    credentials,
-    protocolSequence: await repo.nextSequence('protocolo'),
-    duplicateOf: duplicate
-      ? { chave: duplicate.chave, nProt: duplicate.numero_protocolo ?? '', dhAut: duplicate.data_recebimento }
-      : null,
-    open,
-  });
+  let looked: { checked: Awaited<ReturnType<typeof preflight>>; env: MdfeIssueEnv };
+  try {
+    const checked = await preflight(ctx, repo, body);
+    const duplicate = await repo.findAuthorized(checked.cpfCnpj, body.ambiente, inf.ide.serie, inf.ide.nMDF);
+    const open = (await repo.openOf(checked.cpfCnpj, body.ambiente)).map(toOpenManifest);
+    const env: MdfeIssueEnv = {
+      now,
+      companyCpfCnpj: checked.cpfCnpj,
+      credentials: checked.credentials,
+      protocolSequence: await repo.nextSequence('protocolo'),
+      duplicateOf: duplicate
+        ? {
+            chave: duplicate.chave,
+            nProt: duplicate.numero_protocolo ?? '',
+            dhAut: duplicate.data_recebimento,
+          }
+        : null,
+      open,
+      company: checked.company,
+    };
+    looked = { checked, env };
+  } catch (error) {
+    // Refused before the authority (company, referencia, certificate): the worker forgets it.
+    prepared.release();
+    throw error;
+  }
+  const { cpfCnpj, referencia } = looked.checked;
+  const outcome = await prepared.issue(looked.env);
   if (outcome.kind === 'invalid')
     throw invalidMember(outcome.path, 'Invalid', `${outcome.path}: ${outcome.message}`);
   // Each transmission to the authority counts against the monthly `dfe-eventos` quota.
@@ -141,16 +173,50 @@ export async function emitParsed(
   await ctx.debug.record(row.id, {
     tipo: 'mdfe',
     originalPayload: input,
-    steps: [soapStep('envio', WS_AUTORIZACAO, outcome.documentXml, response, answer)],
+    steps: [
+      // Members the description does not name were ignored by the validation: listed here.
+      ...ignoredMembersSteps('/mdfe', input, ignoredMembers(mdfePedidoEmissao, input)),
+      soapStep('envio', WS_AUTORIZACAO, outcome.documentXml, response, answer),
+    ],
   });
   return row;
 }
 
-export async function emitMdfe(ctx: SandboxContext, repo: MdfeRepository, input: unknown) {
-  if (input === null || typeof input !== 'object' || Array.isArray(input))
-    throw badRequest('O corpo da requisição deve ser um objeto JSON.');
-  const body = parseOrFail(mdfePedidoEmissao, input);
-  return presentMdfe(await emitParsed(ctx, repo, body, input));
+/** Issues one request validated here (POST /mdfe/lotes, tests), signing it through `issuer` if given. */
+export function emitParsed(
+  ctx: SandboxContext,
+  repo: MdfeRepository,
+  body: MdfePedidoEmissao,
+  input: object,
+  issuer?: MdfeIssuer,
+): Promise<MdfeRow> {
+  const prepared: PreparedMdfe = issuer
+    ? issuer.prepared(body)
+    : { body, issue: async (env: MdfeIssueEnv) => issueMdfe(body, env), release: () => undefined };
+  return emitPrepared(ctx, repo, prepared, input);
+}
+
+/**
+ * POST /mdfe: through `issuer`, a large body is validated and signed in its worker thread; one the
+ * route kept as text (`LargeJsonBody`) is parsed there too.
+ */
+export async function emitMdfe(
+  ctx: SandboxContext,
+  repo: MdfeRepository,
+  input: unknown,
+  issuer?: MdfeIssuer,
+) {
+  if (!issuer) {
+    if (input === null || typeof input !== 'object' || Array.isArray(input))
+      throw badRequest(NOT_A_JSON_OBJECT);
+    return presentMdfe(await emitParsed(ctx, repo, parseOrFail(mdfePedidoEmissao, input), input));
+  }
+  const prepared = await issuer.prepare(input);
+  if (!prepared.ok)
+    throw 'malformed' in prepared ? badRequest(prepared.malformed) : invalidRequest(prepared.errors);
+  // The debug record keeps the body as received: the text itself when it was kept as text.
+  const original = input instanceof LargeJsonBody ? input.text : (input as object);
+  return presentMdfe(await emitPrepared(ctx, repo, prepared.prepared, original));
 }
 
 export function stateOf(doc: MdfeRow): MdfeState {

@@ -3,14 +3,14 @@ import type { SandboxContext } from '../context';
 import { CNPJ_BY_NUMBER, CNPJ_COMPANIES } from '../data/companies';
 import { badRequest, notFound } from '../http/errors';
 import { isValidCnpj } from '../http/documents';
-import { parseListQuery } from '../http/paging';
+import { listEnvelope, parseListQuery } from '../http/paging';
 import { asQuery, requireQuery } from '../http/query';
 
 export async function cnpjRoutes(app: FastifyInstance, ctx: SandboxContext) {
   app.get('/cnpj', async (request) => {
     const query = asQuery(request.query);
-    // The description refuses `$inlinecount` here: this list never answers `@count`.
-    const list = parseListQuery(query, { allowInlinecount: false });
+    // This list never answers `@count`: `$inlinecount=true` (what generated SDKs may send) is ignored.
+    const list = parseListQuery(query, { countable: false });
     const cnae = requireQuery(query, 'cnae_principal');
     const municipio = requireQuery(query, 'municipio');
     const natureza = requireQuery(query, 'natureza_juridica');
@@ -33,7 +33,8 @@ export async function cnpjRoutes(app: FastifyInstance, ctx: SandboxContext) {
     const data = matches.slice(list.skip, list.skip + list.top);
     // "1 unidade por estabelecimento listado ou requisição".
     await ctx.consume('cnpj-listagem', Math.max(1, data.length));
-    return { data };
+    // The list answer of every listing; `countable: false` above leaves `@count` out.
+    return listEnvelope(data, matches.length, list);
   });
 
   app.get('/cnpj/:Cnpj', async (request) => {

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import { buildMdfeKey, findUf, randomNumericCode } from '../../fiscal';
 import type { SandboxContext } from '../context';
 import { formatDateTimeUtc } from '../dfe/time';
-import { badRequest, notFound } from '../http/errors';
+import { badRequest, conflict, notFound } from '../http/errors';
 import { newId } from '../http/ids';
 import { parseBody } from '../http/validate';
 import { mdfeProtocolNumber } from '../mdfe/issue';
@@ -91,6 +91,13 @@ export async function mdfeControlRoutes(
       const r = await repo();
       const doc = await r.byChave(chave);
       if (!doc) throw notFound('MDF-e não encontrado na base da autoridade.');
+      // A manifest issued through /mdfe is closed by its own event (rules 615, 609…, a signed
+      // procEventoMDFe): closing it here would leave the API's document and events out of step.
+      if (doc.external !== 1)
+        throw conflict(
+          'Este MDF-e foi emitido pela API (/mdfe): encerre-o com POST /mdfe/{id}/encerramento. ' +
+            'Esta rota encerra apenas MDF-e de outro sistema (POST /_sandbox/mdfe/nao-encerrados).',
+        );
       await r.update(doc.id, {
         status: 'encerrado',
         codigo_status: 132,

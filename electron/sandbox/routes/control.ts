@@ -4,6 +4,7 @@ import type { SandboxContext } from '../context';
 import { ApiError, notFound } from '../http/errors';
 import { parseId } from '../http/ids';
 import { parseBody } from '../http/validate';
+import { WEB_PAGE_REFUSED, webPageOrigin } from '../http/web-page';
 import { QUOTA_NAMES } from '../quotas';
 import { DEFAULT_REJECTION } from '../faults';
 import type { Fault } from '../faults';
@@ -40,7 +41,8 @@ const faultSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('rejeicao'),
     count: count.default(1),
-    codigo_status: z.number().int().min(100).max(999).default(DEFAULT_REJECTION.codigo_status),
+    // TStat is [0-9]{3,4} in the MDF-e (NT 2025.001) and CT-e (PL_CTe_400_RTC) layouts: 4 digits too.
+    codigo_status: z.number().int().min(100).max(9999).default(DEFAULT_REJECTION.codigo_status),
     motivo_status: z.string().min(1).max(255).default(DEFAULT_REJECTION.motivo_status),
   }),
   z.object({
@@ -87,6 +89,9 @@ export function controlGuard(ctx: SandboxContext) {
     if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
       throw new ApiError(403, 'Forbidden', 'A API de controle só aceita conexões locais.');
     }
+    // A page's requests (which never carry the secret header) must not spend the allowance.
+    if (webPageOrigin(request, `http://127.0.0.1:${request.socket.localPort}`))
+      throw new ApiError(403, 'Forbidden', WEB_PAGE_REFUSED);
     const source = request.socket.remoteAddress ?? '';
     const wait = ctx.auth.failureWait('control', source);
     if (wait > 0) {

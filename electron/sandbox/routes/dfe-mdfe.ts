@@ -4,6 +4,7 @@ import { soapStep } from '../dfe/present';
 import { NO_BODY, OPTIONAL_BODY } from '../http/bodyless';
 import { badRequest, notFound } from '../http/errors';
 import { newId, parseId } from '../http/ids';
+import { keepLargeJsonBodies } from '../http/large-json';
 import { listEnvelope, parseListQuery } from '../http/paging';
 import {
   asQuery,
@@ -115,7 +116,22 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
       }),
     );
 
-  app.post('/mdfe', async (request) => emitMdfe(ctx, await repo(), request.body));
+  // Large manifests are signed in a worker thread (offload.ts). Emissions run one at a time, as the
+  // authority takes them: the open-manifest (611/686/462) and duplicate (539) checks of one must see
+  // the manifest the previous one stored, however long its signing took.
+  const issuer = ctx.mdfeIssuer;
+  // A large POST /mdfe body is parsed in the worker, not here (http/large-json.ts).
+  keepLargeJsonBodies(app, (request) => request.method === 'POST' && request.routeOptions.url === '/mdfe');
+  let emitting: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(job: () => Promise<T>): Promise<T> => {
+    const run = emitting.then(job, job);
+    emitting = run.catch(() => undefined);
+    return run;
+  };
+
+  app.post('/mdfe', async (request) =>
+    oneAtATime(async () => emitMdfe(ctx, await repo(), request.body, issuer)),
+  );
 
   app.get('/mdfe', async (request) => {
     const q = asQuery(request.query);
@@ -140,7 +156,7 @@ export async function dfeMdfeRoutes(app: FastifyInstance, ctx: SandboxContext) {
     const doc = body.documentos[0]!;
     if (doc.ambiente !== body.ambiente)
       throw badRequest('O ambiente do lote difere do ambiente do documento (documentos[0].ambiente).');
-    const row = await emitParsed(ctx, r, doc, request.body as object);
+    const row = await oneAtATime(() => emitParsed(ctx, r, doc, request.body as object, issuer));
     const now = ctx.clock.now();
     const lote = {
       id: newId('lote'),

@@ -89,6 +89,7 @@ async function install(ctx: SandboxContext, cpfCnpj: string, pfx: Buffer, passwo
   await ctx.companies.setCertificate(cpfCnpj, info, {
     privateKeyPem: contents.privateKeyPem,
     certificatePem: contents.certificatePem,
+    notBefore: contents.notBefore,
     notAfter: contents.notAfter,
   });
   return info;

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { SandboxContext } from '../context';
 import { ApiError } from '../http/errors';
+import { WEB_PAGE_REFUSED, webPageOrigin } from '../http/web-page';
 import type { Scope } from '../scopes';
 import { KNOWN_SCOPES } from '../scopes';
 
@@ -62,12 +63,19 @@ export async function oauthRoutes(app: FastifyInstance, ctx: SandboxContext) {
 
   app.post('/oauth/token', async (request: FastifyRequest, reply) => {
     try {
+      // Before anything is read or counted: a page's requests must not spend the client's allowance.
+      const page = webPageOrigin(request, `http://127.0.0.1:${request.socket.localPort}`);
+      if (page) {
+        ctx.log.warn(`POST /oauth/token recusado: pedido de uma página da web (${page})`);
+        throw new OAuthFailure(403, 'invalid_request', WEB_PAGE_REFUSED);
+      }
       const form = readForm(request);
       const grantType = form.grant_type;
       if (!grantType)
         throw new OAuthFailure(400, 'invalid_request', 'O parâmetro "grant_type" é obrigatório.');
       const source = request.socket.remoteAddress ?? '';
-      const wait = ctx.auth.failureWait('token', source);
+      const named = claimedClientId(request, form);
+      const wait = ctx.auth.failureWait('token', source, named);
       if (wait > 0) {
         reply.header('retry-after', String(wait));
         throw new OAuthFailure(
@@ -80,11 +88,12 @@ export async function oauthRoutes(app: FastifyInstance, ctx: SandboxContext) {
       try {
         client = clientOf(request, form);
       } catch (error) {
-        if (error instanceof OAuthFailure && error.status === 401) ctx.auth.recordFailure('token', source);
+        if (error instanceof OAuthFailure && error.status === 401)
+          ctx.auth.recordFailure('token', source, named);
         throw error;
       }
       if (!ctx.auth.checkClient(client.id, client.secret)) {
-        ctx.auth.recordFailure('token', source);
+        ctx.auth.recordFailure('token', source, client.id);
         throw new OAuthFailure(401, 'invalid_client', 'Credenciais do cliente inválidas.');
       }
       if (grantType !== 'client_credentials') {
@@ -135,6 +144,12 @@ function readForm(request: FastifyRequest): Record<string, string | undefined> {
   const repeated = Object.entries(form).find(([, v]) => Array.isArray(v));
   if (repeated) throw new OAuthFailure(400, 'invalid_request', `Parâmetro "${repeated[0]}" repetido.`);
   return form as Record<string, string | undefined>;
+}
+
+/** The client id a request names (Basic or body), whatever its secret: what failures count against. */
+function claimedClientId(request: FastifyRequest, form: Record<string, string | undefined>) {
+  const basic = basicCredentials(request.headers.authorization);
+  return basic && basic !== 'malformed' ? basic.id : form.client_id;
 }
 
 /** Client credentials from HTTP Basic or the body — never both (RFC 6749 §2.3). */

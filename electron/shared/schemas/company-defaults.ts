@@ -45,6 +45,29 @@ export const companyDefaultsSchema = z.object({
     .optional(),
   serie: z.number().int().min(0, { message: 'a série vai de 0 a 999' }).max(999).optional(),
   xObs: z.string().trim().max(2000, { message: 'as observações: no máximo 2000 caracteres' }).optional(),
+  /**
+   * The CT-e OS's own (issue 26): the emitter's TAF (ANTT, between UFs) or state registration (inside
+   * one UF), and the INSS withheld as a rate of the service's value, which the form computes.
+   */
+  taf: z
+    .string()
+    .trim()
+    .refine((v) => /^\d{0,12}$/.test(v), { message: 'o TAF tem até 12 dígitos' })
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .optional(),
+  nroRegEstadual: z
+    .string()
+    .trim()
+    .refine((v) => /^\d{0,25}$/.test(v), { message: 'o registro estadual tem até 25 dígitos' })
+    .optional()
+    .transform((v) => (v ? v : undefined))
+    .optional(),
+  pINSS: z
+    .number()
+    .min(0, { message: 'a alíquota do INSS não pode ser negativa' })
+    .max(100, { message: 'a alíquota do INSS não pode passar de 100%' })
+    .optional(),
 });
 export type CompanyDefaults = z.infer<typeof companyDefaultsSchema>;
 

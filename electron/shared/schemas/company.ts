@@ -8,6 +8,7 @@ import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { isValidCep, normalizeCep } from '../../fiscal/cep';
 import { isValidCpfCnpj, normalizeCnpj } from '../../fiscal/cnpj';
 import { isValidIe, normalizeIe } from '../../fiscal/ie';
+import { ALWAYS, xmlText } from './xml-text';
 
 export const cpfCnpjSchema = z
   .string()
@@ -86,7 +87,9 @@ export const companyInputSchema = z
         message: `Inscrição estadual inválida para ${uf}: confira os dígitos (ou deixe em branco se a empresa não tem IE).`,
       });
     }
-  });
+  })
+  // The registration becomes the issuer group of every document (emit).
+  .superRefine(xmlText, ALWAYS);
 export type CompanyInput = z.input<typeof companyInputSchema>;
 export type Company = z.output<typeof companyInputSchema>;
 
@@ -128,6 +131,8 @@ export const companyListInputSchema = z
 export const cacheMarkSchema = z.object({
   fromCache: z.literal(true).optional(),
   savedAt: z.string().datetime({ offset: true }).optional(),
+  /** The cached answer came inside a restored backup and the API has not confirmed it since. */
+  fromBackup: z.literal(true).optional(),
 });
 
 export const companyListSchema = z

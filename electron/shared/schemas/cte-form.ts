@@ -9,6 +9,7 @@ import { isValidCpfCnpj, normalizeCnpj } from '../../fiscal/cnpj';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { isValidIe, normalizeIe } from '../../fiscal/ie';
 import { isUf } from '../../fiscal/uf';
+import { ALWAYS, xmlText } from './xml-text';
 
 const hasTwoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
 const hasDecimals = (places: number) => (v: number) =>
@@ -322,7 +323,9 @@ export const cteFormObject = z.object({
   rodoviario: rodoviarioSchema,
   observacoes: observacoesSchema.default({ xObs: undefined, obsCont: [] }),
 });
-export const cteFormSchema = cteFormObject.superRefine((f, ctx) => checkCteForm(f, ctx));
+export const cteFormSchema = cteFormObject
+  .superRefine((f, ctx) => checkCteForm(f, ctx))
+  .superRefine(xmlText, ALWAYS);
 export type CteForm = z.infer<typeof cteFormSchema>;
 export type CteFormInput = z.input<typeof cteFormSchema>;
 

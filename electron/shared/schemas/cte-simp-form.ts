@@ -18,6 +18,7 @@ import {
   rodoviarioSchema,
   ufSchema,
 } from './cte-form';
+import { ALWAYS, xmlText } from './xml-text';
 
 /** nItem is 1–990 (XSD pattern of TCTeSimp/det/@nItem). */
 export const MAX_ENTREGAS = 990;
@@ -146,7 +147,9 @@ export const cteSimpFormObject = z.object({
   rodoviario: rodoviarioSchema,
   observacoes: observacoesSchema.default({ xObs: undefined, obsCont: [] }),
 });
-export const cteSimpFormSchema = cteSimpFormObject.superRefine((f, ctx) => checkCteSimpForm(f, ctx));
+export const cteSimpFormSchema = cteSimpFormObject
+  .superRefine((f, ctx) => checkCteSimpForm(f, ctx))
+  .superRefine(xmlText, ALWAYS);
 export type CteSimpForm = z.infer<typeof cteSimpFormSchema>;
 export type CteSimpFormInput = z.input<typeof cteSimpFormSchema>;
 

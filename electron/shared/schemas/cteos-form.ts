@@ -18,6 +18,7 @@ import {
   ufSchema,
   valoresSchema,
 } from './cte-form';
+import { ALWAYS, xmlText } from './xml-text';
 
 const optText = (max: number, label: string) =>
   z
@@ -187,7 +188,9 @@ export const cteOsFormObject = z.object({
   observacoes: observacoesSchema.default({ xObs: undefined, obsCont: [] }),
 });
 
-export const cteOsFormSchema = cteOsFormObject.superRefine((f, ctx) => checkCteOsForm(f, ctx));
+export const cteOsFormSchema = cteOsFormObject
+  .superRefine((f, ctx) => checkCteOsForm(f, ctx))
+  .superRefine(xmlText, ALWAYS);
 export type CteOsForm = z.infer<typeof cteOsFormSchema>;
 export type CteOsFormInput = z.input<typeof cteOsFormSchema>;
 

@@ -9,6 +9,7 @@ import { isUf } from '../../fiscal/uf';
 import { municipioSchema } from './cte-form';
 import { dfeEventoSchema, dfeSchema } from './dfe';
 import { issueOutcomeSchema, justificativaSchema } from './issuing';
+import { ALWAYS, xmlText } from './xml-text';
 
 /** Item and declaration totals, the builder's own rule (the form shows what will be sent). */
 export { dceTotal, itemTotal } from '../../fiscal/payload/dce';
@@ -113,7 +114,7 @@ export const dceItemSchema = z.object({
 });
 export type DceItemForm = z.infer<typeof dceItemSchema>;
 
-export const dceFormSchema = z.object({
+const dceFormObject = z.object({
   remetente: dcePartySchema,
   destinatario: dcePartySchema,
   itens: z
@@ -135,6 +136,7 @@ export const dceFormSchema = z.object({
   observacoes: optText(5000, 'as observações'),
   solicitacao: optText(2000, 'a solicitação'),
 });
+export const dceFormSchema = dceFormObject.superRefine(xmlText, ALWAYS);
 export type DceForm = z.infer<typeof dceFormSchema>;
 
 const company = z.string().trim().min(11, { message: 'informe a empresa' }).max(14);

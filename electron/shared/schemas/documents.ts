@@ -3,6 +3,7 @@
 import { z } from 'zod';
 
 import { environmentSchema } from './app';
+import { averbacaoBadgeSchema } from './averbacao';
 import { cpfCnpjSchema } from './company';
 
 export const docKindSchema = z.enum(['cte', 'cteos', 'dce']);
@@ -59,6 +60,8 @@ export const documentFilterSchema = z
     /** Free text: chave, número, referência, names and CNPJs of the parties. */
     text: z.string().trim().max(200).optional(),
     missingRemote: z.boolean().optional(),
+    /** "não averbados": documents the averbação queue still has to register (not averbado). */
+    averbacao: z.enum(['nao_averbados']).optional(),
   })
   .strict();
 export type DocumentFilter = z.output<typeof documentFilterSchema>;
@@ -126,6 +129,8 @@ export const browseRowSchema = documentRowSchema.extend({
   kind: browseKindSchema,
   /** MDF-e: the tractor's plate. */
   placa: z.string().nullable().optional(),
+  /** The averbação of the document (not of its cancellation); null when it is not in the queue. */
+  averbacao: averbacaoBadgeSchema.nullable().optional(),
 });
 export type BrowseRow = z.infer<typeof browseRowSchema>;
 
@@ -323,32 +328,68 @@ export const backupManifestSchema = z.object({
 });
 export type BackupManifest = z.infer<typeof backupManifestSchema>;
 
-/** The server settings a backup could change, each confirmed on its own. */
-export const serverChangeKeySchema = z.enum(['hosts.sandbox', 'hosts.producao', 'smtp']);
-export type ServerChangeKey = z.infer<typeof serverChangeKeySchema>;
+/**
+ * The settings a backup could change on this computer, each a proposal the user ticks on its own
+ * (none ticked by default). Secrets are never among them: a backup holds none.
+ */
+export const settingChangeKeySchema = z.enum([
+  'environment',
+  'hosts.sandbox',
+  'hosts.producao',
+  'scopes',
+  'selectedCompany',
+  'printer',
+  'series',
+  'companyDefaults',
+  'cteosRodo',
+  'smtp',
+  'smtp.from',
+  'smtp.replyTo',
+  'smtp.cc',
+  'smtp.bcc',
+  'smtp.message',
+  'averbacao',
+]);
+export type SettingChangeKey = z.infer<typeof settingChangeKeySchema>;
 
-export const serverChangeSchema = z.object({
-  key: serverChangeKeySchema,
+export const settingChangeSchema = z.object({
+  key: settingChangeKeySchema,
   label: z.string(),
   /** As this machine has it now (null: not configured). */
   current: z.string().nullable(),
   /** As the backup has it. */
   backup: z.string().nullable(),
 });
-export type ServerChange = z.infer<typeof serverChangeSchema>;
+export type SettingChange = z.infer<typeof settingChangeSchema>;
+
+/** What a restore from a kept copy names: a file of the kept folder, nothing else. */
+const keptNameSchema = z
+  .string()
+  .max(80)
+  .regex(/^carreta-antes-da-restauracao-[0-9_-]+\.db$/, 'Banco guardado inválido.');
 
 export const backupRestoreInputSchema = z
   .object({
-    /** The backup's bytes (web host, from a file input). Electron shows an open dialog instead. */
+    /** The backup's bytes, for small files (tests); the browser host streams files to `upload`. */
     base64: z
       .string()
       .max(MAX_BACKUP_BASE64, 'O arquivo de backup é grande demais (máximo 256 MB).')
       .optional(),
+    /** A file the browser host received through its streamed upload route (web host only). */
+    upload: z
+      .string()
+      .regex(/^[0-9a-f-]{36}$/, 'Envio inválido.')
+      .optional(),
+    /** A database kept by an earlier restore: going back to it. */
+    kept: keptNameSchema.optional(),
     /** A token from an earlier call that validated the file and asked for confirmation. */
     token: z.string().max(100).optional(),
     confirm: z.boolean().default(false),
-    /** The server changes the user accepted; any other server setting stays this machine's. */
-    acceptServerChanges: z.array(serverChangeKeySchema).max(3).default([]),
+    /** The setting changes the user ticked; every other setting stays this machine's. */
+    acceptSettingChanges: z
+      .array(settingChangeKeySchema)
+      .max(settingChangeKeySchema.options.length)
+      .default([]),
   })
   .strict();
 
@@ -356,11 +397,17 @@ export const backupRestoreResultSchema = z.object({
   state: z.enum(['needs_confirm', 'restored', 'cancelled']),
   token: z.string().nullable(),
   manifest: backupManifestSchema.nullable(),
-  /** Where the replaced database was kept. */
+  /** Where the replaced database was kept (restored). */
   previousKeptAt: z.string().nullable(),
-  /** Servers the backup points elsewhere than this machine (needs_confirm), or that were taken (restored). */
-  serverChanges: z.array(serverChangeSchema).default([]),
+  /** The folder of the databases kept by restores, to say where they are. */
+  keptDir: z.string().default(''),
+  /** Settings the backup would change (needs_confirm), or that were taken (restored). */
+  settingChanges: z.array(settingChangeSchema).default([]),
+  /** Sends that were open in the backup: they wait for the clerk's review, never sent by themselves. */
+  held: z.number().int().min(0).default(0),
 });
+
+export const keptCopySchema = z.object({ name: z.string(), keptAt: z.string(), size: z.number().int() });
 
 export const backupStatusSchema = z.object({
   lastBackupAt: z.string().nullable(),
@@ -368,4 +415,9 @@ export const backupStatusSchema = z.object({
   /** The cache could not be opened; only restoring a backup (or starting over) helps. */
   degraded: z.boolean(),
   cacheError: z.string().nullable(),
+  /** The databases replaced by restores, newest first, and their folder. */
+  kept: z.array(keptCopySchema).default([]),
+  keptDir: z.string().default(''),
+  /** Sends from a restored backup waiting for the clerk's review. */
+  held: z.number().int().min(0).default(0),
 });

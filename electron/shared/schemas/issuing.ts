@@ -11,6 +11,7 @@ import { cteFormSchema } from './cte-form';
 import { cteSimpFormSchema } from './cte-simp-form';
 import { cteOsFormSchema } from './cteos-form';
 import { dfeCartaCorrecaoSchema, dfeEventoSchema, dfeSchema } from './dfe';
+import { ALWAYS, xmlText } from './xml-text';
 
 const company = z.string().trim().min(11, { message: 'informe a empresa' }).max(14);
 const serie = z
@@ -88,22 +89,43 @@ export const justificativaSchema = z
   .string({ message: 'informe a justificativa' })
   .trim()
   .min(JUSTIFICATIVA_MIN, { message: `a justificativa precisa de ao menos ${JUSTIFICATIVA_MIN} caracteres` })
-  .max(JUSTIFICATIVA_MAX, { message: `a justificativa pode ter no máximo ${JUSTIFICATIVA_MAX} caracteres` });
+  .max(JUSTIFICATIVA_MAX, { message: `a justificativa pode ter no máximo ${JUSTIFICATIVA_MAX} caracteres` })
+  .superRefine(xmlText, ALWAYS);
 
 export const cancelInputSchema = docRefSchema.extend({ justificativa: justificativaSchema });
 export const cancelOutputSchema = z.object({ event: dfeEventoSchema, hoursLeft: z.number().nullable() });
+/** The MDF-e (authorized, open or closed) that carries a CT-e: while it stands the CT-e cannot be cancelled. */
+export const cteOnMdfeSchema = z.object({
+  id: z.number().int(),
+  company: z.string(),
+  serie: z.number().int().nullable(),
+  numero: z.number().int().nullable(),
+  encerrado: z.boolean(),
+  /** The MDF-e itself can still be cancelled (authorized, not closed, within 24 h). */
+  cancelavel: z.boolean(),
+});
+export type CteOnMdfe = z.infer<typeof cteOnMdfeSchema>;
+
 export const cancelWindowSchema = z.object({
   cancellable: z.boolean(),
   hoursLeft: z.number().nullable(),
   reason: z.string().nullable(),
+  /** A CT-e on an MDF-e not cancelled: the authority refuses its cancellation (528) until the MDF-e is cancelled. */
+  mdfe: cteOnMdfeSchema.nullable().optional(),
 });
 
-export const correctionSchema = z.object({
-  grupo_alterado: z.string().trim().min(1, { message: 'informe o grupo' }).max(CORRECTION_LIMITS.grupo),
-  campo_alterado: z.string().trim().min(1, { message: 'informe o campo' }).max(CORRECTION_LIMITS.campo),
-  valor_alterado: z.string().trim().min(1, { message: 'informe o novo valor' }).max(CORRECTION_LIMITS.valor),
-  numero_item_alterado: z.number().int().min(1).max(CORRECTION_LIMITS.itemMax).optional(),
-});
+export const correctionSchema = z
+  .object({
+    grupo_alterado: z.string().trim().min(1, { message: 'informe o grupo' }).max(CORRECTION_LIMITS.grupo),
+    campo_alterado: z.string().trim().min(1, { message: 'informe o campo' }).max(CORRECTION_LIMITS.campo),
+    valor_alterado: z
+      .string()
+      .trim()
+      .min(1, { message: 'informe o novo valor' })
+      .max(CORRECTION_LIMITS.valor),
+    numero_item_alterado: z.number().int().min(1).max(CORRECTION_LIMITS.itemMax).optional(),
+  })
+  .superRefine(xmlText, ALWAYS);
 export const correctInputSchema = docRefSchema.extend({
   correcoes: z
     .array(correctionSchema)
@@ -197,6 +219,20 @@ export const prefillInputSchema = z.object({
     ),
   company: company.optional(),
 });
+/** cte:nfeInUse — which NF-e keys of the form are already on a CT-e of the company. */
+export const nfeInUseInputSchema = z.object({
+  company,
+  chaves: z.array(z.string().regex(/^[0-9]{6}[A-Z0-9]{12}[0-9]{26}$/, 'chave de acesso inválida')).max(200),
+});
+export const nfeInUseOutputSchema = z.object({
+  usos: z.array(
+    z.object({
+      chave: z.string(),
+      documento: z.string(),
+      situacao: z.enum(['autorizado', 'em envio']),
+    }),
+  ),
+});
 const optStr = z.string().optional();
 /** A party of an NF-e in the issuing forms' party shape (a buyer abroad has the zero CNPJ, UF EX). */
 export const prefillPartySchema = z.object({
@@ -276,6 +312,10 @@ export const draftSchema = z.object({
   data: z.unknown(),
   createdAt: z.string(),
   updatedAt: z.string(),
+});
+/** A copy of an issued document: its draft, what it copies and the NF-e keys left out of it. */
+export const draftCopySchema = draftSchema.extend({
+  copia: z.object({ de: z.string(), nfeRemovidas: z.array(z.string()) }),
 });
 export const draftIdSchema = z.object({ id: z.number().int() });
 export const draftListInputSchema = z.object({ company, kind: draftKind.optional() });

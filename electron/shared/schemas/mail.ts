@@ -70,6 +70,31 @@ export const smtpSettingsSchema = z.object({
 });
 export type SmtpSettings = z.infer<typeof smtpSettingsSchema>;
 
+/** A server on this computer: `localhost`, 127.0.0.0/8 or ::1 — nothing it is sent crosses a network. */
+export function isLoopbackMailHost(host: string): boolean {
+  const name = host.trim().toLowerCase();
+  return (
+    name === 'localhost' ||
+    name === '::1' ||
+    name === '[::1]' ||
+    /^127\.(?:25[0-5]|2[0-4]\d|1?\d?\d)\.(?:25[0-5]|2[0-4]\d|1?\d?\d)\.(?:25[0-5]|2[0-4]\d|1?\d?\d)$/.test(
+      name,
+    )
+  );
+}
+
+export const PASSWORD_IN_CLEAR_MESSAGE =
+  'Sem segurança, a senha do e-mail iria pela rede sem criptografia: escolha STARTTLS (porta 587) ou ' +
+  'SSL/TLS (porta 465). Só um servidor neste computador (localhost) pode ser usado sem segurança.';
+
+/**
+ * True when these settings would send the password in clear text: a login (user set) without TLS
+ * (neither STARTTLS nor SSL/TLS) to a server that is not on this computer.
+ */
+export function sendsPasswordInClear(settings: Pick<SmtpSettings, 'host' | 'security' | 'user'>): boolean {
+  return settings.security === 'none' && settings.user.trim() !== '' && !isLoopbackMailHost(settings.host);
+}
+
 /** What the renderer sees: the settings (null until saved once) and whether a password is stored. */
 export const mailSettingsViewSchema = z.object({
   settings: smtpSettingsSchema.nullable(),
@@ -87,13 +112,21 @@ export const mailSettingsInputSchema = z
     /** Forget the stored password (servers that accept mail without login). */
     clearPassword: z.boolean().optional(),
   })
-  .strict();
+  .strict()
+  .refine((input) => !sendsPasswordInClear(input.settings), {
+    message: PASSWORD_IN_CLEAR_MESSAGE,
+    path: ['settings', 'security'],
+  });
 export type MailSettingsInput = z.infer<typeof mailSettingsInputSchema>;
 
 /** Test the stored settings, or the form's unsaved ones (the stored password is used when none is typed). */
 export const mailTestInputSchema = z
   .object({ settings: smtpSettingsSchema.optional(), password: password.optional() })
-  .strict();
+  .strict()
+  .refine((input) => !input.settings || !sendsPasswordInClear(input.settings), {
+    message: PASSWORD_IN_CLEAR_MESSAGE,
+    path: ['settings', 'security'],
+  });
 
 export const mailTestResultSchema = z.object({
   server: z.string(),

@@ -2,8 +2,9 @@
 // unloading municipalities, the route per unloading UF, the vehicle and drivers from the
 // registries, ANTT data (RNTRC, CIOT, vale-pedágio, contratante, payment of the freight) and the
 // cargo insurance. Every message names its field. Layout limits from the MDF-e 3.00 XSD
-// (mdfeTiposBasico, mdfeModalRodoviario, PL_MDFe_300b); rules from the MOC MDF-e 3.00 §5 and
-// Ajuste SINIEF 21/10 cl. 3ª §2º (one MDF-e per unloading UF).
+// (mdfeTiposBasico, mdfeModalRodoviario, PL_MDFe_300b_NT012025_1.03); rules from the MOC MDF-e 3.00
+// §5, Ajuste SINIEF 21/10 cl. 3ª §2º (one MDF-e per unloading UF) and the ANTT rules of NT 2025.001
+// and G085 (fiscal/mdfe-antt.ts), checked for each of the trip's MDF-e.
 import { z } from 'zod';
 
 import { isValidAccessKey, normalizeAccessKey } from '../../fiscal/access-key';
@@ -20,13 +21,24 @@ import {
   TP_TRANSP,
   tpTranspProblem,
 } from '../../fiscal/mdfe-lotacao';
-import { MDFE_MAX_CONDUTORES, MDFE_MAX_REBOQUES } from '../../fiscal/mdfe-rules';
+import {
+  MDFE_MAX_CONDUTORES,
+  MDFE_MAX_DOCUMENTOS,
+  MDFE_MAX_MUN_DESCARGA,
+  MDFE_MAX_REBOQUES,
+} from '../../fiscal/mdfe-rules';
+import type { MdfeAnttCode, MdfeAnttFacts } from '../../fiscal/mdfe-antt';
+import { MDFE_ANTT_MESSAGES, MDFE_MAX_CIOT, mdfeAnttProblems, TP_VALE_PED } from '../../fiscal/mdfe-antt';
+import { isValidNcm, normalizeNcm } from '../../fiscal/ncm';
 import { UF_SIGLAS } from '../../fiscal/uf';
+import { formatNumber } from '../format';
 
 export { routesFor, tpEmitOf, unloadingUfs } from '../../fiscal/mdfe-trip';
 export { isCargaLotacao, TP_TRANSP } from '../../fiscal/mdfe-lotacao';
+export { TP_VALE_PED } from '../../fiscal/mdfe-antt';
 import { cpfCnpjSchema } from './company';
 import { driverSchema, vehicleSchema } from './mdfe';
+import { ALWAYS, xmlText } from './xml-text';
 
 type Sink = { addIssue: (issue: { code: 'custom'; path: (string | number)[]; message: string }) => void };
 
@@ -46,18 +58,19 @@ const money = (label: string) =>
     .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, {
       message: `${label}: use no máximo duas casas decimais`,
     });
-const docOf = (label: string) =>
+/** An empty field is "obrigatório", a wrong one "inválido" (issue 26: an empty CNPJ read "inválido"). */
+const documentOf = (label: string, valid: (v: string) => boolean, what: string) =>
   z
     .string({ message: `informe o ${label}` })
     .trim()
     .transform((v) => normalizeCnpj(v))
-    .refine(isValidCpfCnpj, { message: `${label}: CPF ou CNPJ inválido, confira os dígitos` });
-const cnpjOf = (label: string) =>
-  z
-    .string({ message: `informe o ${label}` })
-    .trim()
-    .transform((v) => normalizeCnpj(v))
-    .refine(isValidCnpj, { message: `${label}: CNPJ inválido, confira os dígitos` });
+    .superRefine((v, ctx) => {
+      if (v === '') ctx.addIssue({ code: 'custom', message: `${label}: obrigatório` });
+      else if (!valid(v))
+        ctx.addIssue({ code: 'custom', message: `${label}: ${what} inválido, confira os dígitos` });
+    });
+const docOf = (label: string) => documentOf(label, isValidCpfCnpj, 'CPF ou CNPJ');
+const cnpjOf = (label: string) => documentOf(label, isValidCnpj, 'CNPJ');
 
 /** A municipality of loading or unloading (IBGE code, name, UF). */
 export const mdfePlaceSchema = z
@@ -102,6 +115,26 @@ export const mdfeDocumentoSchema = z.object({
    */
   cepCarrega: z.string().trim().max(9).default(''),
   cepDescarga: z.string().trim().max(9).default(''),
+  /**
+   * The CT-e's tomador (who contracts and pays the freight: the payment block's payer and the
+   * contratante of G085); empty for an NF-e. Not sent.
+   */
+  tomador: z
+    .object({ nome: z.string().trim().max(60).default(''), cpfCnpj: z.string().trim().max(14).default('') })
+    .default({ nome: '', cpfCnpj: '' }),
+  /** The CT-e's vTPrest (the freight); 0 for an NF-e. Not sent. */
+  frete: z.number().min(0).max(9_999_999_999_999).default(0),
+  /**
+   * NCM of the goods' item of largest value (the predominant product, ANTT Res. 5.867/2020) of the
+   * NF-e the document is or carries, when its XML is on this computer; '' otherwise. Not sent.
+   */
+  ncm: z.string().trim().max(8).default(''),
+  ncmDescricao: z.string().trim().max(120).default(''),
+  /**
+   * The averbação numbers the averbadora returned for this document (filled by the form from the
+   * averbação queue): each MDF-e of the trip carries in nAver the numbers of its own documents. Not sent.
+   */
+  averbacoes: z.array(z.string().trim().max(40)).max(10).optional(),
 });
 export type MdfeDocumento = z.infer<typeof mdfeDocumentoSchema>;
 
@@ -139,10 +172,16 @@ export const TP_COMP = {
   '99': 'Outros',
 } as const;
 
+/**
+ * infPag (XSD mdfeModalRodoviario): who pays the freight (xNome, CPF/CNPJ: "responsável pelo
+ * pagamento" — the CT-e's tomador), its components, the form of payment and infBanc, where the one
+ * who receives it is paid. `recebedor` names that one for the app to remember the bank data by; it
+ * is not sent (the layout has no such member).
+ */
 export const mdfePagamentoSchema = z
   .object({
-    nome: text(2, 60, 'o nome de quem recebe o pagamento'),
-    cpfCnpj: docOf('CPF/CNPJ de quem recebe o pagamento'),
+    nome: text(2, 60, 'o nome de quem paga o frete'),
+    cpfCnpj: docOf('CPF/CNPJ de quem paga o frete'),
     componentes: z
       .array(
         z.object({
@@ -175,6 +214,19 @@ export const mdfePagamentoSchema = z
       .or(z.literal('')),
     agencia: z.string().trim().max(10, { message: 'agência: no máximo 10 caracteres' }).default(''),
     pix: z.string().trim().max(60, { message: 'chave PIX: no máximo 60 caracteres' }).default(''),
+    recebedor: z
+      .object({
+        nome: z.string().trim().max(60, { message: 'nome de quem recebe: no máximo 60' }).default(''),
+        cpfCnpj: z
+          .string()
+          .trim()
+          .transform((v) => normalizeCnpj(v))
+          .refine((v) => v === '' || isValidCpfCnpj(v), {
+            message: 'CPF/CNPJ de quem recebe: CPF ou CNPJ inválido, confira os dígitos',
+          })
+          .default(''),
+      })
+      .default({ nome: '', cpfCnpj: '' }),
   })
   .superRefine((p, ctx) => {
     p.componentes.forEach((c, i) => {
@@ -195,7 +247,7 @@ export const mdfePagamentoSchema = z
       ctx.addIssue({
         code: 'custom',
         path: ['banco'],
-        message: 'pagamento: informe banco e agência ou uma chave PIX de quem recebe',
+        message: 'pagamento: informe banco e agência ou uma chave PIX de quem recebe o frete',
       });
   });
 export type MdfePagamento = z.infer<typeof mdfePagamentoSchema>;
@@ -278,7 +330,9 @@ export const mdfeFormObject = z.object({
   documentos: z
     .array(mdfeDocumentoSchema)
     .min(1, { message: 'documentos: selecione ao menos um CT-e ou NF-e da viagem' })
-    .max(10_000, { message: 'documentos: no máximo 10.000 por viagem' }),
+    .max(MDFE_MAX_DOCUMENTOS, {
+      message: `documentos: no máximo ${formatNumber(MDFE_MAX_DOCUMENTOS, 0)} por viagem (a SEFAZ recusa mensagens acima de 1024 KB)`,
+    }),
   rotas: z.array(mdfeRotaSchema).default([]),
   /** Start of the trip (ISO with offset); empty = not informed. */
   dhIniViagem: z
@@ -293,9 +347,10 @@ export const mdfeFormObject = z.object({
     xProd: text(2, 120, 'a descrição do produto predominante'),
     ncm: z
       .string()
-      .trim()
-      .regex(/^(\d{2}|\d{8})$/, { message: 'NCM do produto: 2 ou 8 dígitos' })
-      .or(z.literal(''))
+      .transform((v) => normalizeNcm(v))
+      .refine((v) => v === '' || isValidNcm(v), {
+        message: 'NCM do produto: 8 dígitos (ou os 2 do capítulo)',
+      })
       .default(''),
   }),
   /** cUnid of tot: 01 kg, 02 toneladas. */
@@ -335,18 +390,24 @@ export const mdfeFormObject = z.object({
         cpfCnpj: docOf('CPF/CNPJ do responsável pelo CIOT'),
       }),
     )
+    .max(MDFE_MAX_CIOT, { message: 'CIOT: no máximo um por MDF-e (NT 2025.001)' })
     .default([]),
   valePedagio: z
     .array(
       z.object({
         cnpjFornecedor: cnpjOf('CNPJ da fornecedora do vale-pedágio'),
         cpfCnpjPagador: z.string().trim().default(''),
-        // XSD mdfeModalRodoviario valePed/disp/nCompra: [0-9]{1,20}.
+        // valePed/disp/nCompra carries the IDVPO since NT 2025.001 (XSD: [0-9]{1,20}).
         numeroCompra: z
-          .string({ message: 'informe o número do comprovante de compra do vale-pedágio' })
+          .string({ message: 'informe o IDVPO do vale-pedágio' })
           .trim()
-          .regex(/^\d{1,20}$/, { message: 'comprovante do vale-pedágio: só números, até 20 dígitos' }),
+          .regex(/^\d{1,20}$/, { message: 'IDVPO do vale-pedágio: só números, até 20 dígitos' }),
         valor: money('valor do vale-pedágio'),
+        tipo: z
+          .enum(Object.keys(TP_VALE_PED) as [keyof typeof TP_VALE_PED], {
+            message: 'tipo do vale-pedágio: TAG (01) ou leitura de placa (04)',
+          })
+          .default('01'),
       }),
     )
     .default([]),
@@ -376,6 +437,12 @@ export type MdfeFormRuleInput = Pick<
   lotacao?: Parsed['lotacao'];
   tpTransp?: string;
   carregaPosterior?: boolean;
+  produto?: { ncm?: string };
+  rntrc?: string;
+  ciot?: readonly { cpfCnpj?: string }[];
+  valePedagio?: readonly { cpfCnpjPagador?: string }[];
+  contratantes?: readonly unknown[];
+  pagamentos?: readonly unknown[];
 };
 
 const TP_TRANSP_MESSAGES = {
@@ -415,7 +482,56 @@ function checkLotacao(f: MdfeFormRuleInput, ctx: Sink): void {
   }
 }
 
+/** The ANTT rules' facts of the trip's MDF-e that carries `docCount` documents. */
+export function anttFactsOfForm(f: MdfeFormRuleInput, docCount: number): MdfeAnttFacts {
+  const owner = f.veiculo?.proprietario ?? null;
+  const filled = (v: unknown) => typeof v === 'string' && v.trim() !== '';
+  return {
+    modal: 1,
+    tpEmit: tpEmitOf(f.documentos),
+    tpTransp: f.tpTransp ? Number(f.tpTransp) : null,
+    docCount,
+    ncm: typeof f.produto?.ncm === 'string' ? f.produto.ncm.trim() : '',
+    rntrc: typeof f.rntrc === 'string' ? f.rntrc.trim() : '',
+    owner: owner ? { tpProp: Number(owner.tpProp), rntrc: String(owner.rntrc ?? '').trim() } : null,
+    // The payment schema asks for banco and agência or a PIX key: every infPag carries infBanc.
+    pagamentos: (f.pagamentos ?? []).map(() => ({ infBanc: true })),
+    ciot: (f.ciot ?? []).map((c) => ({ responsavel: filled(c?.cpfCnpj) })),
+    valePedPagador: (f.valePedagio ?? []).some((v) => filled(v?.cpfCnpjPagador)),
+    contratantes: (f.contratantes ?? []).length,
+  };
+}
+
+/** The ANTT rules (fiscal/mdfe-antt.ts) broken by any of the trip's MDF-e (one per unloading UF). */
+export function mdfeFormAnttProblems(f: MdfeFormRuleInput): MdfeAnttCode[] {
+  const docs = f.documentos;
+  if (!Array.isArray(docs) || docs.length === 0) return [];
+  const codes = new Set<MdfeAnttCode>();
+  for (const uf of new Set(docs.map((d) => d.descarga.uf))) {
+    const count = docs.filter((d) => d.descarga.uf === uf).length;
+    for (const code of mdfeAnttProblems(anttFactsOfForm(f, count))) codes.add(code);
+  }
+  return [...codes];
+}
+
 /** Cross-field rules (MOC MDF-e 3.00 §5 G0xx, Ajuste SINIEF 21/10): every message names its field. */
+/** Each MDF-e (one per unloading UF) within the layout's unloading municipalities (XSD, 1000). */
+function checkMunicipiosDescarga(docs: readonly Pick<MdfeDocumento, 'descarga'>[], ctx: Sink): void {
+  const byUf = new Map<string, Set<string>>();
+  for (const d of docs) {
+    const set = byUf.get(d.descarga.uf) ?? new Set<string>();
+    set.add(d.descarga.cMun);
+    byUf.set(d.descarga.uf, set);
+  }
+  for (const [ufFim, municipios] of byUf)
+    if (municipios.size > MDFE_MAX_MUN_DESCARGA)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['documentos'],
+        message: `documentos: o MDF-e de ${ufFim} descarregaria em ${formatNumber(municipios.size, 0)} municípios; o leiaute aceita no máximo ${formatNumber(MDFE_MAX_MUN_DESCARGA, 0)} — divida a viagem`,
+      });
+}
+
 export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
   const docs = f.documentos;
   if (docs.length > 0) {
@@ -456,6 +572,7 @@ export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
         });
       }
     });
+    checkMunicipiosDescarga(docs, ctx);
     checkLotacao(f, ctx);
     if (f.carregaPosterior && tpEmitOf(docs) !== 2)
       ctx.addIssue({
@@ -467,6 +584,10 @@ export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
     const transp = tpTranspProblem(tpEmitOf(docs), f.tpTransp, f.veiculo.proprietario?.cpfCnpj ?? null);
     if (transp !== null)
       ctx.addIssue({ code: 'custom', path: ['tpTransp'], message: TP_TRANSP_MESSAGES[transp] });
+    for (const code of mdfeFormAnttProblems(f)) {
+      const { field, message } = MDFE_ANTT_MESSAGES[code];
+      ctx.addIssue({ code: 'custom', path: field.split('.'), message });
+    }
     if (tpEmitOf(docs) === 1 && f.seguros.length === 0)
       ctx.addIssue({
         code: 'custom',
@@ -509,7 +630,9 @@ export function checkMdfeRules(f: MdfeFormRuleInput, ctx: Sink): void {
   });
 }
 
-export const mdfeFormSchema = mdfeFormObject.superRefine((f, ctx) => checkMdfeRules(f, ctx));
+export const mdfeFormSchema = mdfeFormObject
+  .superRefine((f, ctx) => checkMdfeRules(f, ctx))
+  .superRefine(xmlText, ALWAYS);
 export type MdfeForm = z.infer<typeof mdfeFormSchema>;
 export type MdfeFormInput = z.input<typeof mdfeFormSchema>;
 

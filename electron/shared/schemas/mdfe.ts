@@ -5,12 +5,14 @@ import { z } from 'zod';
 
 import { isValidAccessKey } from '../../fiscal/access-key';
 import { isValidCpf, isValidCpfCnpj } from '../../fiscal/cnpj';
-import { isNationalPlate } from '../../fiscal/mdfe-rules';
+import { brasiliaDayOf, isNationalPlate, mdfeClosingDateProblem } from '../../fiscal/mdfe-rules';
 import { UF_SIGLAS } from '../../fiscal/uf';
+import { isIsoDate, isoToDateBr } from '../format';
 import { cpfCnpjSchema } from './company';
 import { dfeEventoSchema } from './dfe';
 import { printResultSchema } from './printing';
 import { issueOutcomeSchema } from './issuing';
+import { ALWAYS, xmlText } from './xml-text';
 
 /** Vehicle UF: the 27 UFs or EX (foreign plate), TUF of the XSD. */
 export const ufSchema = z.enum(UF_SIGLAS, { message: 'UF inválida.' });
@@ -166,21 +168,44 @@ export const mdfeCancelInputSchema = z
       .string()
       .trim()
       .min(15, 'A justificativa precisa de 15 a 255 caracteres.')
-      .max(255, 'A justificativa precisa de 15 a 255 caracteres.'),
+      .max(255, 'A justificativa precisa de 15 a 255 caracteres.')
+      .superRefine(xmlText, ALWAYS),
   })
   .strict();
+const FUTURE_CLOSING =
+  'A data de encerramento não pode ser futura: informe o dia em que a viagem terminou (hoje ou antes).';
+
 export const mdfeCloseInputSchema = z
   .object({
     id: mdfeId,
     uf: ufSchema,
     codigoMunicipio: z.string().regex(/^\d{7}$/, 'Código IBGE do município com 7 dígitos.'),
-    /** aaaa-mm-dd; today at the API when absent. */
+    /** aaaa-mm-dd; today at the API when absent. Never in the future (the authority's 635). */
     data: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data no formato aaaa-mm-dd.')
+      .refine(isIsoDate, 'Data de encerramento inválida: confira o dia e o mês.')
+      .refine((v) => mdfeClosingDateProblem(v, null, new Date()) !== 635, FUTURE_CLOSING)
       .optional(),
   })
   .strict();
+
+/**
+ * The clerk's words for a closing date the authority would refuse (MOC MDF-e 3.00: 615 before the
+ * authorization, 635 in the future; the rule is `mdfeClosingDateProblem` of fiscal/mdfe-rules), or
+ * null. `autorizadoEm` is the manifest's authorization (ISO), `now` the workstation's clock.
+ */
+export function closingDateProblem(data: string, autorizadoEm: string | null, now: Date): string | null {
+  const authorizedAt = autorizadoEm ? new Date(autorizadoEm) : null;
+  const code = mdfeClosingDateProblem(data, authorizedAt, now);
+  if (code === 635) return `${FUTURE_CLOSING} Hoje é ${isoToDateBr(brasiliaDayOf(now))}.`;
+  if (code === 615 && authorizedAt)
+    return (
+      'A data de encerramento não pode ser anterior à autorização do MDF-e ' +
+      `(${isoToDateBr(brasiliaDayOf(authorizedAt))}).`
+    );
+  return null;
+}
 export const mdfeDriverInputSchema = z.object({ id: mdfeId, nome: nomeSchema, cpf: cpfSchema }).strict();
 /**
  * Inclusão de DF-e (event 110115, MDF-e issued with indCarregaPosterior): the NF-e loaded after the
@@ -345,3 +370,25 @@ export const driverListSchema = z.object({ items: z.array(storedDriverSchema) })
 export const driverSaveInputSchema = z.object({ company: cpfCnpjSchema, driver: driverSchema }).strict();
 export const driverDeleteInputSchema = z.object({ company: cpfCnpjSchema, cpf: cpfSchema }).strict();
 export const registryOkSchema = z.object({ ok: z.boolean() });
+
+/** Who receives the freight of the company's MDF-e and where (infPag/infBanc), last used first. */
+export const storedPayeeSchema = z.object({
+  cpfCnpj: z.string(),
+  nome: z.string(),
+  banco: z.string(),
+  agencia: z.string(),
+  pix: z.string(),
+  useCount: z.number().int(),
+  lastUsedAt: z.string(),
+});
+export type StoredPayeeDto = z.infer<typeof storedPayeeSchema>;
+export const payeeListSchema = z.object({ items: z.array(storedPayeeSchema) });
+export const payeeDeleteInputSchema = z
+  .object({
+    company: cpfCnpjSchema,
+    cpfCnpj: z
+      .string()
+      .trim()
+      .regex(/^[0-9A-Z]{11,14}$/),
+  })
+  .strict();

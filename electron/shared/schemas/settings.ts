@@ -1,29 +1,12 @@
 import { z } from 'zod';
 
 import { environmentSchema } from './app';
+import { insurerSettingsSchema } from './averbacao';
 import { companyDefaultsSchema } from './company-defaults';
 import { smtpSettingsSchema } from './mail';
+import { isSafeApiUrl } from './url-safety';
 
-/** 127.0.0.0/8, ::1 and localhost: the embedded sandbox and a sandbox run on this computer. */
-export function isLoopbackHostname(hostname: string): boolean {
-  const name = hostname.toLowerCase().replace(/^\[|\]$/g, '');
-  return name === 'localhost' || name === '::1' || /^127(\.\d{1,3}){3}$/.test(name);
-}
-
-/**
- * Secrets and tokens travel to these hosts, so only https: — except loopback, where nothing leaves
- * the computer (the embedded and a local sandbox answer plain http on 127.0.0.1).
- */
-export function isSafeApiUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.username || url.password) return false;
-  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHostname(url.hostname));
-}
+export { isLoopbackHostname, isSafeApiUrl } from './url-safety';
 
 const hostUrl = z
   .string()
@@ -73,6 +56,10 @@ export const settingsSchema = z.object({
     .optional(),
   /** Per company: what every CT-e repeats (RNTRC, CFOP by route, ICMS, série, observations). */
   companyDefaults: z.record(z.string().max(14), companyDefaultsSchema).optional(),
+  /** Per environment and company: the averbadora of the cargo insurance (its password is a secret). */
+  averbacao: z
+    .partialRecord(environmentSchema, z.record(z.string().max(14), insurerSettingsSchema))
+    .optional(),
 });
 export type Settings = z.infer<typeof settingsSchema>;
 

@@ -42,6 +42,8 @@ export const useAccountStore = defineStore('account', () => {
   const certificatesLoading = ref(false);
   /** Set when the list is what the API gave earlier (offline): when it was read. */
   const certificatesSavedAt = ref<string | null>(null);
+  /** The offline list came inside a restored backup; the API has not confirmed it since. */
+  const certificatesFromBackup = ref(false);
 
   const statusByCompany = ref<Record<string, StatusEntry>>({});
   const pendingStatus = new Map<string, Promise<void>>();
@@ -79,6 +81,7 @@ export const useAccountStore = defineStore('account', () => {
       .then((result) => {
         certificates.value = result.certificates;
         certificatesSavedAt.value = result.fromCache ? (result.savedAt ?? null) : null;
+        certificatesFromBackup.value = result.fromBackup === true;
         certificatesError.value = null;
       })
       .catch((error: unknown) => {
@@ -142,6 +145,7 @@ export const useAccountStore = defineStore('account', () => {
     certificatesError,
     certificatesLoading,
     certificatesSavedAt,
+    certificatesFromBackup,
     certificatesRequestedAt,
     statusByCompany,
     loadQuotas,

@@ -41,6 +41,8 @@ export const useAppStore = defineStore('app', () => {
   const companiesLoaded = ref(false);
   /** Set when the list is what the API gave earlier (offline): when it was read (ISO instant). */
   const companiesSavedAt = ref<string | null>(null);
+  /** The offline list came inside a restored backup; the API has not confirmed it since. */
+  const companiesFromBackup = ref(false);
   let unsubscribe: Array<() => void> = [];
   let subscribed = false;
 
@@ -139,6 +141,7 @@ export const useAppStore = defineStore('app', () => {
         name: company.nome_fantasia || company.nome_razao_social,
       }));
       companiesSavedAt.value = answer.fromCache ? (answer.savedAt ?? null) : null;
+      companiesFromBackup.value = answer.fromBackup === true;
       companiesLoaded.value = true;
       companiesError.value = null;
     } catch (error) {
@@ -181,6 +184,7 @@ export const useAppStore = defineStore('app', () => {
     companiesError,
     companiesLoaded,
     companiesSavedAt,
+    companiesFromBackup,
     environment,
     start,
     stop,

@@ -20,6 +20,8 @@ export const useCompaniesStore = defineStore('companies', () => {
   const loaded = ref(false);
   /** Set when the list is what the API gave earlier (offline): when it was read (ISO instant). */
   const savedAt = ref<string | null>(null);
+  /** The offline list came inside a restored backup; the API has not confirmed it since. */
+  const fromBackup = ref(false);
   let request = 0;
 
   async function load(filter: CompanyFilter = {}): Promise<void> {
@@ -34,6 +36,7 @@ export const useCompaniesStore = defineStore('companies', () => {
       if (mine !== request) return;
       companies.value = result.companies;
       savedAt.value = result.fromCache ? (result.savedAt ?? null) : null;
+      fromBackup.value = result.fromBackup === true;
       error.value = null;
       loaded.value = true;
     } catch (failure) {
@@ -79,5 +82,5 @@ export const useCompaniesStore = defineStore('companies', () => {
     }
   }
 
-  return { companies, loading, loaded, error, savedAt, load, get, save };
+  return { companies, loading, loaded, error, savedAt, fromBackup, load, get, save };
 });

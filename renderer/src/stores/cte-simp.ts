@@ -1,7 +1,7 @@
 // The CT-e Simplificado form session: the shared issuing-form session over simp-model (drafts kind
 // 'cte-simp'). Kept in a store so a visit to another screen does not lose what was typed.
 import { defineStore } from 'pinia';
-import { watch } from 'vue';
+import { ref, watch } from 'vue';
 
 import type { CommandOutput } from '@shared/contract';
 import type { CteSimpForm } from '@shared/schemas/cte-simp-form';
@@ -9,6 +9,7 @@ import { invoke } from '../bridge';
 import { applyCompanyDefaults, routeCfop } from '../components/cte/company-defaults';
 import { useFormSession } from '../composables/form-session';
 import { useAppStore } from './app';
+import type { DraftCopy } from './drafts';
 import type { CteSimpDraftData } from '../views/emitir-cte-simp/simp-model';
 import {
   emptyCteSimpDraft,
@@ -60,5 +61,20 @@ export const useCteSimpStore = defineStore('cte-simp', () => {
 
   const issue = () => session.send(() => invoke('cte:issue', issueInput()));
 
-  return { ...session, issueInput, issue };
+  /** The copy being edited and the NF-e keys it left out, said until the form starts over. */
+  const copia = ref<DraftCopy['copia'] | null>(null);
+  watch(company, () => {
+    copia.value = null;
+  });
+  const reset: typeof session.reset = (...args) => {
+    copia.value = null;
+    session.reset(...args);
+  };
+  function loadCopy(draft: DraftCopy): void {
+    reset();
+    session.load(draft);
+    copia.value = draft.copia.nfeRemovidas.length ? draft.copia : null;
+  }
+
+  return { ...session, reset, issueInput, issue, copia, loadCopy };
 });

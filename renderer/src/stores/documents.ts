@@ -1,7 +1,7 @@
 // The Documentos screen's state: filters, the current page of rows with the totals of the whole
 // filtered set, selection for batches, and the sync progress fed by sync:progress.
 import { defineStore } from 'pinia';
-import { computed, reactive, ref, shallowRef } from 'vue';
+import { computed, reactive, ref, shallowRef, watch } from 'vue';
 
 import type { CommandOutput } from '@shared/contract';
 import type { BrowseRow, DocumentSortField, SyncProgress } from '@shared/schemas/documents';
@@ -34,6 +34,14 @@ export const useDocumentsStore = defineStore('documents', () => {
   const company = computed(() => app.settings?.selectedCompany ?? null);
   /** The API cannot be reached: what the screen shows is the local cache. */
   const offline = computed(() => app.connection.online === false || syncOffline.value);
+  // The connection is back (the indicator saw the API answer): the banner of the last failed sync
+  // goes with it, without waiting for the next sync.
+  watch(
+    () => app.connectivity,
+    (now) => {
+      if (now?.online === true) syncOffline.value = false;
+    },
+  );
 
   async function search(): Promise<void> {
     if (!company.value) {

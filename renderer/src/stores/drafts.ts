@@ -15,6 +15,11 @@ export interface DraftItem {
   updatedAt: string;
 }
 
+/** A copy of an issued document: its draft and the NF-e keys left out of it (they are on `de`). */
+export interface DraftCopy extends DraftItem {
+  copia: { de: string; nfeRemovidas: string[] };
+}
+
 export const useDraftsStore = defineStore('drafts', () => {
   const drafts = ref<DraftItem[]>([]);
   const loading = ref(false);
@@ -33,8 +38,8 @@ export const useDraftsStore = defineStore('drafts', () => {
     drafts.value = drafts.value.filter((d) => d.id !== id);
   }
 
-  /** An issued CT-e/CT-e OS as a new draft, ready to edit. */
-  function duplicate(company: string, kind: 'cte' | 'cteos', id: string): Promise<DraftItem> {
+  /** An issued CT-e/CT-e OS as a new draft, ready to edit (without the original's NF-e). */
+  function duplicate(company: string, kind: 'cte' | 'cteos', id: string): Promise<DraftCopy> {
     return invoke('drafts:duplicate', { company, kind, id });
   }
 

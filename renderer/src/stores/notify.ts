@@ -16,7 +16,7 @@ export interface ToastBody {
 }
 
 export interface ToastOptions extends ToastBody {
-  /** Milliseconds; errors stay until closed. */
+  /** Milliseconds on screen (a pointer over the toast holds it). */
   life?: number;
 }
 
@@ -27,7 +27,9 @@ const defaultLife: Record<Severity, number | undefined> = {
   success: 4000,
   info: 6000,
   warn: 10000,
-  error: undefined,
+  // Errors close by themselves too (issue 26): one left open covers the screen for the rest of the
+  // day; the same words stay where the failure is shown (the form, the panel), with their details.
+  error: 15000,
 };
 
 function technicalOf(error: unknown): { summary: string; technical?: string } {

@@ -134,6 +134,13 @@ describe('document commands', () => {
     expect(csv[32].startsWith('Total de frete (CT-e e CT-e OS autorizados);')).toBe(true);
     expect(csv[0].split(';')[0]).toBe('Tipo');
     expect(csv.slice(1).some((line) => line.includes(docs[4].record.chave!))).toBe(true);
+    // Excel keeps the key and the tomador's CNPJ as typed (text), not as 3,52611E+43 (issue 26).
+    const line = csv
+      .slice(1)
+      .find((l) => l.includes(docs[4].record.chave!))!
+      .split(';');
+    expect(line[3]).toBe(`"=""${docs[4].record.chave!}"""`);
+    expect(line[7]).toMatch(/^"=""\d{11,14}"""$/);
     const xlsx = unzipSync(entries['resumo.xlsx']);
     const sheetName = Object.keys(xlsx).find((name) => /^xl\/worksheets\/sheet\d*\.xml$/.test(name))!;
     const sheet = strFromU8(xlsx[sheetName]);
@@ -144,7 +151,7 @@ describe('document commands', () => {
 });
 
 describe('backups', () => {
-  it('round trip: restore asks for confirmation first, keeps the current database as .bak', async () => {
+  it('round trip: restore asks for confirmation first, keeps the current database as a dated copy', async () => {
     const { app: a, host } = await start();
     await seed(a, 10);
     const backup = await ok<{ base64: string; size: number }>(a, 'backup:create', {});
@@ -159,15 +166,22 @@ describe('backups', () => {
     const asked = await ok<{ state: string; token: string }>(a, 'backup:restore', { base64: backup.base64 });
     expect(asked.state).toBe('needs_confirm');
     expect(await a.context.cache.require().documents.count()).toBe(0);
-    const restored = await ok<{ state: string; previousKeptAt: string }>(a, 'backup:restore', {
-      token: asked.token,
-      confirm: true,
-    });
+    const restored = await ok<{ state: string; previousKeptAt: string; keptDir: string }>(
+      a,
+      'backup:restore',
+      {
+        token: asked.token,
+        confirm: true,
+      },
+    );
     expect(restored.state).toBe('restored');
     expect(existsSync(restored.previousKeptAt)).toBe(true);
     expect(await a.context.cache.require().documents.count()).toBe(10);
-    expect(path.basename(restored.previousKeptAt)).toBe('carreta.db.bak');
-    void host;
+    expect(path.basename(restored.previousKeptAt)).toMatch(
+      /^carreta-antes-da-restauracao-\d{4}-\d{2}-\d{2}_\d{2}-\d{2}-\d{2}\.db$/,
+    );
+    expect(restored.keptDir).toBe(path.join(host.userDataDir, 'bancos-anteriores'));
+    expect(path.dirname(restored.previousKeptAt)).toBe(restored.keptDir);
   });
 
   it('refuses a file that is not a backup, and never changes the cache', async () => {

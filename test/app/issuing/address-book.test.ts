@@ -9,6 +9,7 @@ import { migrations as bundled } from '../../../electron/cache/migrations/index'
 import type { Repositories } from '../../../electron/cache/repositories';
 import { createRepositories } from '../../../electron/cache/repositories';
 import { foldText } from '../../../electron/cache/repositories/issuing';
+import { typedNames } from '../../../electron/app/commands/cte';
 import { partiesOfPayload, rememberParties } from '../../../electron/app/issuing/address-book';
 import { buildCtePayload } from '../../../electron/fiscal/payload';
 import { cteFormSchema, partySchema } from '../../../electron/shared/schemas/cte-form';
@@ -90,6 +91,22 @@ describe('address book', () => {
     const payload = buildCtePayload(cteFormSchema.parse(cteForm()), { ...ctx, ambiente: 'homologacao' });
     await rememberParties(repos, owner, payload);
     expect(await repos.addressBook.find(owner, '')).toEqual([]);
+  });
+
+  it('a homologação payload learns each party by the name the clerk typed (issue 26)', async () => {
+    const owner = '44555666000173';
+    const input = { kind: 'cte' as const, company: owner, form: cteFormSchema.parse(cteForm()) };
+    const payload = buildCtePayload(input.form, { ...ctx, ambiente: 'homologacao' });
+    await rememberParties(repos, owner, payload, typedNames(input));
+    const learnt = await repos.addressBook.find(owner, '');
+    expect(learnt.map((e) => e.nome).sort()).toEqual(
+      [input.form.remetente?.xNome, input.form.destinatario?.xNome].sort(),
+    );
+    expect(learnt.map((e) => e.nome)).not.toContain(
+      'CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
+    );
+    // The entry fills a form with the typed name too.
+    expect(learnt.every((e) => (e.data as { xNome?: string }).xNome === e.nome)).toBe(true);
   });
 
   it('an entry edited in the catalogue is saved without counting as one more use', async () => {

@@ -43,7 +43,13 @@ describe('CT-e referencing DC-e keys (sandbox round trip)', () => {
     const chave = offered!.chave!;
 
     const form = cteForm({
-      geral: { ...cteForm().geral, retira: true, xDetRetira: 'Retirada na filial de São Paulo' },
+      // The demo company is in SP and this freight starts in PR: CFOP 6932 (Anexo I G051).
+      geral: {
+        ...cteForm().geral,
+        cfop: '6932',
+        retira: true,
+        xDetRetira: 'Retirada na filial de São Paulo',
+      },
       impostos: { icms: { situacao: '00', pICMS: 12 }, vTotTrib: 210.5 },
       carga: { ...cteForm().carga, vCargaAverb: 30000 },
       documentos: { nfe: [], dce: [{ chave }], outros: [] },

@@ -138,6 +138,23 @@ describe('which form a copy opens in', () => {
     expect(draftFromIssued('cte', null, buildCtePayload(cteFormSchema.parse(cteForm()), ctx(1))).kind).toBe(
       'cte',
     );
-    expect(draftFromIssued('cte', 'cte-simp', simp).data).toEqual(cteSimpFormFromPayload(simp));
+  });
+
+  it('a copy leaves out the NF-e of the original and says which (an NF-e goes on one CT-e)', () => {
+    const cte = buildCtePayload(cteFormSchema.parse(cteForm()), ctx(1));
+    const copy = draftFromIssued('cte', null, cte);
+    const original = cteFormFromPayload(cte).documentos as { nfe: { chave: string }[] };
+    expect(original.nfe).toHaveLength(1);
+    expect(copy.nfeRemovidas).toEqual([original.nfe[0]!.chave]);
+    expect((copy.data.documentos as { nfe: unknown[] }).nfe).toEqual([]);
+
+    const simpCopy = draftFromIssued('cte', 'cte-simp', simp);
+    const deliveries = cteSimpFormFromPayload(simp).entregas as { nfe: { chave: string }[] }[];
+    expect(simpCopy.nfeRemovidas).toEqual(deliveries.flatMap((e) => e.nfe.map((n) => n.chave)));
+    expect(simpCopy.nfeRemovidas.length).toBeGreaterThan(0);
+    expect((simpCopy.data.entregas as { nfe: unknown[] }[]).every((e) => e.nfe.length === 0)).toBe(true);
+    // Everything else is the original's.
+    expect({ ...simpCopy.data, entregas: [] }).toEqual({ ...cteSimpFormFromPayload(simp), entregas: [] });
+    expect(draftFromIssued('cteos', null, os).nfeRemovidas).toEqual([]);
   });
 });

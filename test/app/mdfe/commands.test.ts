@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { DEMO_CNPJ } from '../../../electron/app/demo';
 import type { CarretaApp } from '../../../electron/app/index';
-import { CPF_A, CPF_B } from '../../sandbox/mdfe/fixtures';
+import { CPF_A, CPF_B, lotacao } from '../../sandbox/mdfe/fixtures';
 import { demoApp } from '../../support/demo-month';
 import { mdfeTrip } from '../../support/mdfe-trip';
 
@@ -115,11 +115,52 @@ describe('mdfe commands (demonstração)', () => {
     expect([seg.status, seg.rejection.codigo]).toEqual(['rejeitado', 699]);
     expect(seg.rejection.fields).toEqual(['seguros']);
     // TAC with the carrier's own truck (no owner group): 457 on the tipo de transportador.
-    const tac = trip('TAC1A23') as { ide: { tpTransp?: number } };
+    const tac = trip('TAC1A23') as {
+      ide: { tpTransp?: number };
+      infModal: { rodo: { infANTT: Record<string, unknown> } };
+    };
     tac.ide.tpTransp = 2;
+    // A TAC with RNTRC also needs payment with bank data and a CIOT (NT 2025.001, 303/304): given,
+    // so the authority's own 457 is what comes back.
+    lotacao(tac as never);
+    tac.infModal.rodo.infANTT.infCIOT = [{ CIOT: '123456789012', CPF: CPF_B }];
     const carrier = await call<Rejected>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: tac });
     expect([carrier.status, carrier.rejection.codigo]).toEqual(['rejeitado', 457]);
     expect(carrier.rejection.fields).toEqual(['tpTransp']);
+  });
+
+  it('stops before sending a carga lotação without payment (302), naming the form field; nothing is sent', async () => {
+    const single = trip('LOT9Z87') as {
+      infDoc: { infMunDescarga: { infCTe: unknown[] }[] };
+      tot: { qCTe: number };
+    };
+    single.infDoc.infMunDescarga[0]!.infCTe.splice(1);
+    single.tot.qCTe = 1;
+    const error = await failure('mdfe:issue', { company: DEMO_CNPJ, infMDFe: single });
+    expect(error.code).toBe('mdfe_regra_301');
+    expect(error.fields).toEqual(['produto.ncm']);
+    lotacao(single as never);
+    delete (single as unknown as { infModal: { rodo: { infANTT: { infPag?: unknown } } } }).infModal.rodo
+      .infANTT.infPag;
+    const noPayment = await failure('mdfe:issue', { company: DEMO_CNPJ, infMDFe: single });
+    expect(noPayment).toMatchObject({
+      code: 'mdfe_regra_302',
+      message:
+        'Antes de enviar: pagamento do frete: obrigatório em carga lotação, o MDF-e com um só documento (a SEFAZ rejeita com 302); informe quem paga, o valor do frete e o banco ou a chave PIX de quem recebe.',
+      fields: ['pagamentos'],
+    });
+    const list = await call<{ items: Summary[] }>('mdfe:list', { company: DEMO_CNPJ, limit: 200, offset: 0 });
+    expect(list.items.some((i) => i.placa === 'LOT9Z87')).toBe(false);
+    // With the payment, it is authorized, and where the freight is received is remembered.
+    lotacao(single as never);
+    const ok = await call<IssueOutcome>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: single });
+    expect(ok.status).toBe('autorizado');
+    const payees = await call<{ items: { cpfCnpj: string; pix: string }[] }>('payees:list', {
+      company: DEMO_CNPJ,
+    });
+    expect(payees.items[0]).toMatchObject({ cpfCnpj: DEMO_CNPJ, pix: 'financeiro@rodoviaazul.com.br' });
+    // Closed at once: the later tests count the open manifests.
+    await call('mdfe:close', { id: ok.cacheId, uf: 'PR', codigoMunicipio: '4106902' });
   });
 
   it('warns before a second MDF-e of the same truck and unloading UF (611), lists it open', async () => {

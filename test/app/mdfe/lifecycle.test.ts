@@ -11,6 +11,8 @@ import { buildAccountingExport } from '../../../electron/app/export/accounting';
 import { DEMO_CNPJ } from '../../../electron/app/demo';
 import type { CarretaApp } from '../../../electron/app/index';
 import { createApp } from '../../../electron/app/index';
+import { brasiliaDayOf } from '../../../electron/fiscal/mdfe-rules';
+import { isoToDateBr } from '../../../electron/shared/format';
 import type { CommandEnvelope } from '../../../electron/shared/errors';
 import type { MdfeDetail } from '../../../electron/shared/schemas/mdfe';
 import { CPF_A, CPF_B, NFE_KEY } from '../../sandbox/mdfe/fixtures';
@@ -135,13 +137,32 @@ describe('mdfe lifecycle commands (demonstração)', () => {
     expect(text).toContain(`<nProt>${out.viagem!.protocolo}</nProt>`);
   });
 
+  it('refuses a closing date in the future or before the authorization, before anything is sent', async () => {
+    const today = brasiliaDayOf(new Date());
+    const tomorrow = brasiliaDayOf(new Date(Date.now() + 86_400_000));
+    const future = await failure('mdfe:close', { id, uf: 'PR', codigoMunicipio: '4106902', data: tomorrow });
+    expect(future.code).toBe('invalid_input');
+    expect(future.message).toContain('A data de encerramento não pode ser futura');
+    const yesterday = brasiliaDayOf(new Date(Date.now() - 86_400_000));
+    const before = await failure('mdfe:close', { id, uf: 'PR', codigoMunicipio: '4106902', data: yesterday });
+    expect(before.code).toBe('mdfe_close_refused');
+    expect(before.message).toBe(
+      `A data de encerramento não pode ser anterior à autorização do MDF-e (${isoToDateBr(today)}).`,
+    );
+    // Nothing reached the authority: the manifest has no closing event, not even a rejected one.
+    const detail = await call<MdfeDetail>('mdfe:get', { id });
+    expect(detail.mdfe.status).toBe('autorizado');
+    expect(detail.events.some((e) => e.type === 'encerramento')).toBe(false);
+  });
+
   it('closes: status encerrado and the closing event in the answer, cancel window shut', async () => {
     consultas.length = 0;
     const out = await call<Outcome>('mdfe:close', {
       id,
       uf: 'PR',
       codigoMunicipio: '4106902',
-      data: new Date().toISOString().slice(0, 10),
+      // Today in Brasília (the UTC day is tomorrow there after 21:00).
+      data: brasiliaDayOf(new Date()),
     });
     expect(out.mdfe.status).toBe('encerrado');
     const closing = out.events.find((e) => e.type === 'encerramento')!;
@@ -231,7 +252,7 @@ describe('mdfe lifecycle commands (demonstração)', () => {
     expect(names.filter((n) => n.includes('-mdfe-cancelamento-'))).toHaveLength(1);
     expect(strFromU8(zip[`${month}/${row.chave}-mdfe.xml`]!)).toContain('<mdfeProc');
     const csv = strFromU8(zip['resumo.csv']!);
-    expect(csv).toContain(`MDF-e;1;${row.numero};${row.chave};`);
+    expect(csv).toContain(`MDF-e;1;${row.numero};"=""${row.chave}""";`);
     // Offline with the files gone, the package says what is missing and why.
     await repos.db.run('DELETE FROM mdfe_files WHERE mdfe_id = ?', [id]);
     await repos.db.run("UPDATE mdfe_documents SET xml_state = 'missing' WHERE id = ?", [id]);

@@ -70,6 +70,22 @@ describe('sync service', () => {
     await db.close();
   });
 
+  it('caches as cancelled a CT-e whose processed XML carries an accepted cancellation of its key, and keeps it so', async () => {
+    const { db, repos, source, service } = await setup(6);
+    const doc = source.docs[3]!;
+    const answer = `<retEventoCTe versao="4.00"><infEvento><tpAmb>2</tpAmb><verAplic>SVRS</verAplic><cOrgao>41</cOrgao><cStat>135</cStat><xMotivo>Evento registrado e vinculado a CT-e</xMotivo><chCTe>${doc.record.chave}</chCTe><tpEvento>110111</tpEvento><nSeqEvento>1</nSeqEvento><dhRegEvento>2026-10-01T10:00:00-03:00</dhRegEvento><nProt>141260000000777</nProt></infEvento></retEventoCTe>`;
+    // Another system's distribution: the cancellation's answer inside procCancCTe, the record untouched.
+    doc.xml = doc.xml.replace('</cteProc>', `<procCancCTe versao="4.00">${answer}</procCancCTe></cteProc>`);
+    await service.sync({ kinds: ['cte'] });
+    expect((await repos.documents.byApiId('sandbox', doc.record.id))?.status).toBe('cancelado');
+    // The other documents are as their records say; a later listing that still says autorizado
+    // does not undo a cancellation.
+    expect((await repos.documents.byApiId('sandbox', source.docs[2]!.record.id))?.status).toBe('autorizado');
+    await service.sync({ kinds: ['cte'], full: true });
+    expect((await repos.documents.byApiId('sandbox', doc.record.id))?.status).toBe('cancelado');
+    await db.close();
+  });
+
   it('refreshes pending documents until they are final; rejected ones have no XML to fetch', async () => {
     const { db, repos, source, service } = await setup(5);
     const [pending] = source.issue(1, { status: 'pendente' });

@@ -1,7 +1,9 @@
 // Type less (issue #19 item 7): inputs (fields typed + clicks) to issue a CT-e in a fresh
 // demonstração, counted on the real UI in Chromium through the browser host by the same flows the
-// end-to-end spec asserts (test/e2e/ux-inputs.ts): the first CT-e (new parties) and a repeat CT-e
-// (known parties, a new NF-e; goal ≤ 8).
+// end-to-end spec asserts (test/e2e/ux-inputs.ts): the first CT-e (new parties), a repeat CT-e
+// (known parties, a new NF-e; goal ≤ 8), the key presses of the first CT-e with the keyboard only
+// (issue 26, goal ≤ 80) and the second MDF-e of the demo truck from two CT-e averbados by themselves
+// (issue #25, goal ≤ 6).
 import { mkdtemp, rm } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,7 +13,9 @@ import { chromium } from '@playwright/test';
 import { silentLogger } from '../../../electron/app/logger';
 import { startWebHost } from '../../../electron/web/server';
 import { chromiumLaunchOptions } from '../../e2e/chromium';
-import { firstCteFlow, repeatCteFlow } from '../../e2e/ux-inputs';
+import { DEMO_CNPJ } from '../../../electron/app/demo';
+import { firstCteFlow, keyboardCteFlow, repeatCteFlow, repeatMdfeFlow } from '../../e2e/ux-inputs';
+import { demoCteForm } from '../../fiscal/payload/forms';
 import { distDir, ensureWebBuild } from '../support/dist';
 import type { Figure } from '../types';
 import { note } from '../types';
@@ -50,6 +54,30 @@ export default async function* ux(): AsyncGenerator<Figure> {
     note(`repeat CT-e (${repeat.status}): ${repeat.log.join(' · ')}`);
     if (repeat.status !== 'autorizado') throw new Error('the repeat CT-e was not authorized');
     yield { name: 'inputs_repeat_cte', value: repeat.inputs, unit: 'inputs' };
+    // Issue 26: the demo's first CT-e with the keyboard only (goal ≤ 80 key presses).
+    const three = await openApp();
+    const keyboard = await keyboardCteFlow(three.page);
+    await three.close();
+    note(`keyboard CT-e (${keyboard.status}, ${keyboard.tabs} Tabs): ${keyboard.log.join(' · ')}`);
+    if (keyboard.status !== 'autorizado') throw new Error('the keyboard CT-e was not authorized');
+    yield { name: 'keys_keyboard_cte', value: keyboard.keys, unit: 'keys' };
+    // Two CT-e of one trip issued before the count (the clerk's day had them), averbados by the queue.
+    for (let i = 0; i < 2; i++) {
+      const issued = (await host.app.dispatch('cte:issue', {
+        kind: 'cte',
+        company: DEMO_CNPJ,
+        form: demoCteForm(),
+      })) as {
+        ok: boolean;
+      };
+      if (!issued.ok) throw new Error('the trip CT-e were not issued');
+    }
+    const four = await openApp();
+    const mdfe = await repeatMdfeFlow(four.page);
+    await four.close();
+    note(`repeat MDF-e (${mdfe.status}): ${mdfe.log.join(' · ')}`);
+    if (mdfe.status !== 'autorizado') throw new Error('the second MDF-e was not authorized');
+    yield { name: 'inputs_repeat_mdfe', value: mdfe.inputs, unit: 'inputs' };
   } finally {
     await browser.close();
     await host.close();

@@ -44,9 +44,13 @@ describe('known companies (migration 0017)', () => {
 
   it('creates its tables, refusing an unknown environment', async () => {
     await expect(
-      db.run(`INSERT INTO known_companies VALUES ('homologacao', '1', '{}', 'x')`),
+      db.run(
+        `INSERT INTO known_companies (environment, cpf_cnpj, company_json, saved_at) VALUES ('homologacao', '1', '{}', 'x')`,
+      ),
     ).rejects.toThrow(/CHECK/);
-    await expect(db.run(`INSERT INTO known_lists VALUES ('sandbox', 'outra', 'x')`)).rejects.toThrow(/CHECK/);
+    await expect(
+      db.run(`INSERT INTO known_lists (environment, list, saved_at) VALUES ('sandbox', 'outra', 'x')`),
+    ).rejects.toThrow(/CHECK/);
   });
 
   it('knows nothing before the API was asked, and an empty list once it answered none', async () => {
@@ -86,10 +90,14 @@ describe('known companies (migration 0017)', () => {
 
   it('skips a stored row that no longer matches the contract instead of serving it', async () => {
     await repo.replaceCompanies('sandbox', [A], T1);
-    await db.run(`INSERT INTO known_companies VALUES ('sandbox', '1', '{"cpf_cnpj": 1}', ?)`, [
-      T1.toISOString(),
-    ]);
-    await db.run(`INSERT INTO known_companies VALUES ('sandbox', '2', 'não é json', ?)`, [T1.toISOString()]);
+    await db.run(
+      `INSERT INTO known_companies (environment, cpf_cnpj, company_json, saved_at) VALUES ('sandbox', '1', '{"cpf_cnpj": 1}', ?)`,
+      [T1.toISOString()],
+    );
+    await db.run(
+      `INSERT INTO known_companies (environment, cpf_cnpj, company_json, saved_at) VALUES ('sandbox', '2', 'não é json', ?)`,
+      [T1.toISOString()],
+    );
     expect((await repo.companies('sandbox'))?.value).toEqual([A]);
   });
 

@@ -179,3 +179,36 @@ describe('MDF-e in the Documentos list', () => {
     expect(oct.mdfe).toEqual({ count: 1, abertos: 1 });
   });
 });
+
+describe('emission order by the instant (issue 26)', () => {
+  it('an MDF-e of 09:58 (the API answers UTC) sorts below a CT-e of 10:08 in Brasília', async () => {
+    const db = await openCache(MEMORY);
+    const repos = createRepositories(db);
+    await repos.documents.upsertBatch([cte('c7', '2026-11-26T10:08:00-03:00', 100)]);
+    await repos.mdfe.upsert(scope, {
+      id: 'm5',
+      status: 'autorizado',
+      ambiente: 'homologacao',
+      serie: 1,
+      numero: 5,
+      data_emissao: '2026-11-26T12:58:00Z',
+    });
+    const { rows } = await repos.browser.search({ filter: filter(), sort, offset: 0, limit: 50 });
+    expect(rows.map((r) => [r.kind, r.dataEmissao])).toEqual([
+      ['cte', '2026-11-26T10:08:00-03:00'],
+      ['mdfe', '2026-11-26T09:58:00-03:00'],
+    ]);
+  });
+
+  it('migration 0021 rewrites the MDF-e cached before in Brasília time', async () => {
+    const { migration } = await import('../../../electron/cache/migrations/0021-mdfe-brasilia-time');
+    const db = await openCache(MEMORY);
+    const repos = createRepositories(db);
+    await repos.mdfe.upsert(scope, { id: 'm6', status: 'autorizado', ambiente: 'homologacao', numero: 6 });
+    await db.run("UPDATE mdfe_documents SET data_emissao = '2026-11-27T02:30:00Z' WHERE api_id = 'm6'");
+    await db.exec(migration.sql);
+    const row = await db.get<{ data_emissao: string }>('SELECT data_emissao FROM mdfe_documents');
+    // 02:30 UTC is 23:30 of the day before in Brasília: the day the clerk saw.
+    expect(row?.data_emissao).toBe('2026-11-26T23:30:00-03:00');
+  });
+});

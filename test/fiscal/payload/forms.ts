@@ -110,6 +110,15 @@ export function cteForm(over: Partial<CteFormInput> = {}): CteFormInput {
   };
 }
 
+/**
+ * The same freight (Curitiba/PR → São Paulo/SP) as the demonstração carrier, whose company is in
+ * São Paulo, issues it: a service started in another UF takes CFOP 6932 (MOC CT-e Anexo I G051).
+ */
+export function demoCteForm(over: Partial<CteFormInput> = {}): CteFormInput {
+  const base = cteForm(over);
+  return { ...base, geral: { ...base.geral, cfop: '6932' } };
+}
+
 export function cteOsForm(over: Partial<CteOsFormInput> = {}): CteOsFormInput {
   return {
     geral: {

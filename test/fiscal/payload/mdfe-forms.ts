@@ -8,6 +8,8 @@ export const CPF_MOTORISTA = '52998224725';
 export const CPF_MOTORISTA_2 = '11144477735';
 /** A valid CNPJ for an insurer (Receita check digits). */
 export const CNPJ_SEGURADORA = '33000167000101';
+/** The CT-e's tomador: the contratante of the trip (G085) and who pays its freight (NT 2025.001). */
+export const TOMADOR = { nome: 'MOVEIS PARANA LTDA', cpfCnpj: '11444777000161' };
 
 export const MUN = {
   saoPaulo: { cMun: '3550308', xMun: 'São Paulo', uf: 'SP' },
@@ -59,14 +61,21 @@ export function cteDoc(numero: number, carrega: Mun, descarga: Mun, valor = 1000
     produto: 'MOVEIS',
     cepCarrega: '',
     cepDescarga: '',
+    tomador: { nome: TOMADOR.nome, cpfCnpj: TOMADOR.cpfCnpj },
+    frete: 350,
+    ncm: '',
+    ncmDescricao: '',
   };
 }
+/** An NF-e of own load carries no tomador nor freight. */
 export function nfeDoc(numero: number, carrega: Mun, descarga: Mun, valor = 2000, pesoKg = 800) {
   return {
     ...cteDoc(numero, carrega, descarga, valor, pesoKg),
     tipo: 'nfe' as const,
     chave: nfeKeyFrom(carrega.uf as 'SP', numero),
     produto: '',
+    tomador: { nome: '', cpfCnpj: '' },
+    frete: 0,
   };
 }
 
@@ -108,7 +117,7 @@ export function mdfeForm(over: Partial<MdfeFormInput> = {}): MdfeFormInput {
     rntrc: '12345678',
     ciot: [],
     valePedagio: [],
-    contratantes: [],
+    contratantes: [{ nome: TOMADOR.nome, cpfCnpj: TOMADOR.cpfCnpj }],
     pagamentos: [],
     seguros: [
       {
@@ -123,4 +132,29 @@ export function mdfeForm(over: Partial<MdfeFormInput> = {}): MdfeFormInput {
     infCpl: '',
     ...over,
   };
+}
+
+/** The payment of a carga lotação's freight (NT 2025.001): the tomador pays, à vista, by PIX. */
+export function pagamentoFrete(valor = 350) {
+  return {
+    nome: TOMADOR.nome,
+    cpfCnpj: TOMADOR.cpfCnpj,
+    componentes: [{ tipo: '04' as const, valor, descricao: '' }],
+    indPag: 0 as const,
+    adiantamento: null,
+    parcelas: [],
+    banco: '',
+    agencia: '',
+    pix: 'financeiro@rodoviaazul.com.br',
+  };
+}
+
+/** A carga lotação: one CT-e, with the NCM of the goods and the payment of the freight. */
+export function lotacaoForm(over: Partial<MdfeFormInput> = {}): MdfeFormInput {
+  return mdfeForm({
+    documentos: [cteDoc(1, MUN.saoPaulo, MUN.curitiba)],
+    produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '94036000' },
+    pagamentos: [pagamentoFrete()],
+    ...over,
+  });
 }

@@ -4,6 +4,8 @@
 // checked in order (663), insurance required for a carrier (698), trailers and several drivers.
 import { describe, expect, it } from 'vitest';
 
+import { MdfeRuleError } from '../../../electron/fiscal/mdfe-antt';
+import { isValidIbgeMunicipio } from '../../../electron/fiscal/ibge';
 import { buildMdfePayloads, groupByDescarga } from '../../../electron/fiscal/payload/mdfe';
 import { mdfeFormSchema } from '../../../electron/shared/schemas/mdfe-form';
 import type { MdfeFormInput } from '../../../electron/shared/schemas/mdfe-form';
@@ -14,10 +16,13 @@ import {
   CPF_MOTORISTA_2,
   cteDoc,
   cteKeyFrom,
+  lotacaoForm,
   mdfeForm,
   MUN,
   nfeDoc,
   nfeKeyFrom,
+  pagamentoFrete,
+  TOMADOR,
 } from './mdfe-forms';
 
 type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
@@ -55,7 +60,10 @@ describe('MDF-e builder', () => {
         nAver: ['0001234567890'],
       },
     ]);
-    expect(inf.infModal.rodo.infANTT).toEqual({ RNTRC: '12345678' });
+    expect(inf.infModal.rodo.infANTT).toEqual({
+      RNTRC: '12345678',
+      infContratante: [{ xNome: TOMADOR.nome, CNPJ: TOMADOR.cpfCnpj }],
+    });
   });
 
   it('several unloading municipalities of one UF: one MDF-e, a group per municipality, in order', () => {
@@ -85,6 +93,9 @@ describe('MDF-e builder', () => {
         cteDoc(3, MUN.portoAlegre, MUN.curitiba),
         cteDoc(4, MUN.portoAlegre, MUN.salvador),
       ],
+      // SP and PR get one CT-e each: carga lotação manifests (NT 2025.001: NCM and payment).
+      produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '94036000' },
+      pagamentos: [pagamentoFrete(1400)],
     });
     const manifests = build(form);
     expect(manifests.map((m) => m.ufFim)).toEqual(['SP', 'BA', 'PR']);
@@ -108,11 +119,11 @@ describe('MDF-e builder', () => {
 
   it('AM→SP proposes a real land route and an edited route wins over the proposal', () => {
     const docs = [cteDoc(1, MUN.manaus, MUN.saoPaulo)];
-    const proposed = build(mdfeForm({ documentos: docs }))[0]!.infMDFe as J;
+    const proposed = build(lotacaoForm({ documentos: docs }))[0]!.infMDFe as J;
     const ufs = proposed.ide.infPercurso.map((p: J) => p.UFPer);
     expect(ufs).toEqual(['MT', 'MS']);
     const edited = build(
-      mdfeForm({ documentos: docs, rotas: [{ ufFim: 'SP', percurso: ['RO', 'MT', 'GO', 'MG'] }] }),
+      lotacaoForm({ documentos: docs, rotas: [{ ufFim: 'SP', percurso: ['RO', 'MT', 'GO', 'MG'] }] }),
     )[0]!.infMDFe as J;
     expect(edited.ide.infPercurso.map((p: J) => p.UFPer)).toEqual(['RO', 'MT', 'GO', 'MG']);
   });
@@ -188,6 +199,7 @@ describe('MDF-e builder', () => {
       CNPJPg: '11222333000181',
       nCompra: '778899',
       vValePed: 85.4,
+      tpValePed: '01',
     });
     expect(rodo.infANTT.infPag[0]).toMatchObject({
       vContrato: 4285.4,
@@ -214,7 +226,7 @@ describe('MDF-e form rules (messages name the field)', () => {
     ]);
   });
   it('a route whose UFs do not border in order is refused with a proposal (663)', () => {
-    const form = mdfeForm({
+    const form = lotacaoForm({
       documentos: [cteDoc(1, MUN.portoAlegre, MUN.salvador)],
       rotas: [{ ufFim: 'BA', percurso: ['PR', 'SP', 'MG'] }],
     });
@@ -232,6 +244,27 @@ describe('MDF-e form rules (messages name the field)', () => {
     });
     expect(messages(twoUfs).join('\n')).toContain('o carregamento é em mais de uma UF (SP, SC)');
   });
+  it('the layout caps each MDF-e: 1000 unloading municipalities (XSD); a trip takes 10.000 documents', () => {
+    // 1001 distinct municipalities of PR (IBGE codes with their check digit).
+    const places: Array<{ cMun: string; xMun: string; uf: string }> = [];
+    for (let base = 410_000; places.length < 1001; base++)
+      for (let dv = 0; dv < 10; dv++)
+        if (isValidIbgeMunicipio(`${base}${dv}`))
+          places.push({ cMun: `${base}${dv}`, xMun: `Cidade ${base}`, uf: 'PR' });
+    const spread = (count: number) =>
+      mdfeForm({ documentos: places.slice(0, count).map((p, i) => cteDoc(i + 1, MUN.saoPaulo, p as never)) });
+    expect(messages(spread(1000)).join('\n')).not.toContain('leiaute aceita');
+    expect(messages(spread(1001))).toContain(
+      'documentos: documentos: o MDF-e de PR descarregaria em 1.001 municípios; o leiaute aceita no máximo 1.000 — divida a viagem',
+    );
+    const many = mdfeForm({
+      documentos: Array.from({ length: 10_001 }, (_, i) => cteDoc(i + 1, MUN.saoPaulo, MUN.curitiba)),
+    });
+    expect(messages(many)).toContain(
+      'documentos: documentos: no máximo 10.000 por viagem (a SEFAZ recusa mensagens acima de 1024 KB)',
+    );
+  });
+
   it('a trailer as tractor, a repeated plate or a repeated driver are named', () => {
     const form = mdfeForm({
       veiculo: carreta('REB1A23'),
@@ -266,14 +299,13 @@ describe('MDF-e form rules (messages name the field)', () => {
     expect(messages(form)).toEqual([
       'pagamentos.0.componentes.0.descricao: componente "Outros": descreva o componente',
       'pagamentos.0.parcelas: pagamento a prazo: informe ao menos uma parcela com vencimento',
-      'pagamentos.0.banco: pagamento: informe banco e agência ou uma chave PIX de quem recebe',
+      'pagamentos.0.banco: pagamento: informe banco e agência ou uma chave PIX de quem recebe o frete',
     ]);
   });
 });
 
 describe('carga lotação, tipo de transportador and carregamento posterior', () => {
-  const single = (over: Partial<MdfeFormInput> = {}) =>
-    mdfeForm({ documentos: [cteDoc(1, MUN.saoPaulo, MUN.curitiba)], ...over });
+  const single = (over: Partial<MdfeFormInput> = {}) => lotacaoForm(over);
   const cep = (c: string) => ({ cep: c, latitude: '', longitude: '' });
   const geo = (latitude: string, longitude: string) => ({ cep: '', latitude, longitude });
 
@@ -287,6 +319,7 @@ describe('carga lotação, tipo de transportador and carregamento posterior', ()
     expect(inf.prodPred).toEqual({
       tpCarga: '05',
       xProd: 'MOVEIS',
+      NCM: '94036000',
       infLotacao: {
         infLocalCarrega: { CEP: '01310100' },
         infLocalDescarrega: { latitude: '-25.428400', longitude: '-49.273300' },
@@ -300,7 +333,7 @@ describe('carga lotação, tipo de transportador and carregamento posterior', ()
 
   it('without lotação, tpTransp or the flag, none of them is sent', () => {
     const inf = build(single())[0]!.infMDFe as J;
-    expect(inf.prodPred).toEqual({ tpCarga: '05', xProd: 'MOVEIS' });
+    expect(inf.prodPred).toEqual({ tpCarga: '05', xProd: 'MOVEIS', NCM: '94036000' });
     expect('tpTransp' in inf.ide).toBe(false);
     expect('indCarregaPosterior' in inf.ide).toBe(false);
   });
@@ -311,7 +344,7 @@ describe('carga lotação, tipo de transportador and carregamento posterior', ()
     );
     const two = { ...parsed, documentos: mdfeFormSchema.parse(mdfeForm()).documentos };
     const inf = buildMdfePayloads(two, company)[0]!.infMDFe as J;
-    expect(inf.prodPred).toEqual({ tpCarga: '05', xProd: 'MOVEIS' });
+    expect(inf.prodPred).toEqual({ tpCarga: '05', xProd: 'MOVEIS', NCM: '94036000' });
   });
 
   it('an own-load MDF-e with carregamento posterior has indCarregaPosterior 1', () => {
@@ -371,6 +404,7 @@ describe('carga lotação, tipo de transportador and carregamento posterior', ()
   it('tpTransp against the vehicle owner (MOC G017 457, G018 458, G019 454)', () => {
     expect(messages(single({ tpTransp: '2' }))).toEqual([
       'tpTransp: tipo de transportador: TAC não se aplica a transportadora com veículo próprio (a SEFAZ rejeita com 457); escolha ETC ou CTC, ou deixe em branco',
+      'ciot: CIOT: obrigatório para TAC ou equiparado com RNTRC (a SEFAZ rejeita com 304); informe o código do CIOT e o CPF/CNPJ de quem o gerou',
     ]);
     const ownLoad = { documentos: [nfeDoc(5, MUN.saoPaulo, MUN.curitiba)], seguros: [] };
     expect(messages(single({ ...ownLoad, tpTransp: '1' }))).toEqual([
@@ -382,7 +416,12 @@ describe('carga lotação, tipo de transportador and carregamento posterior', ()
     expect(messages(single({ ...ownLoad, veiculo: terceiro }))).toEqual([
       'tpTransp: tipo de transportador: carga própria em veículo de terceiro (CNPJ) exige TAC (a SEFAZ rejeita com 454)',
     ]);
-    expect(messages(single({ ...ownLoad, veiculo: terceiro, tpTransp: '2' }))).toEqual([]);
+    // TAC with RNTRC: a CIOT too (NT 2025.001, 304).
+    expect(messages(single({ ...ownLoad, veiculo: terceiro, tpTransp: '2' }))).toEqual([
+      'ciot: CIOT: obrigatório para TAC ou equiparado com RNTRC (a SEFAZ rejeita com 304); informe o código do CIOT e o CPF/CNPJ de quem o gerou',
+    ]);
+    const ciot = [{ ciot: '123456789012', cpfCnpj: '33000167000101' }];
+    expect(messages(single({ ...ownLoad, veiculo: terceiro, tpTransp: '2', ciot }))).toEqual([]);
     expect(messages(single({ tpTransp: '4' as never }))).toEqual([
       'tpTransp: tipo de transportador: escolha ETC, TAC ou CTC',
     ]);
@@ -402,3 +441,137 @@ function cavaloDe(cpfCnpj: string): MdfeFormInput['veiculo'] {
     },
   };
 }
+
+describe('NT 2025.001 and G085 in the form and the builder (messages at the field, in Portuguese)', () => {
+  const tac = (over: Partial<MdfeFormInput> = {}) =>
+    mdfeForm({
+      veiculo: {
+        ...cavaloDe('52998224725'),
+        proprietario: { ...cavaloDe('52998224725').proprietario!, tpProp: '1' },
+      },
+      ...over,
+    });
+  /** The builder fed a parsed form with `patch` applied after parsing (as a caller skipping the form). */
+  const buildBypassing = (
+    input: MdfeFormInput,
+    patch: (f: ReturnType<typeof mdfeFormSchema.parse>) => void,
+  ) => {
+    const parsed = mdfeFormSchema.parse(input);
+    patch(parsed);
+    try {
+      buildMdfePayloads(parsed, company);
+      return null;
+    } catch (error) {
+      if (!(error instanceof MdfeRuleError)) throw error;
+      return [error.code, error.field, error.message] as const;
+    }
+  };
+
+  it('301: a carga lotação without NCM is named at produto.ncm', () => {
+    expect(messages(lotacaoForm({ produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '' } }))).toEqual([
+      'produto.ncm: NCM do produto predominante: obrigatório em carga lotação, o MDF-e com um só documento (a SEFAZ rejeita com 301); busque pela descrição ou informe os 8 dígitos',
+    ]);
+    expect(buildBypassing(lotacaoForm(), (f) => (f.produto.ncm = ''))?.slice(0, 2)).toEqual([
+      301,
+      'produto.ncm',
+    ]);
+  });
+
+  it('302: a carga lotação without payment is named at pagamentos — per manifest of a split trip too', () => {
+    expect(messages(lotacaoForm({ pagamentos: [] }))).toEqual([
+      'pagamentos: pagamento do frete: obrigatório em carga lotação, o MDF-e com um só documento (a SEFAZ rejeita com 302); informe quem paga, o valor do frete e o banco ou a chave PIX de quem recebe',
+    ]);
+    // Two CT-e to two UFs are two MDF-e of one CT-e each: both carga lotação.
+    const split = mdfeForm({
+      documentos: [cteDoc(1, MUN.saoPaulo, MUN.curitiba), cteDoc(2, MUN.saoPaulo, MUN.florianopolis)],
+      produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '94036000' },
+    });
+    expect(messages(split)).toEqual([expect.stringMatching(/^pagamentos: .*302/)]);
+    expect(buildBypassing(lotacaoForm(), (f) => (f.pagamentos = []))).toEqual([
+      302,
+      'pagamentos',
+      expect.stringContaining('(a SEFAZ rejeita com 302)'),
+    ]);
+  });
+
+  it('a carga lotação with NCM (8 digits or chapter, typed with dots) and payment passes and is sent', () => {
+    expect(messages(lotacaoForm())).toEqual([]);
+    const form = lotacaoForm({ produto: { tpCarga: '12', xProd: 'GLP', ncm: '2711.19.10' } });
+    expect(messages(form)).toEqual([]);
+    const inf = build(form)[0]!.infMDFe as J;
+    expect(inf.prodPred).toEqual({ tpCarga: '12', xProd: 'GLP', NCM: '27111910' });
+    expect(inf.infModal.rodo.infANTT.infPag).toEqual([
+      {
+        xNome: TOMADOR.nome,
+        CNPJ: TOMADOR.cpfCnpj,
+        Comp: [{ tpComp: '04', vComp: 350 }],
+        vContrato: 350,
+        indPag: 0,
+        infBanc: { PIX: 'financeiro@rodoviaazul.com.br' },
+      },
+    ]);
+    expect(messages(lotacaoForm({ produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '94' } }))).toEqual([]);
+    expect(messages(lotacaoForm({ produto: { tpCarga: '05', xProd: 'MOVEIS', ncm: '9403600' } }))).toEqual([
+      'produto.ncm: NCM do produto: 8 dígitos (ou os 2 do capítulo)',
+    ]);
+  });
+
+  it('303/304: a TAC owner (tpProp 0/1) with RNTRC needs payment with bank data and a CIOT', () => {
+    expect(messages(tac())).toEqual([
+      'pagamentos: pagamento do frete com dados bancários: obrigatório para TAC ou equiparado com RNTRC (a SEFAZ rejeita com 303); informe quem paga, o valor e o banco ou a chave PIX de quem recebe',
+      'ciot: CIOT: obrigatório para TAC ou equiparado com RNTRC (a SEFAZ rejeita com 304); informe o código do CIOT e o CPF/CNPJ de quem o gerou',
+    ]);
+    const ciot = [{ ciot: '123456789012', cpfCnpj: '52998224725' }];
+    expect(messages(tac({ pagamentos: [pagamentoFrete()], ciot }))).toEqual([]);
+    expect(buildBypassing(tac({ pagamentos: [pagamentoFrete()], ciot }), (f) => (f.ciot = []))?.[0]).toBe(
+      304,
+    );
+    // An owner that is not a TAC (tpProp 2) asks for neither.
+    expect(messages(mdfeForm({ veiculo: cavaloDe('33000167000101') }))).toEqual([]);
+  });
+
+  it('578 (G085): a carrier with neither CIOT nor vale-pedágio payer names a contratante', () => {
+    expect(messages(mdfeForm({ contratantes: [] }))).toEqual([
+      'contratantes: contratante: informe ao menos um (normalmente o tomador do CT-e) quando não há CIOT nem vale-pedágio com responsável pelo pagamento (a SEFAZ rejeita com 578)',
+    ]);
+    const vale = [
+      { cnpjFornecedor: '33000167000101', cpfCnpjPagador: TOMADOR.cpfCnpj, numeroCompra: '1', valor: 10 },
+    ];
+    expect(messages(mdfeForm({ contratantes: [], valePedagio: vale }))).toEqual([]);
+    expect(
+      messages(mdfeForm({ contratantes: [], ciot: [{ ciot: '123456789012', cpfCnpj: TOMADOR.cpfCnpj }] })),
+    ).toEqual([]);
+    // Own load (tpEmit 2) is not asked.
+    const own = mdfeForm({
+      documentos: [nfeDoc(7, MUN.saoPaulo, MUN.curitiba), nfeDoc(8, MUN.saoPaulo, MUN.londrina)],
+      seguros: [],
+      contratantes: [],
+    });
+    expect(messages(own)).toEqual([]);
+    expect(buildBypassing(mdfeForm(), (f) => (f.contratantes = []))?.[0]).toBe(578);
+  });
+
+  it('layout: one CIOT at most, tpValePed 01/04 (default TAG), the IDVPO digits', () => {
+    const two = [
+      { ciot: '123456789012', cpfCnpj: TOMADOR.cpfCnpj },
+      { ciot: '210987654321', cpfCnpj: TOMADOR.cpfCnpj },
+    ];
+    expect(messages(mdfeForm({ ciot: two }))).toEqual(['ciot: CIOT: no máximo um por MDF-e (NT 2025.001)']);
+    const vale = (tipo: string, numeroCompra = '778899') => [
+      { cnpjFornecedor: '33000167000101', cpfCnpjPagador: '', numeroCompra, valor: 10, tipo: tipo as '01' },
+    ];
+    expect(messages(mdfeForm({ valePedagio: vale('02') }))).toEqual([
+      'valePedagio.0.tipo: tipo do vale-pedágio: TAG (01) ou leitura de placa (04)',
+    ]);
+    expect(messages(mdfeForm({ valePedagio: vale('04', 'IDVPO-1') }))).toEqual([
+      'valePedagio.0.numeroCompra: IDVPO do vale-pedágio: só números, até 20 dígitos',
+    ]);
+    const inf = build(mdfeForm({ valePedagio: vale('04') }))[0]!.infMDFe as J;
+    expect(inf.infModal.rodo.infANTT.valePed.disp[0]).toEqual({
+      CNPJForn: '33000167000101',
+      nCompra: '778899',
+      vValePed: 10,
+      tpValePed: '04',
+    });
+  });
+});

@@ -67,6 +67,8 @@ function cteWithGroups(): CtePedidoEmissao {
   norm.infServVinc = { infCTeMultimodal: [{ chCTeMultimodal: CTE_KEY }, { chCTeMultimodal: CTE_KEY_2 }] };
   b.infCte.infRespTec = { CNPJ: '04252011000110', xContato: 'Suporte', email: 's@t.com', fone: '4133334444' };
   b.infCte.infSolicNFF = { xSolic: 'Pedido NFF: remetente, destinatário e carga conforme aplicativo' };
+  // The NFF request goes only with the NFF special regime (Anexo I G218, 902).
+  b.infCte.ide.tpEmis = 3;
   return b;
 }
 
@@ -78,13 +80,22 @@ function subcontratacao(): CtePedidoEmissao {
   return b;
 }
 
-/** A service linked to multimodal references the OTM's CT-e (G057). */
+/** A service linked to multimodal references the OTM's CT-e (G057) and lists no documents (G037). */
 function vinculadoMultimodal(): CtePedidoEmissao {
   const b = cteWithGroups();
   b.infCte.ide.tpServ = 4;
   delete b.infCte.infCTeNorm!.docAnt;
+  delete b.infCte.infCTeNorm!.infDoc;
+  // Expedidor and recebedor take part in a multimodal-linked service (G055/G056).
+  b.infCte.exped = { ...LINKED_PARTY, enderExped: b.infCte.rem!.enderReme };
+  b.infCte.receb = { ...LINKED_PARTY, enderReceb: b.infCte.rem!.enderReme };
   return b;
 }
+
+const LINKED_PARTY = {
+  CNPJ: '04252011000110',
+  xNome: 'CTE EMITIDO EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL',
+};
 
 function cteOsWithGtve(): CteOsPedidoEmissao {
   const b = cteOsBody();
@@ -110,6 +121,7 @@ function cteSimpWithGroups(): CteSimpPedidoEmissao {
     xObs: 'Obs',
   };
   b.infCte.infSolicNFF = { xSolic: 'Pedido NFF serializado' };
+  b.infCte.ide.tpEmis = 3;
   return b;
 }
 
@@ -309,16 +321,12 @@ describe('a wrong value in a described group is refused by its path', () => {
     ]);
   });
 
-  it('the CT-e OS still has no infSolicNFF', () => {
+  it('the CT-e OS still has no infSolicNFF: accepted and ignored, as members the description does not name', () => {
     const b = cteOsWithGtve() as unknown as { infCte: Record<string, unknown> };
     b.infCte.infSolicNFF = { xSolic: 'Pedido' };
-    expect(refusal(cteOsPedidoEmissao, b).errors).toEqual([
-      {
-        code: 'UnknownMember',
-        message: "O campo 'infCte.infSolicNFF' não existe neste recurso.",
-        path: 'infCte.infSolicNFF',
-      },
-    ]);
+    const r = validate(cteOsPedidoEmissao, b);
+    if (!r.ok) throw new Error(JSON.stringify(r.body));
+    expect((r.value.infCte as Record<string, unknown>).infSolicNFF).toBeUndefined();
   });
 });
 

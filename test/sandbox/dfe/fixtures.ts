@@ -8,10 +8,11 @@ import type { DcePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/dce
 
 export const COMPANY_CNPJ = '11222333000181';
 
-let cached: { privateKeyPem: string; certificatePem: string; notAfter: Date } | null = null;
+type Credentials = { privateKeyPem: string; certificatePem: string; notBefore: Date; notAfter: Date };
+let cached: Credentials | null = null;
 
 /** Self-signed RSA 2048 certificate (generated once per test file). */
-export function testCredentials(): { privateKeyPem: string; certificatePem: string; notAfter: Date } {
+export function testCredentials(): Credentials {
   if (cached) return cached;
   const { privateKey, publicKey } = generateKeyPairSync('rsa', { modulusLength: 2048 });
   const privateKeyPem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
@@ -19,7 +20,8 @@ export function testCredentials(): { privateKeyPem: string; certificatePem: stri
   const cert = forge.pki.createCertificate();
   cert.publicKey = forge.pki.publicKeyFromPem(publicKeyPem);
   cert.serialNumber = '01';
-  const notBefore = new Date(Date.now() - 86_400_000);
+  // Valid from before the fixtures' fixed clock (NOW): the authority checks the start too (D02).
+  const notBefore = new Date(Date.UTC(2020, 0, 1));
   const notAfter = new Date(Date.now() + 365 * 86_400_000);
   cert.validity.notBefore = notBefore;
   cert.validity.notAfter = notAfter;
@@ -27,7 +29,7 @@ export function testCredentials(): { privateKeyPem: string; certificatePem: stri
   cert.setSubject(attrs);
   cert.setIssuer(attrs);
   cert.sign(forge.pki.privateKeyFromPem(privateKeyPem), forge.md.sha256.create());
-  cached = { privateKeyPem, certificatePem: forge.pki.certificateToPem(cert), notAfter };
+  cached = { privateKeyPem, certificatePem: forge.pki.certificateToPem(cert), notBefore, notAfter };
   return cached;
 }
 

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { certifiedCompany, client, control, errorOf, getToken, startTestSandbox } from '../support';
 import { NOW } from '../dfe/fixtures';
-import { COMPANY_CNPJ, CPF_A, cteKey, mdfeBody, NFE_KEY, PLACA } from './fixtures';
+import { COMPANY_CNPJ, CPF_A, CPF_B, cteKey, lotacao, mdfeBody, NFE_KEY, PLACA } from './fixtures';
 import type { MdfePedidoEmissao } from '../../../electron/sandbox/mdfe/schema';
 
 type Doc = {
@@ -96,6 +96,38 @@ describe('MDF-e authority rules', () => {
     expect(blocked.autorizacao.motivo_status).toContain(ext.body.chave);
   });
 
+  it('the control route that closes "another system\'s" MDF-e refuses one issued through /mdfe', async () => {
+    const own = await issue(body());
+    expect(own.status).toBe('autorizado');
+    const refused = await control<{ error: { code: string; message: string } }>(
+      sandbox.url,
+      'POST',
+      `/mdfe/nao-encerrados/${own.chave}/encerramento`,
+    );
+    expect(refused.status).toBe(409);
+    expect(refused.body.error.message).toMatch(/emitido pela API/);
+    // Still open, with no closing event: only its own event (rules 615, 609…) closes it.
+    expect((await api.get<Doc>(`/mdfe/${own.id}`)).body.status).toBe('autorizado');
+    const open = await api.get<{ infMDFe?: Array<{ chMDFe: string }> }>(
+      `/mdfe/nao-encerrados?cpf_cnpj=${COMPANY_CNPJ}`,
+    );
+    expect((open.body.infMDFe ?? []).map((m) => m.chMDFe)).toContain(own.chave);
+    // Another system's manifest is still closed by the route.
+    const ext = await control<{ chave: string }>(sandbox.url, 'POST', '/mdfe/nao-encerrados', {
+      cpf_cnpj: COMPANY_CNPJ,
+      placa: 'EXT1A23',
+      uf_inicio: 'SP',
+      uf_fim: 'RS',
+    });
+    const closed = await control<{ status: string }>(
+      sandbox.url,
+      'POST',
+      `/mdfe/nao-encerrados/${ext.body.chave}/encerramento`,
+    );
+    expect(closed.status).toBe(200);
+    expect(closed.body.status).toBe('encerrado');
+  });
+
   it('686: an MDF-e of the issuer open for more than 30 days', async () => {
     await control(sandbox.url, 'POST', '/mdfe/nao-encerrados', {
       cpf_cnpj: COMPANY_CNPJ,
@@ -160,6 +192,9 @@ describe('MDF-e authority rules', () => {
       b.infMDFe.infDoc.infMunDescarga[0]!.infCTe = null;
       b.infMDFe.infDoc.infMunDescarga[0]!.infNFe = [{ chNFe: NFE_KEY }];
       b.infMDFe.tot = { qNFe: 1, vCarga: 10, cUnid: '01', qCarga: 1 };
+      // One NF-e with tpTransp is a carga lotação under NT 2025.001, and a TAC with RNTRC needs a CIOT.
+      lotacao(b.infMDFe);
+      b.infMDFe.infModal.rodo!.infANTT!.infCIOT = [{ CIOT: '123456789012', CPF: CPF_B }];
       if (ownerCnpj)
         b.infMDFe.infModal.rodo!.veicTracao.prop = {
           CNPJ: ownerCnpj,
@@ -285,6 +320,41 @@ describe('MDF-e authority rules', () => {
       expect((await close({ uf: 'PR', codigo_municipio: '4106902' })).body.codigo_status).toBe(609);
       const xml = await api.get(`/mdfe/${d.id}/encerramento/xml`);
       expect(xml.raw.toString()).toContain('<cUF>41</cUF><cMun>4106902</cMun>');
+    });
+
+    it('closing: 635 for a date after today in Brasília; today and the authorization day are taken', async () => {
+      const d = await issue(body());
+      const close = (b: object) => api.post<Ev>(`/mdfe/${d.id}/encerramento`, b);
+      const now = sandbox.control.clock.nowMs();
+      const brasilia = (ms: number) => new Date(ms - 3 * 3_600_000).toISOString().slice(0, 10);
+      const tomorrow = brasilia(now + 86_400_000);
+      const future = await close({ uf: 'PR', codigo_municipio: '4106902', data_encerramento: tomorrow });
+      expect([future.body.status, future.body.codigo_status]).toEqual(['rejeitado', 635]);
+      expect(future.body.motivo_status).toBe(
+        'Rejeição: A data do evento não pode ser maior que a data do processamento',
+      );
+      expect((await api.get<Doc>(`/mdfe/${d.id}`)).body.status).toBe('autorizado');
+      const today = await close({ uf: 'PR', codigo_municipio: '4106902', data_encerramento: brasilia(now) });
+      expect([today.body.status, today.body.codigo_status]).toEqual(['registrado', 135]);
+    });
+
+    it('closing: 615 compares with the day of the authorization, not of the emission', async () => {
+      // Issued at 23:50 in Brasília, authorized at 00:20 the next day (contingency-like delay).
+      const start = sandbox.control.clock.nowMs();
+      const midnight = Date.parse(`${new Date(start - 3 * 3_600_000).toISOString().slice(0, 10)}T03:00:00Z`);
+      const emitted = midnight + 86_400_000 - 10 * 60_000;
+      await control(sandbox.url, 'POST', '/clock', { set: new Date(emitted + 30 * 60_000).toISOString() });
+      const d = await issue(
+        body({ dhEmi: new Date(emitted).toISOString().replace(/\.\d+Z$/, 'Z'), placa: 'MEI1A23' }),
+      );
+      expect(d.status).toBe('autorizado');
+      const emittedDay = new Date(emitted - 3 * 3_600_000).toISOString().slice(0, 10);
+      const refused = await api.post<Ev>(`/mdfe/${d.id}/encerramento`, {
+        uf: 'PR',
+        codigo_municipio: '4106902',
+        data_encerramento: emittedDay,
+      });
+      expect(refused.body.codigo_status).toBe(615);
     });
 
     it('driver inclusion: 645 invalid CPF, 609 once closed; DF-e inclusion 604 bad key', async () => {

@@ -60,7 +60,7 @@ export function mdfeBody(o: Options = {}): MdfePedidoEmissao {
   const ini = o.UFIni ?? 'SP';
   const fim = o.UFFim ?? 'PR';
   const n = o.ctes ?? 2;
-  return {
+  const body: MdfePedidoEmissao = {
     ambiente: 'homologacao',
     infMDFe: {
       versao: '3.00',
@@ -96,7 +96,8 @@ export function mdfeBody(o: Options = {}): MdfePedidoEmissao {
       infModal: {
         versaoModal: '3.00',
         rodo: {
-          infANTT: { RNTRC: '12345678' },
+          // The tomador of the CT-e contracts the trip (G085 → 578 without it, no CIOT nor vale-pedágio).
+          infANTT: { RNTRC: '12345678', infContratante: [{ ...CONTRATANTE }] },
           veicTracao: {
             placa: o.placa ?? PLACA,
             RENAVAM: '123456789',
@@ -129,6 +130,30 @@ export function mdfeBody(o: Options = {}): MdfePedidoEmissao {
       prodPred: { tpCarga: '05', xProd: 'CARGA GERAL FRACIONADA' },
       tot: { qCTe: n, vCarga: 15000.5, cUnid: '01', qCarga: 1250.75 },
     },
+  };
+  // A single CT-e is a carga lotação: NT 2025.001 asks for the NCM (301) and the payment (302).
+  if (n === 1) lotacao(body.infMDFe);
+  return body;
+}
+
+/** The tomador of the fixtures' CT-e (a valid CNPJ). */
+export const CONTRATANTE = { xNome: 'MOVEIS PARANA LTDA', CNPJ: '11444777000161' };
+
+/** What a carga lotação carries (NT 2025.001): the goods' NCM and the freight's payment. */
+export function lotacao(inf: MdfePedidoEmissao['infMDFe']): void {
+  inf.prodPred = { ...(inf.prodPred ?? { tpCarga: '05', xProd: 'MOVEIS' }), NCM: '94036000' };
+  const rodo = inf.infModal.rodo!;
+  rodo.infANTT = {
+    ...(rodo.infANTT ?? {}),
+    infPag: [
+      {
+        ...CONTRATANTE,
+        Comp: [{ tpComp: '04', vComp: 1850 }],
+        vContrato: 1850,
+        indPag: 0,
+        infBanc: { PIX: 'financeiro@rodoviaazul.com.br' },
+      },
+    ],
   };
 }
 

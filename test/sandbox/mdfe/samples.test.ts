@@ -8,6 +8,7 @@ import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
 import { parse } from 'yaml';
 import { describe, expect, it } from 'vitest';
 
+import { resolveMdfeEmit } from '../../../electron/sandbox/mdfe/emit';
 import { buildMdfeXml, MDFE_NS, rodoXml } from '../../../electron/sandbox/mdfe/xml';
 import { mdfePedidoEmissao } from '../../../electron/sandbox/mdfe/schema';
 import { referencePath, sharedAvailable } from '../../support/shared';
@@ -80,15 +81,21 @@ describe.skipIf(!sharedAvailable)('MDF-e of other systems through the request sc
       expect(parsed.success, JSON.stringify(parsed.error?.issues.slice(0, 5))).toBe(true);
       const body = parsed.data!;
       const chave = inf.getAttribute('Id')!.slice(4);
-      const rebuilt = buildMdfeXml(body.infMDFe, {
-        chave,
-        cMDF: chave.slice(35, 43),
-        cDV: Number(chave[43]),
-        tpAmb: body.infMDFe.ide.tpAmb === 1 ? 1 : 2,
-        dhEmi: body.infMDFe.ide.dhEmi.replace(/-00:00$/, '-03:00'),
-        dhIniViagem: body.infMDFe.ide.dhIniViagem ?? undefined,
-        qrCode: `https://dfe-portal.svrs.rs.gov.br/mdfe/qrCode?chMDFe=${chave}&tpAmb=2`,
-      });
+      // The samples carry the whole issuer: nothing to complete from a registration.
+      const resolved = resolveMdfeEmit(body.infMDFe.emit, null);
+      if (!('emit' in resolved)) throw new Error(`emitente incompleto: ${resolved.missing}`);
+      const rebuilt = buildMdfeXml(
+        { ...body.infMDFe, emit: resolved.emit },
+        {
+          chave,
+          cMDF: chave.slice(35, 43),
+          cDV: Number(chave[43]),
+          tpAmb: body.infMDFe.ide.tpAmb === 1 ? 1 : 2,
+          dhEmi: body.infMDFe.ide.dhEmi.replace(/-00:00$/, '-03:00'),
+          dhIniViagem: body.infMDFe.ide.dhIniViagem ?? undefined,
+          qrCode: `https://dfe-portal.svrs.rs.gov.br/mdfe/qrCode?chMDFe=${chave}&tpAmb=2`,
+        },
+      );
       // Every filled leaf of the original comes back, in the same order and with the same value.
       const leaves = (root: XmlElement) => {
         const out: string[] = [];

@@ -120,7 +120,7 @@ describe.skipIf(!sharedAvailable)('MDF-e XML against PL_MDFe_300b', () => {
     const out = issue(b);
     expect(out.documentXml).toContain('<tpEmit>1</tpEmit><tpTransp>1</tpTransp><mod>58</mod>');
     expect(out.documentXml).toContain(
-      '<xProd>CARGA GERAL FRACIONADA</xProd><infLotacao><infLocalCarrega><CEP>01310100</CEP></infLocalCarrega><infLocalDescarrega><latitude>-25.428400</latitude><longitude>-49.273300</longitude></infLocalDescarrega></infLotacao></prodPred>',
+      '<xProd>CARGA GERAL FRACIONADA</xProd><NCM>94036000</NCM><infLotacao><infLocalCarrega><CEP>01310100</CEP></infLocalCarrega><infLocalDescarrega><latitude>-25.428400</latitude><longitude>-49.273300</longitude></infLocalDescarrega></infLotacao></prodPred>',
     );
     const swapped = out.documentXml.replace(
       '<latitude>-25.428400</latitude><longitude>-49.273300</longitude>',

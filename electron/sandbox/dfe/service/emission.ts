@@ -5,7 +5,7 @@ import { ApiError, badRequest } from '../../http/errors';
 import { newId } from '../../http/ids';
 import { noCertificateError } from '../authority';
 import { emitFromCompany } from '../emit-defaults';
-import { presentDocument, soapStep } from '../present';
+import { ignoredMembersSteps, presentDocument, soapStep } from '../present';
 import type { DfeRepository, DocumentRow } from '../repository';
 import { fieldLabel, invalidMember, validate, validationFailed } from '../../http/validate';
 import type { KindSpec } from './spec';
@@ -113,7 +113,10 @@ export async function emitDocument<T>(
   await ctx.debug.record(row.id, {
     tipo: spec.kind,
     originalPayload: input,
-    steps: [soapStep('envio', spec.wsAutorizacao, final.documentXml, response, answer)],
+    steps: [
+      ...ignoredMembersSteps(spec.prefix, input, parsed.ignored),
+      soapStep('envio', spec.wsAutorizacao, final.documentXml, response, answer),
+    ],
   });
   return presentDocument(row);
 }

@@ -9,6 +9,7 @@ import {
   correctionLimitError,
   noCertificateError,
 } from '../authority';
+import { openMdfeRepository } from '../../mdfe/repository';
 import { cancelCte, cancelDce, correctCte, justificativa, type EventOutcome } from '../issue-event';
 import { presentEvent, soapStep } from '../present';
 import type { DfeRepository, DocumentRow, EventRow } from '../repository';
@@ -104,11 +105,17 @@ export async function cancelDocument(
   }
   const credentials = await prepare(ctx, doc, spec.label);
   const now = ctx.clock.now();
+  // Rule Q15: the authority knows the MDF-e that carry the CT-e (its events 310610/310611).
+  const mdfe =
+    spec.modelo === 57
+      ? await (await openMdfeRepository(ctx.store)).holdingCte(doc.chave, doc.ambiente)
+      : null;
   const rejection = checkCancellation({
     status: doc.status,
     authorizedAt: new Date(doc.data_recebimento),
     now,
     model: spec.modelo,
+    mdfeAutorizado: mdfe?.chave ?? null,
   });
   const env = { now, credentials, protocolSequence: await repo.nextSequence('protocolo') };
   const tpAmb: 1 | 2 = doc.ambiente === 'producao' ? 1 : 2;

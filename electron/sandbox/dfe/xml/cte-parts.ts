@@ -4,6 +4,7 @@ import type { CteFill } from './cte';
 import { CTE_NS } from './ns';
 import { autXmlXml, obsXml, respTecXml } from './parts';
 import { dec, decRange, group, leaf } from './writer';
+import { normalizeDateTime } from '../time';
 
 export type XmlPart = string | undefined | null | false;
 
@@ -61,7 +62,10 @@ export function cteIdeXml(
     leaf('modal', ide.modal),
     leaf('tpServ', ide.tpServ),
     ...own.afterTpServ,
-    ide.dhCont && ide.xJust ? leaf('dhCont', ide.dhCont) + leaf('xJust', ide.xJust) : '',
+    // In TDateTimeUTC like dhEmi: a "Z" or fractional time is rewritten (time.ts), never sent as is.
+    ide.dhCont && ide.xJust
+      ? leaf('dhCont', normalizeDateTime(ide.dhCont).text) + leaf('xJust', ide.xJust)
+      : '',
     g
       ? group('gCompraGov', [
           leaf('tpEnteGov', g.tpEnteGov),

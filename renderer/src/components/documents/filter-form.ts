@@ -26,6 +26,8 @@ export interface FilterForm {
   valorMin: number | null;
   valorMax: number | null;
   text: string;
+  /** Only the documents whose averbação is not done yet. */
+  naoAverbados?: boolean;
 }
 
 export function emptyFilterForm(): FilterForm {
@@ -47,6 +49,7 @@ export function emptyFilterForm(): FilterForm {
     valorMin: null,
     valorMax: null,
     text: '',
+    naoAverbados: false,
   };
 }
 
@@ -74,6 +77,7 @@ export function toSearchFilter(form: FilterForm, company: string): SearchFilter 
   if (form.valorMin !== null) filter.valorMin = form.valorMin;
   if (form.valorMax !== null) filter.valorMax = form.valorMax;
   if (form.text.trim()) filter.text = form.text.trim();
+  if (form.naoAverbados) filter.averbacao = 'nao_averbados';
   return filter;
 }
 

@@ -1,6 +1,12 @@
 // The SMTP form's model: text fields as typed, converted to the contract's settings on save/test.
 import type { MailSettingsView, SmtpSecurity, SmtpSettings } from '@shared/schemas/mail';
-import { DEFAULT_BODY, DEFAULT_SUBJECT, smtpSettingsSchema } from '@shared/schemas/mail';
+import {
+  DEFAULT_BODY,
+  DEFAULT_SUBJECT,
+  PASSWORD_IN_CLEAR_MESSAGE,
+  sendsPasswordInClear,
+  smtpSettingsSchema,
+} from '@shared/schemas/mail';
 import { issuesByField, joinAddresses, splitAddresses } from '../../components/mail/addresses';
 
 export interface SmtpForm {
@@ -46,6 +52,8 @@ export function settingsFrom(
     cc: splitAddresses(form.cc),
     bcc: splitAddresses(form.bcc),
   });
-  if (checked.success) return { ok: true, settings: checked.data };
-  return { ok: false, errors: issuesByField(checked.error.issues) };
+  if (!checked.success) return { ok: false, errors: issuesByField(checked.error.issues) };
+  if (sendsPasswordInClear(checked.data))
+    return { ok: false, errors: { security: PASSWORD_IN_CLEAR_MESSAGE } };
+  return { ok: true, settings: checked.data };
 }

@@ -45,6 +45,25 @@ export interface PagamentoDraft {
   banco: string;
   agencia: string;
   pix: string;
+  /** Who receives the freight (not sent): the bank data is remembered by this CPF/CNPJ. */
+  recebedor: { nome: string; cpfCnpj: string };
+}
+/** A remembered payee (payees:list). */
+export interface PayeeOption {
+  cpfCnpj: string;
+  nome: string;
+  banco: string;
+  agencia: string;
+  pix: string;
+}
+export interface ValePedagioDraft {
+  cnpjFornecedor: string;
+  cpfCnpjPagador: string;
+  /** The IDVPO (valePed/disp/nCompra since NT 2025.001). */
+  numeroCompra: string;
+  valor: Money;
+  /** tpValePed: 01 TAG, 04 leitura de placa. */
+  tipo: string;
 }
 export interface SeguroDraft {
   responsavel: 1 | 2;
@@ -82,7 +101,7 @@ export interface MdfeDraftData {
   condutores: { nome: string; cpf: string }[];
   rntrc: string;
   ciot: { ciot: string; cpfCnpj: string }[];
-  valePedagio: { cnpjFornecedor: string; cpfCnpjPagador: string; numeroCompra: string; valor: Money }[];
+  valePedagio: ValePedagioDraft[];
   contratantes: { nome: string; cpfCnpj: string }[];
   pagamentos: PagamentoDraft[];
   seguros: SeguroDraft[];
@@ -121,6 +140,14 @@ export const emptyPagamento = (): PagamentoDraft => ({
   banco: '',
   agencia: '',
   pix: '',
+  recebedor: { nome: '', cpfCnpj: '' },
+});
+export const emptyValePedagio = (): ValePedagioDraft => ({
+  cnpjFornecedor: '',
+  cpfCnpjPagador: '',
+  numeroCompra: '',
+  valor: null,
+  tipo: '01',
 });
 
 export const emptyLocal = (): LocalDraft => ({ modo: 'cep', cep: '', latitude: '', longitude: '' });
@@ -181,6 +208,69 @@ export function prefillLotacao(d: MdfeDraftData): void {
   for (const [local, cep] of sides)
     if (cep && localEmpty(local))
       Object.assign(local, { modo: 'cep', cep: `${cep.slice(0, 5)}-${cep.slice(5)}` });
+}
+
+const round2 = (v: number) => Math.round(v * 100) / 100;
+
+/** The bank data of a payee into a payment block (PIX, or banco and agência). */
+export function applyPayee(p: PagamentoDraft, payee: PayeeOption): void {
+  Object.assign(p, {
+    banco: payee.pix ? '' : payee.banco,
+    agencia: payee.pix ? '' : payee.agencia,
+    pix: payee.pix,
+    recebedor: { nome: payee.nome, cpfCnpj: payee.cpfCnpj },
+  });
+}
+
+/**
+ * The payment of the freight as the CT-e tell it: the tomador pays (infPag's "responsável pelo
+ * pagamento"; the first CT-e's when they differ), one component "04 – Frete" with the CT-e's vTPrest
+ * (summed), à vista; received where the company's last payee was.
+ */
+export function pagamentoFromDocs(
+  docs: readonly MdfeDocumento[],
+  payee?: PayeeOption | null,
+): PagamentoDraft {
+  const p = emptyPagamento();
+  const withTomador = docs.find((x) => x.tomador?.cpfCnpj);
+  if (withTomador) Object.assign(p, { nome: withTomador.tomador.nome, cpfCnpj: withTomador.tomador.cpfCnpj });
+  const frete = round2(docs.reduce((t, x) => t + (x.frete ?? 0), 0));
+  p.componentes = [{ tipo: '04', valor: frete > 0 ? frete : null, descricao: '' }];
+  if (payee) applyPayee(p, payee);
+  return p;
+}
+
+/** The CT-e's tomadores, each once: the contratantes of the transport (infContratante, G085). */
+export function contratantesFromDocs(docs: readonly MdfeDocumento[]): { nome: string; cpfCnpj: string }[] {
+  const seen = new Map<string, string>();
+  for (const x of docs)
+    if (x.tomador?.cpfCnpj && !seen.has(x.tomador.cpfCnpj)) seen.set(x.tomador.cpfCnpj, x.tomador.nome);
+  return [...seen].map(([cpfCnpj, nome]) => ({ nome, cpfCnpj }));
+}
+
+/** The NCM the documents give (their goods' largest item), the document of largest value first. */
+export function ncmSuggestions(docs: readonly MdfeDocumento[]): { ncm: string; descricao: string }[] {
+  const out = new Map<string, string>();
+  for (const x of [...docs].sort((a, b) => b.valor - a.valor))
+    if (x.ncm && !out.has(x.ncm)) out.set(x.ncm, x.ncmDescricao || x.produto);
+  return [...out].map(([ncm, descricao]) => ({ ncm, descricao }));
+}
+
+/**
+ * What the ANTT rules ask, pre-filled from the documents where the clerk has not filled it yet: the
+ * payment block when a manifest of the trip is a carga lotação (NT 2025.001, 302), the NCM of the
+ * goods (301) and the contratantes (G085, 578).
+ */
+export function prefillAntt(d: MdfeDraftData, payee?: PayeeOption | null): void {
+  if (d.documentos.length === 0) return;
+  const lotacao = unloadingUfs(d.documentos).some(
+    (uf) => d.documentos.filter((x) => x.descarga.uf === uf).length === 1,
+  );
+  if (lotacao && d.pagamentos.length === 0) d.pagamentos.push(pagamentoFromDocs(d.documentos, payee));
+  const [ncm] = ncmSuggestions(d.documentos);
+  if (!d.produto.ncm && ncm) d.produto.ncm = ncm.ncm;
+  if (d.contratantes.length === 0 && tpEmitOf(d.documentos) === 1)
+    d.contratantes.push(...contratantesFromDocs(d.documentos));
 }
 
 /** What goes in `lotacao`: null with more than one document or when nothing was filled in. */
@@ -265,7 +355,10 @@ export function toMdfeInput(d: MdfeDraftData): MdfeFormInput {
     ciot: d.ciot,
     valePedagio: d.valePedagio as MdfeFormInput['valePedagio'],
     contratantes: d.contratantes,
-    pagamentos: d.pagamentos as MdfeFormInput['pagamentos'],
+    pagamentos: d.pagamentos.map((p) => ({
+      ...p,
+      recebedor: p.recebedor ?? { nome: '', cpfCnpj: '' },
+    })) as MdfeFormInput['pagamentos'],
     seguros: d.seguros.map((s) => ({ ...s, averbacoes: s.averbacoes.filter((a) => a.trim()) })),
     infCpl: d.infCpl,
   };

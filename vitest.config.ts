@@ -1,3 +1,5 @@
+import os from 'node:os';
+
 import vue from '@vitejs/plugin-vue';
 import { defineConfig } from 'vitest/config';
 
@@ -5,6 +7,10 @@ import { sharedAlias } from './vite.config';
 
 export default defineConfig({
   test: {
+    // Vitest's default is one worker less than the cores: one worker on the 2-core CI machine, where
+    // most test files wait on a socket, a browser or the disk for much of their time. A worker per core
+    // keeps both cores busy.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         resolve: { alias: sharedAlias },

@@ -2,22 +2,25 @@
  * Plans a batch of printouts as a few large print jobs. Each printout is a self-contained HTML of
  * `<section class="sheet">` elements, one A4 page each (fixed height, clipped, forced page break).
  * Consecutive printouts with the same stylesheet are joined into one HTML, printed once and split
- * back by page ranges: most of the cost of a PDF is per print job, not per page.
+ * back by page ranges: a print job has a fixed cost (a print compositor process started and ended,
+ * a document set up and torn down, the fonts sent along) worth a few sheets, and Chromium's cost per
+ * sheet does not grow with the job, so the fewer jobs the better (see README.md); the caps keep one
+ * job's memory bounded when the accountant exports a month.
  */
 
 export interface BatchLimits {
-  /** Sheets per joined job; several jobs keep both cores busy and progress moving. */
+  /** Sheets per joined job (jobs aim at 80% of it); several jobs keep both cores busy and progress moving. */
   maxSheets: number;
   /**
-   * Characters per joined job, so one job's memory and time stay small (Electron loads each job
-   * from a temporary file, so there is no URL length cap; a single printout is never split).
+   * Characters per joined job, so one job's memory stays bounded (Electron loads each job from a
+   * temporary file, so there is no URL length cap; a single printout is never split).
    */
   maxChars: number;
   /** Jobs that may run at once; the sheets are spread evenly over a multiple of this. */
   concurrency: number;
 }
 
-export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxSheets: 24, maxChars: 600_000, concurrency: 2 };
+export const DEFAULT_BATCH_LIMITS: BatchLimits = { maxSheets: 64, maxChars: 2_000_000, concurrency: 2 };
 
 /** One print job: one printout on its own, or several joined, with each one's page count. */
 export interface BatchJob {
@@ -42,13 +45,6 @@ const DOCUMENT = /^(<!DOCTYPE html><html[^>]*><head>)([\s\S]*?)(<\/head><body>)(
 const TITLE = /<title>([^<]*)<\/title>/;
 const SHEET_OPEN = '<section class="sheet">';
 const SHEET_CLOSE = '</section>';
-/**
- * Only for joined jobs: nobody sees their screen rendering, and without it Chromium skips styling
- * and laying out the whole batch for the screen before printing and again after (a fifth of the
- * CPU). Print media, and so the PDF, is untouched.
- */
-const NO_SCREEN = '<style>@media screen { body { display: none; } }</style>';
-
 const ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" };
 
 function unescapeTitle(text: string): string {
@@ -73,7 +69,7 @@ export function parsePrintout(html: string): Parsed | null {
   const title = TITLE.exec(head);
   return {
     style: head.replace(TITLE, ''),
-    prefix: `${open}${head}${NO_SCREEN}${close}`,
+    prefix: `${open}${head}${close}`,
     title: unescapeTitle(title?.[1] ?? ''),
     body,
     sheets,

@@ -5,6 +5,8 @@ import { expect, test } from './fixtures';
 import { painelTwoMonths } from './painel-months';
 
 test.setTimeout(120_000);
+// What a fresh install does by itself: seeded in this file's own data folder, not copied.
+test.use({ freshInstall: true });
 
 test('Documentos and the Painel show the demo month on first open', async ({ page, openApp }) => {
   await openApp();

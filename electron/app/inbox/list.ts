@@ -43,10 +43,6 @@ export function toNote(row: NoteRow, now: number): InboxNote {
   };
 }
 
-const BRASILIA_DAY = `CASE WHEN n.data_emissao GLOB '*[+-][0-9][0-9]:[0-9][0-9]' OR n.data_emissao GLOB '*Z'
-  THEN coalesce(strftime('%Y-%m-%d', n.data_emissao, '-3 hours'), substr(n.data_emissao, 1, 10))
-  ELSE substr(n.data_emissao, 1, 10) END`;
-
 function whereOf(scope: InboxScope, f: ListInput) {
   const where = ['n.company = ?', 'n.environment = ?'];
   const params: SqlValue[] = [scope.company, scope.environment];
@@ -56,10 +52,12 @@ function whereOf(scope: InboxScope, f: ListInput) {
   };
   add(f.tab === 'transportador' ? 'n.as_carrier = 1' : 'n.as_dest = 1');
   // The period is in Brasília days: a note from Manaus issued at 23:30 -04:00 on the 20th is 00:30
-  // of the 21st in Brasília. A time with an offset (or Z) is moved to -03:00 (Brasília has no DST
-  // since 2019); text without one is taken as written.
-  if (f.de) add(`${BRASILIA_DAY} >= ?`, f.de);
-  if (f.ate) add(`${BRASILIA_DAY} <= ?`, f.ate);
+  // of the 21st in Brasília. The instant of issue (instantSql: a time with an offset or Z as it
+  // says, text without one as Brasília wall time) is compared with the day's start at 00:00 -03:00
+  // (03:00 UTC; Brasília has no DST since 2019), so the period is a range of the list's index.
+  const instant = instantSql('n.data_emissao');
+  if (f.de) add(`${instant} >= julianday(?, '+3 hours')`, f.de);
+  if (f.ate) add(`${instant} < julianday(?, '+1 day', '+3 hours')`, f.ate);
   if (f.emitente) {
     // A CNPJ typed with its mask (numeric or alphanumeric) matches the start of the document; any
     // text matches part of the name. Both are tried, so neither needs guessing which was meant.
@@ -112,8 +110,9 @@ export async function listInbox(
 ): Promise<InboxList> {
   const { clause, params } = whereOf(scope, input);
   if (input.tipoDocumento === 'evento') return listEvents(db, clause, params, input);
+  // The filters read the note only: counting needs no join with the distribution state.
   const total =
-    (await db.get<{ c: number }>(`SELECT COUNT(*) AS c FROM ${NOTE_FROM} WHERE ${clause}`, params))?.c ?? 0;
+    (await db.get<{ c: number }>(`SELECT COUNT(*) AS c FROM inbox_notes n WHERE ${clause}`, params))?.c ?? 0;
   const rows = await db.all<NoteRow>(
     `SELECT n.id, n.chave, n.nsu, n.api_id, n.emitente_doc, n.emitente_nome, n.data_emissao, n.data_autorizacao,
        n.valor, n.situacao, n.resumo, n.manifestacao, n.as_dest, n.as_carrier, n.numero, n.serie, n.ciencia_at,

@@ -80,7 +80,7 @@ function lineHtml(line: DeliveryLine | undefined, startsSheet: boolean): string 
     .map((v, i) => {
       const right = i >= 5 ? ';text-align:right' : '';
       const font = i === 4 ? 5.7 : 6;
-      return `<div class="vs${i === 4 ? ' mono' : ''}" style="flex:none;width:${COLS[i]?.[1]}mm;white-space:nowrap;overflow:hidden;font-size:${font}pt${right}">${esc(v)}</div>`;
+      return `<div class="vs${i === 4 ? ' mono' : ''}" style="flex:none;width:${COLS[i]?.[1]}mm;white-space:nowrap;overflow:clip;font-size:${font}pt${right}">${esc(v)}</div>`;
     })
     .join('');
   return `<div class="r dl" style="height:${MM.docRow}mm;align-items:center">${cells}</div>`;

@@ -44,7 +44,7 @@ export function containersBlock(containers: Container[]): { block: Block; overfl
     inner += `<div class="r dl" style="height:${ROW_MM}mm;align-items:center">${row
       .map(
         (v, i) =>
-          `<div class="vs mono" style="flex:none;width:${COLS[i]?.[1]}mm;white-space:nowrap;overflow:hidden">${esc(v)}</div>`,
+          `<div class="vs mono" style="flex:none;width:${COLS[i]?.[1]}mm;white-space:nowrap;overflow:clip">${esc(v)}</div>`,
       )
       .join('')}</div>`;
   }

@@ -46,7 +46,7 @@ export function canhoto(view: CteView | CteOsView): string {
 function percursoCell(ufs: string[]): string {
   const text = ufs.join(' - ');
   if (textWidthMm(text, 7.5) <= 56) return cell('Percurso do veículo', esc(text), 60, 8);
-  return `<div class="c" style="width:60mm;height:8mm"><div class="l">Percurso do veículo</div><div class="vs wrap" style="font-size:6pt;line-height:1.15;overflow:hidden;max-height:5.4mm">${esc(ufs.join('/'))}</div></div>`;
+  return `<div class="c" style="width:60mm;height:8mm"><div class="l">Percurso do veículo</div><div class="vs wrap" style="font-size:6pt;line-height:1.15;overflow:clip;max-height:5.4mm">${esc(ufs.join('/'))}</div></div>`;
 }
 
 export function prestacao(view: CteView | CteOsView, percurso?: string[]): string {
@@ -93,10 +93,10 @@ export function line(label: string, value: string, widthMm: number): string {
   const pt = fittingPt(text, room, 6.5, 4.2);
   if (pt === undefined) {
     const twoLines = fittingPt(text, room * 2 * 0.9, 6.5, 4.2) ?? 4.2;
-    return `<div style="width:${widthMm}mm;display:flex;align-items:flex-start;overflow:hidden"><span class="l" style="flex:none;margin-right:1mm">${esc(label)}</span><span class="vs" style="overflow:hidden;white-space:normal;overflow-wrap:anywhere;line-height:1.05;font-size:${Math.min(4.2, twoLines)}pt">${value}</span></div>`;
+    return `<div style="width:${widthMm}mm;display:flex;align-items:flex-start;overflow:clip"><span class="l" style="flex:none;margin-right:1mm">${esc(label)}</span><span class="vs" style="overflow:clip;white-space:normal;overflow-wrap:anywhere;line-height:1.05;font-size:${Math.min(4.2, twoLines)}pt">${value}</span></div>`;
   }
   const size = pt < 6.5 ? `;font-size:${pt}pt` : '';
-  return `<div style="width:${widthMm}mm;display:flex;align-items:baseline;overflow:hidden;white-space:nowrap"><span class="l" style="flex:none;margin-right:1mm">${esc(label)}</span><span class="vs" style="overflow:hidden;text-overflow:ellipsis${size}">${value}</span></div>`;
+  return `<div style="width:${widthMm}mm;display:flex;align-items:baseline;overflow:clip;white-space:nowrap"><span class="l" style="flex:none;margin-right:1mm">${esc(label)}</span><span class="vs" style="overflow:clip;text-overflow:ellipsis${size}">${value}</span></div>`;
 }
 
 /** A party box (remetente, destinatário, expedidor, recebedor) of 100 mm. */
@@ -175,7 +175,7 @@ export function components(view: CteView | CteOsView): string {
       const comp = comps[c * rows + r];
       const name = comp?.xNome ?? '';
       const namePt = fittingPt(name, 19, 6.5, 4.2) ?? 4.2;
-      inner += `<div class="r" style="height:${MM.compRow}mm"><div class="vs" style="width:20mm;overflow:hidden;white-space:nowrap${namePt < 6.5 ? `;font-size:${namePt}pt` : ''}">${esc(name)}</div><div class="vs right" style="width:15mm;white-space:nowrap">${esc(money(comp?.vComp ?? ''))}</div></div>`;
+      inner += `<div class="r" style="height:${MM.compRow}mm"><div class="vs" style="width:20mm;overflow:clip;white-space:nowrap${namePt < 6.5 ? `;font-size:${namePt}pt` : ''}">${esc(name)}</div><div class="vs right" style="width:15mm;white-space:nowrap">${esc(money(comp?.vComp ?? ''))}</div></div>`;
     }
     cols.push(`<div class="c" style="width:37.5mm;height:${h}mm">${inner}</div>`);
   }
@@ -208,7 +208,7 @@ function docCell(d: OriginDoc | undefined): string {
   return values
     .map(
       (v, i) =>
-        `<div class="vs mono" style="flex:none;width:${DOC_COLS[i]?.[1]}mm;white-space:nowrap;overflow:hidden;font-size:${i === 3 ? 5.7 : 6}pt">${esc(v)}</div>`,
+        `<div class="vs mono" style="flex:none;width:${DOC_COLS[i]?.[1]}mm;white-space:nowrap;overflow:clip;font-size:${i === 3 ? 5.7 : 6}pt">${esc(v)}</div>`,
     )
     .join('');
 }

@@ -8,33 +8,38 @@ export const SHEET = { width: 210, height: 297, margin: 5, contentWidth: 200, co
 // installed, the same glyphs on every machine; Windows, without it, prints with Arial.
 export const FONT_STACK = "'Liberation Sans', Arial, 'DejaVu Sans', sans-serif";
 
+// Each sheet is a box of fixed size that clips its content: `contain: strict` tells Chromium so, and
+// it then lays each sheet out on its own instead of paginating the whole printout box by box;
+// `content-visibility: auto` lets it skip the sheets nobody sees on screen (a batch's print page, the
+// preview's sheets off screen) and print in one layout pass instead of two. Neither changes a pixel
+// (see electron/documents/README.md for the measurements).
 const BASE_CSS = `
 @page { size: A4 portrait; margin: 0; }
 * { box-sizing: border-box; }
 html, body { margin: 0; padding: 0; }
 body { font-family: ${FONT_STACK}; color: #000; -webkit-print-color-adjust: exact; print-color-adjust: exact; }
-.sheet { position: relative; width: ${SHEET.width}mm; height: ${SHEET.height}mm; padding: ${SHEET.margin}mm; overflow: hidden; background: #fff; break-after: page; page-break-after: always; }
+.sheet { position: relative; width: ${SHEET.width}mm; height: ${SHEET.height}mm; padding: ${SHEET.margin}mm; overflow: clip; background: #fff; break-after: page; page-break-after: always; contain: strict; content-visibility: auto; }
 .sheet:last-child { break-after: auto; page-break-after: auto; }
 @media screen { body { background: #777; } .sheet { margin: 6mm auto; box-shadow: 0 1mm 4mm rgba(0,0,0,.4); } }
 .t { border-left: .2mm solid #000; border-top: .2mm solid #000; width: ${SHEET.contentWidth}mm; }
 .gap { margin-top: 1mm; }
 .r { display: flex; width: 100%; }
 .col { display: flex; flex-direction: column; }
-.c { border-right: .2mm solid #000; border-bottom: .2mm solid #000; overflow: hidden; padding: .3mm .8mm; flex: none; }
-.l { font-size: 5pt; line-height: 1.25; text-transform: uppercase; white-space: nowrap; overflow: hidden; }
-.v { font-size: 7.5pt; line-height: 1.25; font-weight: bold; white-space: nowrap; overflow: hidden; text-overflow: ellipsis; }
+.c { border-right: .2mm solid #000; border-bottom: .2mm solid #000; overflow: clip; padding: .3mm .8mm; flex: none; }
+.l { font-size: 5pt; line-height: 1.25; text-transform: uppercase; white-space: nowrap; overflow: clip; }
+.v { font-size: 7.5pt; line-height: 1.25; font-weight: bold; white-space: nowrap; overflow: clip; text-overflow: ellipsis; }
 .vs { font-size: 6.5pt; line-height: 1.2; font-weight: bold; }
 .wrap { white-space: normal; }
 .st { height: 3.5mm; line-height: 3.4mm; font-size: 5.5pt; font-weight: bold; text-align: center; text-transform: uppercase; background: #e4e4e4; padding: 0; }
 .center { text-align: center; }
 .right { text-align: right; }
 .mono { font-variant-numeric: tabular-nums; }
-.banner { height: 4.8mm; line-height: 4.2mm; border: .3mm solid #000; text-align: center; font-size: 8pt; font-weight: bold; margin-top: .8mm; white-space: nowrap; overflow: hidden; }
+.banner { height: 4.8mm; line-height: 4.2mm; border: .3mm solid #000; text-align: center; font-size: 8pt; font-weight: bold; margin-top: .8mm; white-space: nowrap; overflow: clip; }
 .wm { position: absolute; left: 0; top: 0; width: ${SHEET.width}mm; height: ${SHEET.height}mm; display: flex; align-items: center; justify-content: center; pointer-events: none; z-index: 10; }
 .wm span { transform: rotate(-40deg); font-size: 88pt; font-weight: bold; letter-spacing: 4mm; white-space: nowrap; }
 .wm.cancel span { color: rgba(200, 0, 0, .28); border: 2mm solid rgba(200, 0, 0, .28); padding: 2mm 8mm; }
 .wm.hom span { color: rgba(0, 0, 0, .08); font-size: 54pt; }
-.line { height: 3mm; line-height: 3mm; font-size: 6.5pt; white-space: nowrap; overflow: hidden; }
+.line { height: 3mm; line-height: 3mm; font-size: 6.5pt; white-space: nowrap; overflow: clip; }
 .dl { border-bottom: .1mm dotted #888; }
 svg { display: block; }
 `;

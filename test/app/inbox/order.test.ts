@@ -144,4 +144,42 @@ describe('inbox order by the real instant', () => {
     expect(steps.some((d) => d.includes('USING INDEX inbox_notes_instant'))).toBe(true);
     expect(steps.filter((d) => d.includes('TEMP B-TREE'))).toEqual([]);
   });
+
+  it('a period is a range of the instant index, for the count and for the page', async () => {
+    for (let i = 0; i < 30; i++)
+      await note(String(i), `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00-04:00`);
+    const ran: { sql: string; params: SqlValue[] }[] = [];
+    const spy = new Proxy(db, {
+      get(target, key) {
+        if (key === 'all' || key === 'get')
+          return (sql: string, params: SqlValue[]) => {
+            ran.push({ sql, params });
+            return key === 'all' ? target.all(sql, params) : target.get(sql, params);
+          };
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const page = await listInbox(
+      spy,
+      scope,
+      inboxListInputSchema.parse({
+        company: CNPJ,
+        tab: 'destinatario',
+        de: '2026-11-10',
+        ate: '2026-11-12',
+        limit: 10,
+      }),
+      NOW,
+    );
+    expect(page.total).toBe(3);
+    expect(ran).toHaveLength(2);
+    for (const { sql, params } of ran) {
+      const plan = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
+      const steps = plan.map((p) => p.detail).join('\n');
+      expect(steps).toMatch(
+        /USING (COVERING )?INDEX inbox_notes_instant \(company=\? AND environment=\? AND <expr>>\? AND <expr><\?\)/,
+      );
+    }
+  });
 });

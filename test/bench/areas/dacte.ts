@@ -1,12 +1,8 @@
 // DACTE figures: XML → HTML per document over the reference samples (each a first print: the barcode
 // and QR code memo is cleared before every render), and 100 different DACTEs printed in one batch on
-// headless Chromium and written as 100 PDF files (seconds, pages per second, CPU per PDF).
-import { readdirSync, readFileSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+// headless Chromium and written as 100 PDF files (seconds, pages per second, Chromium's CPU per
+// page), and the stress documents' continuation sheets (pages per second).
 import os from 'node:os';
-import path from 'node:path';
-
-import { PDFDocument } from 'pdf-lib';
 
 import { clearCodeCache } from '../../../electron/documents/html/codes';
 import { ChromiumPdfEngine, htmlBatchToPdf } from '../../../electron/documents/pdf';
@@ -17,40 +13,18 @@ import { MAX, stressCte } from '../../documents/stress';
 import { printableSamples } from '../../documents/support';
 import type { Figure } from '../types';
 import { note } from '../types';
+import type { BatchRun } from '../support/printing';
+import { describeRuns, medianRun, printBatch } from '../support/printing';
 import { percentile } from '../support/stats';
 
 const ROUNDS = 5;
 const BATCH = 100;
+/** Rounds of each batch: the median is reported (the machine is shared with other work). */
+const RUNS = 3;
 
 function round(value: number, places: number): number {
   const f = 10 ** places;
   return Math.round(value * f) / f;
-}
-
-/**
- * CPU seconds used so far by this process's descendants (the browser and its helpers), from /proc;
- * null elsewhere. On a loaded machine the wall time of the batch says little, the CPU time does.
- */
-function childrenCpuSeconds(): number | null {
-  if (process.platform !== 'linux') return null;
-  const procs = new Map<number, { ppid: number; ticks: number }>();
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      const stat = readFileSync(`/proc/${entry}/stat`, 'utf8');
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      procs.set(Number(entry), { ppid: Number(fields[1]), ticks: Number(fields[11]) + Number(fields[12]) });
-    } catch {
-      // The process ended while the table was read.
-    }
-  }
-  let ticks = 0;
-  for (const [pid, info] of procs) {
-    let up: number | undefined = info.ppid;
-    while (up !== undefined && up > 1 && up !== process.pid) up = procs.get(up)?.ppid;
-    if (up === process.pid && pid !== process.pid) ticks += info.ticks;
-  }
-  return ticks / 100; // USER_HZ is 100 on Linux
 }
 
 /** The same CT-e as number `n`: nCT, and its keys (with their check digit) wherever they appear. */
@@ -63,18 +37,6 @@ function renumber(xml: string, n: number): string {
     out = out.split(key).join(`${body}${accessKeyCheckDigit(body)}`);
   }
   return out;
-}
-
-/** Every file is a PDF of its own document's page count (outside the timing). */
-async function checkFiles(dir: string, pages: number[]): Promise<void> {
-  const files = readdirSync(dir).sort();
-  if (files.length !== pages.length)
-    throw new Error(`${files.length} PDF files for ${pages.length} documents`);
-  for (const [i, name] of files.entries()) {
-    const doc = await PDFDocument.load(await readFile(path.join(dir, name)), { updateMetadata: false });
-    if (doc.getPageCount() !== pages[i])
-      throw new Error(`${name}: ${doc.getPageCount()} pages, expected ${pages[i]}`);
-  }
 }
 
 export default async function* dacte(): AsyncGenerator<Figure> {
@@ -115,60 +77,44 @@ export default async function* dacte(): AsyncGenerator<Figure> {
   );
   const htmls = batch.map((r) => r.html);
   if (new Set(htmls).size !== BATCH) throw new Error('the batch repeats a document');
-  const sheets = batch.reduce((n, r) => n + r.pages, 0);
-  const dir = await mkdtemp(path.join(os.tmpdir(), 'carreta-bench-dacte-'));
+  const pages = batch.map((r) => r.pages);
+  const sheets = pages.reduce((n, p) => n + p, 0);
   const engine = new ChromiumPdfEngine({ poolSize: 2 });
   try {
-    // Browser start-up is not part of the batch: the app keeps its engine, and its two pages, warm.
-    await htmlBatchToPdf(engine, htmls.slice(0, 2), 2);
-    const cpuBefore = childrenCpuSeconds();
-    const nodeCpu = process.cpuUsage();
-    const start = performance.now();
-    // Counted: a layout change that stops the joined jobs from adding up shows as ~100 print jobs.
-    let jobs = 0;
-    const counted = {
-      htmlToPdf: (html: string) => ((jobs += 1), engine.htmlToPdf(html)),
-      close: () => engine.close(),
-    };
-    const pdfs = await htmlBatchToPdf(counted, htmls, 2);
-    await Promise.all(
-      pdfs.map((pdf, i) => writeFile(path.join(dir, `dacte-${String(i + 1).padStart(3, '0')}.pdf`), pdf)),
-    );
-    const seconds = (performance.now() - start) / 1000;
-    const cpuAfter = childrenCpuSeconds();
-    const used = process.cpuUsage(nodeCpu);
-    const browserCpu = cpuBefore === null || cpuAfter === null ? Number.NaN : cpuAfter - cpuBefore;
-    const nodeSeconds = (used.user + used.system) / 1e6;
-    await checkFiles(
-      dir,
-      batch.map((r) => r.pages),
-    );
-    note(
-      `pdf: ${pdfs.length} files, ${sheets} pages in ${jobs} print jobs, ${pdfs.reduce((n, p) => n + p.length, 0)} bytes; cpu (user+sys): browser ${browserCpu.toFixed(2)} s + node ${nodeSeconds.toFixed(2)} s = ${(((browserCpu + nodeSeconds) * 1000) / BATCH).toFixed(1)} ms per PDF; load ${os.loadavg()[0]?.toFixed(1)}`,
-    );
-    yield { name: 'pdf_batch_100_s', value: round(seconds, 2), unit: 's' };
-    yield { name: 'pdf_pages_per_s', value: round(sheets / seconds, 1), unit: 'pages/s' };
+    // Browser start-up and the engine's first batch are not counted: the app keeps its engine, and
+    // its two pages, warm (the first batch of a fresh browser costs about a third more: its
+    // processes grow their memory and load fonts).
+    describeRuns('pdf, first batch (not counted)', [await printBatch(engine, htmls, pages, 'dacte')], sheets);
+    const runs: BatchRun[] = [];
+    for (let r = 0; r < RUNS; r++) runs.push(await printBatch(engine, htmls, pages, 'dacte'));
+    describeRuns('pdf', runs, sheets);
+    const run = medianRun(runs);
+    const browserCpu = runs.reduce((n, x) => n + x.browserCpu, 0) / runs.length;
+    yield { name: 'pdf_batch_100_s', value: round(run.seconds, 2), unit: 's' };
+    yield { name: 'pdf_pages_per_s', value: round(sheets / run.seconds, 1), unit: 'pages/s' };
     if (Number.isFinite(browserCpu))
-      yield {
-        name: 'pdf_cpu_ms_per_pdf',
-        value: round(((browserCpu + nodeSeconds) * 1000) / BATCH, 1),
-        unit: 'ms',
-      };
+      yield { name: 'pdf_cpu_ms_per_page', value: round((browserCpu * 1000) / sheets, 1), unit: 'ms' };
     // Stress documents (every free text at its maximum length, 400 NF-e keys, 10 ObsCont and
     // ObsFisco, 24 components, all four parties): the continuation sheets at work.
     const stress = Array.from({ length: 6 }, (_, i) => renderDocumentHtml(stressCte(MAX, 500 + i)));
     const stressPages = stress.reduce((n, r) => n + r.pages, 0);
-    const stressStart = performance.now();
-    await htmlBatchToPdf(
-      engine,
-      stress.map((r) => r.html),
-      2,
+    const stressRuns: number[] = [];
+    for (let r = 0; r < RUNS; r++) {
+      const stressStart = performance.now();
+      await htmlBatchToPdf(
+        engine,
+        stress.map((x) => x.html),
+        2,
+      );
+      stressRuns.push((performance.now() - stressStart) / 1000);
+    }
+    stressRuns.sort((a, b) => a - b);
+    const stressSeconds = stressRuns[Math.floor((stressRuns.length - 1) / 2)] ?? Number.NaN;
+    note(
+      `stress: ${stress.length} documents, ${stressPages} pages in ${stressRuns.map((x) => x.toFixed(2)).join(', ')} s`,
     );
-    const stressSeconds = (performance.now() - stressStart) / 1000;
-    note(`stress: ${stress.length} documents, ${stressPages} pages in ${stressSeconds.toFixed(2)} s`);
     yield { name: 'stress_pages_per_s', value: round(stressPages / stressSeconds, 1), unit: 'pages/s' };
   } finally {
     await engine.close();
-    await rm(dir, { recursive: true, force: true });
   }
 }

@@ -1,6 +1,9 @@
 // MDF-e rules the form, the lifecycle screen and the sandbox's authority share (one home per rule):
 // deadlines and limits of the MOC MDF-e 3.00 (§5 G079/G080/G081/G083/G084 p.41, §6.1.3 K05 p.70,
 // §6.3.3 K02 p.73) and Ajuste SINIEF 21/10 cl. 13ª. Pure; garbage in gives a safe answer, no throw.
+import { brasiliaDayOf } from './brasilia';
+
+export { brasiliaDayOf };
 
 /** Cancellation only within 24 hours of the authorization (K05 → 220), and never once closed (609). */
 export const MDFE_CANCEL_WINDOW_MS = 24 * 3_600_000;
@@ -102,15 +105,6 @@ export function openMdfeBlocks(
   )
     return 462;
   return null;
-}
-
-/**
- * The day (AAAA-MM-DD) of an instant in Brasília: UTC−3 all year, Brazil has kept no daylight
- * saving since Decreto 9.772 of 25/04/2019. An invalid date gives ''.
- */
-export function brasiliaDayOf(instant: Date): string {
-  if (!(instant instanceof Date) || !Number.isFinite(instant.getTime())) return '';
-  return new Date(instant.getTime() - 3 * 3_600_000).toISOString().slice(0, 10);
 }
 
 /**

@@ -10,6 +10,7 @@ import {
 } from '../fiscal/averbacao';
 import type { DadosSeguro, InsurerAnswer, InsurerMessage } from './types';
 import { InsurerFailure } from './types';
+import { BRASILIA_OFFSET } from '../fiscal/brasilia';
 
 type Json = Record<string, unknown>;
 
@@ -39,7 +40,7 @@ export function brasiliaInstant(value: unknown): string | null {
     ? match[4] === 'Z'
       ? 'Z'
       : match[4].replace(/^([+-]\d{2})(\d{2})$/, '$1:$2')
-    : '-03:00';
+    : BRASILIA_OFFSET;
   return `${match[1]}T${match[2]}${zone}`;
 }
 

@@ -28,6 +28,7 @@ import {
   ufSemEx,
 } from '../dfe/schemas/common';
 import { MDFE_MAX_CIOT } from '../../fiscal/mdfe-antt';
+import { JUSTIFICATIVA_MAX } from '../../fiscal/events';
 
 const optCnpj = cnpj.nullish();
 const optCpf = cpf.nullish();
@@ -406,7 +407,9 @@ export const mdfePedidoEmissaoLote = z.strictObject({
   id_lote: str(1, 50),
 });
 
-export const mdfePedidoCancelamento = z.strictObject({ justificativa: z.string().max(255).nullish() });
+export const mdfePedidoCancelamento = z.strictObject({
+  justificativa: z.string().max(JUSTIFICATIVA_MAX).nullish(),
+});
 export const mdfePedidoEncerramento = z.strictObject({
   data_encerramento: date.nullish(),
   uf: uf,

@@ -9,6 +9,7 @@ import { parseAmbiente, requireQuery } from '../http/query';
 import type { Query } from '../http/query';
 import type { StreamKey } from './stream';
 import { TIPOS_MANIFESTACAO } from './manifestation';
+import { JUSTIFICATIVA_MAX, JUSTIFICATIVA_MIN } from '../../fiscal/events';
 
 const cpfCnpj = z
   .string()
@@ -58,14 +59,14 @@ export const manifestacaoSchema = z
     ambiente,
     chave_acesso: nfeKey,
     tipo_evento: z.enum(TIPOS_MANIFESTACAO),
-    justificativa: z.string().trim().min(15).max(255).nullable().optional(),
+    justificativa: z.string().trim().min(JUSTIFICATIVA_MIN).max(JUSTIFICATIVA_MAX).nullable().optional(),
   })
   .superRefine((v, issue) => {
     if (v.tipo_evento === '210240' && !v.justificativa) {
       issue.addIssue({
         code: 'custom',
         path: ['justificativa'],
-        message: 'obrigatório (15 a 255 caracteres) para o evento 210240 (operação não realizada)',
+        message: `obrigatório (${JUSTIFICATIVA_MIN} a ${JUSTIFICATIVA_MAX} caracteres) para o evento 210240 (operação não realizada)`,
       });
     }
   });

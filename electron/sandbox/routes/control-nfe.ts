@@ -8,6 +8,7 @@ import { parseBody } from '../http/validate';
 import { controlGuard } from './control';
 import { inboxOf } from '../nfe/inbox';
 import { writeSettings, readSettings } from '../nfe/settings';
+import { JUSTIFICATIVA_MAX, JUSTIFICATIVA_MIN } from '../../fiscal/events';
 
 const injectSchema = z.object({
   cpf_cnpj: z.string().refine(isValidCpfCnpj, 'CPF/CNPJ inválido'),
@@ -33,7 +34,7 @@ const eventSchema = z.object({
   ambiente: z.enum(['homologacao', 'producao']),
   chave_acesso: z.string().length(44),
   tipo_evento: z.enum(['110110', '110111']),
-  texto: z.string().trim().min(15).max(255).optional(),
+  texto: z.string().trim().min(JUSTIFICATIVA_MIN).max(JUSTIFICATIVA_MAX).optional(),
 });
 
 const configSchema = z.object({

@@ -15,8 +15,11 @@ import { presentEvent, soapStep } from '../present';
 import type { DfeRepository, DocumentRow, EventRow } from '../repository';
 import { validate, validationFailed } from '../../http/validate';
 import type { KindSpec } from './spec';
+import { JUSTIFICATIVA_MAX, JUSTIFICATIVA_MIN } from '../../../fiscal/events';
 
-export const pedidoCancelamento = z.strictObject({ justificativa: z.string().max(255).nullish() });
+export const pedidoCancelamento = z.strictObject({
+  justificativa: z.string().max(JUSTIFICATIVA_MAX).nullish(),
+});
 export const pedidoCartaCorrecao = z.strictObject({
   correcoes: z
     .array(
@@ -99,8 +102,8 @@ export async function cancelDocument(
 ) {
   const req = parse(pedidoCancelamento, body);
   const xJust = justificativa(req.justificativa);
-  if (xJust.length < 15) {
-    const message = "O campo 'justificativa' deve ter de 15 a 255 caracteres.";
+  if (xJust.length < JUSTIFICATIVA_MIN) {
+    const message = `O campo 'justificativa' deve ter de ${JUSTIFICATIVA_MIN} a ${JUSTIFICATIVA_MAX} caracteres.`;
     throw validationFailed([{ code: 'MinLength', message, path: 'justificativa' }], message);
   }
   const credentials = await prepare(ctx, doc, spec.label);

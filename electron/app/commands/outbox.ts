@@ -4,6 +4,20 @@ import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
 import type { Issuing } from '../issuing';
 import { reviewHeld } from '../issuing/held-review';
+import type { OutboxEntry } from '../../cache/repositories';
+
+/** What both outbox listings show of a send (the variant, e.g. cte-simp, names its kind). */
+const outboxItem = (row: OutboxEntry & { variant: string | null }) => ({
+  id: row.id,
+  referencia: row.referencia,
+  kind: row.variant ?? row.kind,
+  company: row.company,
+  serie: row.serie,
+  numero: row.numero,
+  state: row.state,
+  lastError: row.lastError,
+  createdAt: row.createdAt,
+});
 
 export function outboxCommands(
   ctx: AppContext,
@@ -18,17 +32,9 @@ export function outboxCommands(
       });
       return {
         items: rows.map((row) => ({
-          id: row.id,
-          referencia: row.referencia,
-          kind: row.variant ?? row.kind,
-          company: row.company,
-          serie: row.serie,
-          numero: row.numero,
-          state: row.state,
+          ...outboxItem(row),
           attempts: row.attempts,
-          lastError: row.lastError,
           apiId: row.apiId,
-          createdAt: row.createdAt,
         })),
       };
     },
@@ -39,16 +45,8 @@ export function outboxCommands(
       const rows = (await ctx.cache.repos?.outbox.held()) ?? [];
       return {
         items: rows.map((row) => ({
-          id: row.id,
-          referencia: row.referencia,
-          kind: row.variant ?? row.kind,
-          company: row.company,
+          ...outboxItem(row),
           environment: row.environment,
-          serie: row.serie,
-          numero: row.numero,
-          state: row.state,
-          lastError: row.lastError,
-          createdAt: row.createdAt,
           heldAt: row.heldAt ?? '',
         })),
       };

@@ -11,7 +11,8 @@ import type { Database } from '../db';
 import type { SqlValue } from '../statement';
 import type { Environment } from './types';
 
-export interface QueueInsert {
+/** What names a queued averbação: the document, the operation and where it goes. */
+interface QueueKey {
   company: string;
   environment: Environment;
   tipo: AverbacaoTipo;
@@ -21,22 +22,16 @@ export interface QueueInsert {
   serie: number;
   numero: number;
   averbadora: Averbadora;
+}
+
+export interface QueueInsert extends QueueKey {
   autorizadoEm: string | null;
   /** `dispensado` for a cancellation that needs no sending; `pendente` otherwise. */
   estado?: 'pendente' | 'dispensado';
 }
 
-export interface QueueRow {
+export interface QueueRow extends QueueKey {
   id: number;
-  company: string;
-  environment: Environment;
-  tipo: AverbacaoTipo;
-  operacao: AverbacaoOperacao;
-  chave: string;
-  modelo: string;
-  serie: number;
-  numero: number;
-  averbadora: Averbadora;
   estado: AverbacaoEstado;
   autorizado_em: string | null;
   averbado_em: string | null;

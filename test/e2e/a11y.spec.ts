@@ -31,6 +31,13 @@ const OPTIONS: RunOptions = {
 async function violations(page: Page): Promise<string[]> {
   // Spinners and toasts settle first: the resting screen is what is checked.
   await expect(page.locator('.pi-spin')).toHaveCount(0, { timeout: 15_000 });
+  // A message that has just appeared fades in (PrimeVue's enter transition): half-transparent, its
+  // text fails color-contrast until the fade ends. A slow machine catches it mid-fade (CI, stop 29).
+  await page.waitForFunction(() =>
+    document
+      .getAnimations()
+      .every((a) => a.playState !== 'running' || a.effect?.getTiming().iterations === Infinity),
+  );
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SOURCE);
   const result = await page.evaluate(
     (options) => (window as unknown as { axe: { run(o: unknown): Promise<AxeResults> } }).axe.run(options),

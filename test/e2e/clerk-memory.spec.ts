@@ -36,9 +36,7 @@ test('CT-e OS and DC-e get the CT-e’s help', async ({ page, openApp }) => {
     await page.getByTestId('nav-emitir-dce').click();
     await expect(page.getByText(/Próximo número: \d+/)).toBeVisible();
     const description = page.locator('#dce-itens-0-xProd');
-    // The DC-e form drops the very first input event of a fresh form (noticed, not this issue's):
-    // one key first, then the description.
-    await description.press('C');
+    // The very first input of a fresh form is kept (a capture-phase touch used to drop it).
     await description.fill('Camisetas de algodão');
     await expect(description).toHaveValue('Camisetas de algodão');
     const suggest = page.getByTestId('dce-ncm-suggest');

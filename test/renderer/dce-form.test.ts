@@ -191,8 +191,9 @@ describe('Emitir DC-e', { timeout: 20_000 }, () => {
       .findAll('button')
       .find((b) => b.text().includes('Pré-visualizar'))!
       .trigger('click');
-    await settle();
-    expect(document.body.querySelector('iframe[title="Pré-visualização do DACE"]')).not.toBeNull();
+    await waitFor(() =>
+      expect(document.body.querySelector('iframe[title="Pré-visualização do DACE"]')).not.toBeNull(),
+    );
     await wrapper.get('form').trigger('submit');
     await settle();
     expect(wrapper.get('[data-testid="dce-rejection"]').text()).toContain('CNPJ do destinatário recusado');

@@ -48,8 +48,11 @@ export async function settle(): Promise<void> {
   }
 }
 
-/** Polls until `check` stops throwing (lazy views load on first visit), then returns its value. */
-export async function waitFor<T>(check: () => T, timeoutMs = 3000): Promise<T> {
+/**
+ * Polls until `check` stops throwing (lazy views load on first visit), then returns its value. The
+ * limit is generous: a lazy view's first import takes seconds on a loaded 2-core CI machine.
+ */
+export async function waitFor<T>(check: () => T, timeoutMs = 10_000): Promise<T> {
   const started = Date.now();
   for (;;) {
     try {

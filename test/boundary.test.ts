@@ -85,8 +85,8 @@ export const LAYER_MAP: readonly Layer[] = [
   {
     folder: 'electron/sandbox',
     imports: [SHARED, FISCAL, DOCUMENTS],
-    // municipios-brasil: the IBGE table a CEP outside the built-in set is answered from; pngjs: the
-    // demonstração logo (embedded.ts).
+    // municipios-brasil: the IBGE table a CEP outside the built-in set is answered from; pdf-lib: the
+    // plain PDFs; pngjs: the demonstração logo (embedded.ts).
     packages: [
       ...PURE,
       'fastify',
@@ -96,6 +96,7 @@ export const LAYER_MAP: readonly Layer[] = [
       'sqlite3',
       'fflate',
       'municipios-brasil',
+      'pdf-lib',
       'pngjs',
     ],
     builtins: true,

@@ -31,8 +31,11 @@ export interface DemoPlugin {
   url(): string | null;
   /** The averbadoras' doubles, once it is up. */
   insurers(): EmbeddedEndpoint['insurers'];
-  /** Work to do once it is up (the demo company, its certificate, logo and month). */
-  onStarted(seeder: DemoSeeder): void;
+  /**
+   * Work to do once it is up (the demo company, its certificate, logo and month); answers the
+   * seeder's removal, for an app that is disposed while the plug-in lives on.
+   */
+  onStarted(seeder: DemoSeeder): () => void;
   /** Stops it at once; a start or seeding in progress gives up. */
   close(): Promise<void>;
   /** A made-up A1 certificate (PKCS#12) for the demo company; only the local sandbox trusts it. */
@@ -53,7 +56,7 @@ export function unavailableDemo(): DemoPlugin {
     ensure: async () => refuse(),
     url: () => null,
     insurers: () => null,
-    onStarted: () => undefined,
+    onStarted: () => () => undefined,
     close: async () => undefined,
     certificate: refuse,
     logo: refuse,

@@ -141,7 +141,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     logger: host.logger,
   });
   const inbox = createInbox(host, api, cache, events);
-  embedded.onStarted(async (endpoint, signal) => {
+  const stopSeeding = embedded.onStarted(async (endpoint, signal) => {
     const month = await seedDemo(embedded, endpoint, host, logos, signal);
     // The demo truck, trailer and driver of the month's trips are in the registries, as after a
     // trip issued from the form; its customers are in the address book.
@@ -262,6 +262,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       // The local sandbox closes first: work in flight against it (the demonstração month being
       // created, its sync) then fails at once instead of holding the exit. A request it is serving
       // still gets its answer; a document being sent is resolved by `referencia` on the next start.
+      stopSeeding();
       await embedded.close();
       await outbox.idle();
       await averbacao.idle();

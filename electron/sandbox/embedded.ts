@@ -56,9 +56,13 @@ export class EmbeddedSandbox {
     private readonly pdfEngine?: PdfEngine,
   ) {}
 
-  /** Work to do once the sandbox is up (the demo company, its certificate and logo). */
-  onStarted(seeder: Seeder): void {
+  /** Work to do once the sandbox is up (the demo company, its certificate and logo); answers its removal. */
+  onStarted(seeder: Seeder): () => void {
     this.seeders.push(seeder);
+    return () => {
+      const index = this.seeders.indexOf(seeder);
+      if (index >= 0) this.seeders.splice(index, 1);
+    };
   }
 
   url(): string | null {

@@ -2,6 +2,8 @@
 // refusal in Portuguese when demonstração is chosen, never a crash or a sandbox loaded by the app.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
+import type { DemoSeeder } from '../../electron/app/demo-plugin';
+import { unavailableDemo } from '../../electron/app/demo-plugin';
 import type { CarretaApp } from '../../electron/app/index';
 import { createApp } from '../../electron/app/index';
 import { memoryHost } from '../support/memory-host';
@@ -34,5 +36,23 @@ describe('a host without the demonstração plug-in', { timeout: 60_000 }, () =>
       ok: false,
       error: { code: 'demo_unavailable' },
     });
+  });
+});
+
+describe('the plug-in outlives the app it was handed to', () => {
+  it('a disposed app takes its demo seeding back', async () => {
+    const seeders = new Set<DemoSeeder>();
+    const { host } = memoryHost();
+    host.demo = {
+      ...unavailableDemo(),
+      onStarted(seeder) {
+        seeders.add(seeder);
+        return () => seeders.delete(seeder);
+      },
+    };
+    const app = await createApp(host);
+    expect(seeders.size).toBe(1);
+    await app.dispose();
+    expect(seeders.size).toBe(0);
   });
 });

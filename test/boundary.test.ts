@@ -75,21 +75,18 @@ export const LAYER_MAP: readonly Layer[] = [
     builtins: true,
   },
   { folder: 'electron/cache', imports: [SHARED, FISCAL], packages: [...PURE, 'sqlite3'], builtins: true },
+  // Never the sandbox: demonstração is the hosts' plug-in (app/demo-plugin.ts), reached over HTTP.
   {
     folder: 'electron/app',
     imports: [SHARED, FISCAL, DOCUMENTS, 'electron/nuvemfiscal', 'electron/insurers', 'electron/cache'],
     packages: [...PURE, 'fflate', 'write-excel-file', 'nodemailer', 'municipios-brasil'],
     builtins: true,
-    // The app reaches the sandbox only to run it embedded and to make the demonstration company.
-    gateways: {
-      'electron/app/embedded-sandbox.ts': ['electron/sandbox'],
-      'electron/app/demo.ts': ['electron/sandbox'],
-    },
   },
   {
     folder: 'electron/sandbox',
     imports: [SHARED, FISCAL, DOCUMENTS],
-    // municipios-brasil: the IBGE table a CEP outside the built-in set is answered from.
+    // municipios-brasil: the IBGE table a CEP outside the built-in set is answered from; pdf-lib: the
+    // plain PDFs; pngjs: the demonstração logo (embedded.ts).
     packages: [
       ...PURE,
       'fastify',
@@ -99,6 +96,8 @@ export const LAYER_MAP: readonly Layer[] = [
       'sqlite3',
       'fflate',
       'municipios-brasil',
+      'pdf-lib',
+      'pngjs',
     ],
     builtins: true,
   },
@@ -110,11 +109,14 @@ export const LAYER_MAP: readonly Layer[] = [
     packages: [...PURE, 'fastify', 'fast-xml-parser', 'sqlite3', 'fflate'],
     builtins: true,
   },
+  // The hosts compose demonstração's embedded sandbox (only in their composition root) and hand it
+  // to the app.
   {
     folder: 'electron/main',
     imports: ['electron/app', SHARED, DOCUMENTS],
     packages: [...PURE, 'electron', 'electron-store'],
     builtins: true,
+    gateways: { 'electron/main/index.ts': ['electron/sandbox'] },
   },
   { folder: 'electron/preload', imports: [SHARED], packages: ['electron'], builtins: false },
   {
@@ -122,6 +124,7 @@ export const LAYER_MAP: readonly Layer[] = [
     imports: ['electron/app', SHARED, DOCUMENTS],
     packages: [...PURE, 'conf'],
     builtins: true,
+    gateways: { 'electron/web/server.ts': ['electron/sandbox'] },
   },
   // Tests may reach anything, but Electron (real or mocked) only where its shell is tested.
   { folder: 'test', imports: ANY, packages: ANY, builtins: true },
@@ -299,6 +302,23 @@ describe('boundary scanner', () => {
       "import { startSandbox } from '../../sandbox/server';",
       '../../sandbox/server',
     ],
+    // Demonstração is the hosts' plug-in: no file of the app reaches the sandbox, not even lazily.
+    [
+      'electron/app/embedded-sandbox.ts',
+      "const { startSandbox } = await import('../sandbox/server');",
+      '../sandbox/server',
+    ],
+    [
+      'electron/app/demo.ts',
+      "import { makePfx } from '../sandbox/certificates/make-pfx';",
+      '../sandbox/certificates/make-pfx',
+    ],
+    [
+      'electron/app/index.ts',
+      "import { createEmbeddedDemo } from '../sandbox/embedded';",
+      '../sandbox/embedded',
+    ],
+    ['electron/main/a.ts', "import { startSandbox } from '../sandbox/server';", '../sandbox/server'],
     ['electron/sandbox/a.ts', "import { openCache } from '../cache/index';", '../cache/index'],
     ['electron/main/a.ts', "import { openCache } from '../cache/index';", '../cache/index'],
     ['electron/web/a.ts', "import { startSandbox } from '../sandbox/server';", '../sandbox/server'],
@@ -370,7 +390,8 @@ describe('boundary scanner', () => {
     ['electron/shared/schemas/a.ts', "import { AppError } from '../errors';"],
     ['electron/shared/schemas/a.ts', "import { isValidCnpj } from '../../fiscal/cnpj';"],
     ['electron/app/a.ts', "import fs from 'node:fs';\nimport { openCache } from '../cache/index';"],
-    ['electron/app/embedded-sandbox.ts', "const { startSandbox } = await import('../sandbox/server');"],
+    ['electron/main/index.ts', "import { createEmbeddedDemo } from '../sandbox/embedded';"],
+    ['electron/web/server.ts', "import { createEmbeddedDemo } from '../sandbox/embedded';"],
     ['electron/app/a.ts', "import { createInsurerClient } from '../insurers/index';"],
     ['electron/insurers/a.ts', "import axios from 'axios';\nimport { atmCode } from '../fiscal/averbacao';"],
     [

@@ -7,7 +7,7 @@ import type { Connectivity, Environment } from '../shared/schemas/app';
 import type { ApiHosts } from '../shared/schemas/settings';
 import { isSafeApiUrl } from '../shared/schemas/settings';
 import type { CredentialsService } from './credentials';
-import type { EmbeddedSandbox } from './embedded-sandbox';
+import type { DemoPlugin } from './demo-plugin';
 import type { HostAdapter } from './host';
 
 export type Ambiente = 'homologacao' | 'producao';
@@ -80,7 +80,7 @@ export class ApiConnection {
   constructor(
     private readonly host: HostAdapter,
     private readonly credentials: CredentialsService,
-    private readonly embedded: EmbeddedSandbox,
+    private readonly embedded: Pick<DemoPlugin, 'ensure'>,
   ) {}
 
   async target(environment: Environment = this.host.settings.get().environment): Promise<ApiTarget> {

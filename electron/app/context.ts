@@ -5,7 +5,7 @@ import type { CertificateFiles } from './certificates';
 import type { Probe } from './connectivity';
 import { checkConnectivity, connectivityTarget, fetchProbe } from './connectivity';
 import type { CredentialsService } from './credentials';
-import type { EmbeddedSandbox } from './embedded-sandbox';
+import type { DemoPlugin } from './demo-plugin';
 import type { EventBus } from './events';
 import type { HostAdapter } from './host';
 import type { LogoStore } from './logos';
@@ -23,7 +23,8 @@ export interface AppContext {
   events: EventBus;
   connectivity: ConnectivityMonitor;
   credentials: CredentialsService;
-  embedded: EmbeddedSandbox;
+  /** The host's demonstração plug-in: the local sandbox and the demo company's assets. */
+  embedded: DemoPlugin;
   api: ApiConnection;
   authorizers: AuthorizerStatusCache;
   certificates: CertificateFiles;

@@ -1,18 +1,17 @@
 // Demonstração mode: on the embedded sandbox, a demo company with a generated certificate and logo,
-// so every screen has data from the first launch.
+// so every screen has data from the first launch. The certificate and logo come from the host's
+// demonstração plug-in (demo-plugin.ts); everything here goes through the API client.
 import { createInsurerClient } from '../insurers';
 import { createNuvemFiscalClient } from '../nuvemfiscal';
 import { ApiError } from '../nuvemfiscal';
 import { cnpjCheckDigits } from '../fiscal/cnpj';
-import { makePfx } from '../sandbox/certificates/make-pfx';
 import type { InsurerSettings } from '../shared/schemas/averbacao';
 import type { CompanyDefaults } from '../shared/schemas/company-defaults';
 import type { DemoMonthResult } from './demo-month';
 import { DEMO_RNTRC, seedDemoMonth } from './demo-month';
-import type { EmbeddedEndpoint } from './embedded-sandbox';
+import type { DemoPlugin, EmbeddedEndpoint } from './demo-plugin';
 import type { HostAdapter } from './host';
 import type { LogoStore } from './logos';
-import { encodePng } from './png';
 
 const DEMO_BASE = '45723174' + '0001';
 export const DEMO_CNPJ = DEMO_BASE + (cnpjCheckDigits(DEMO_BASE) ?? '00');
@@ -68,44 +67,6 @@ export function demoCertificateValidity(now: Date): { notBefore: Date; notAfter:
   };
 }
 
-/** A simple logo: a dark-blue plate with an amber road stripe and a truck silhouette. */
-export function demoLogoPng(): Buffer {
-  const width = 240;
-  const height = 96;
-  const pixels = new Uint8Array(width * height * 4);
-  const paint = (x0: number, y0: number, x1: number, y1: number, [r, g, b]: [number, number, number]) => {
-    for (let y = Math.max(0, y0); y < Math.min(height, y1); y++) {
-      for (let x = Math.max(0, x0); x < Math.min(width, x1); x++) {
-        const i = (y * width + x) * 4;
-        pixels[i] = r;
-        pixels[i + 1] = g;
-        pixels[i + 2] = b;
-        pixels[i + 3] = 255;
-      }
-    }
-  };
-  const disc = (cx: number, cy: number, radius: number, color: [number, number, number]) => {
-    for (let y = cy - radius; y <= cy + radius; y++) {
-      for (let x = cx - radius; x <= cx + radius; x++) {
-        if ((x - cx) ** 2 + (y - cy) ** 2 <= radius ** 2) paint(x, y, x + 1, y + 1, color);
-      }
-    }
-  };
-  const navy: [number, number, number] = [22, 48, 92];
-  const amber: [number, number, number] = [240, 168, 36];
-  const white: [number, number, number] = [250, 250, 250];
-  paint(0, 0, width, height, navy);
-  paint(0, 80, width, 86, amber);
-  paint(40, 24, 150, 66, white); // trailer
-  paint(154, 36, 192, 66, white); // cab
-  paint(162, 42, 184, 52, navy); // window
-  for (const cx of [64, 126, 176]) {
-    disc(cx, 68, 9, [30, 30, 30]);
-    disc(cx, 68, 4, [200, 200, 200]);
-  }
-  return encodePng(width, height, pixels);
-}
-
 /**
  * The demo company's averbadora: AT&M over SOAP — in demonstração the local double answers, with its
  * own login — with the policy the month's MDF-e carry, averbando from before the month began.
@@ -144,6 +105,7 @@ export function sandboxClock(endpoint: EmbeddedEndpoint): (at: Date | null) => P
  * its month of documents (see demo-month.ts); answers what the month's seeding did.
  */
 export async function seedDemo(
+  demo: Pick<DemoPlugin, 'certificate' | 'logo'>,
   endpoint: EmbeddedEndpoint,
   host: HostAdapter,
   logos: LogoStore,
@@ -159,12 +121,12 @@ export async function seedDemo(
   });
   const now = new Date();
   const uploadCertificate = async () => {
-    const pfx = makePfx({
+    const { pfx, password } = demo.certificate({
       cpfCnpj: DEMO_CNPJ,
       razaoSocial: demoCompany.nome_razao_social,
       ...demoCertificateValidity(now),
     });
-    await client.empresas.cadastrarCertificado(DEMO_CNPJ, Buffer.from(pfx.pfxBase64, 'base64'), pfx.password);
+    await client.empresas.cadastrarCertificado(DEMO_CNPJ, pfx, password);
   };
   const existing = await client.empresas.listar({ cpf_cnpj: DEMO_CNPJ });
   const current = existing.data[0] as { inscricao_estadual?: string | null } | undefined;
@@ -200,7 +162,7 @@ export async function seedDemo(
       ciencia_automatica: false,
     });
   }
-  const logo = demoLogoPng();
+  const logo = demo.logo();
   try {
     await client.empresas.logotipo(DEMO_CNPJ);
   } catch (error) {

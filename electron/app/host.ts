@@ -1,4 +1,5 @@
 import type { Settings, SettingsPatch } from '../shared/schemas/settings';
+import type { DemoPlugin } from './demo-plugin';
 import type { Logger } from './logger';
 
 /** Settings persistence: electron-store in the Electron host, `conf` in the web host. */
@@ -77,4 +78,9 @@ export interface HostAdapter {
   saveFile?(options: SaveFileOptions, bytes: Buffer): Promise<string | null>;
   /** Printing and HTML → PDF; absent in hosts that cannot print (tests). */
   printer?: PrinterAdapter;
+  /**
+   * Demonstração: the local sandbox the host composed (electron/sandbox/embedded.ts). Absent: the
+   * demonstração environment refuses with a clear message.
+   */
+  demo?: DemoPlugin;
 }

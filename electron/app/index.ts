@@ -35,8 +35,8 @@ import { createDispatcher } from './dispatcher';
 import { CredentialsService } from './credentials';
 import { DEMO_CNPJ, seedDemo } from './demo';
 import { demoPartyEntries } from './demo-month';
+import { unavailableDemo } from './demo-plugin';
 import { rememberPayees, rememberTrip } from './mdfe/remember';
-import { EmbeddedSandbox } from './embedded-sandbox';
 import { EventBus } from './events';
 import type { HostAdapter } from './host';
 import { InboxStore } from './inbox/store';
@@ -111,16 +111,8 @@ function createInbox(
 
 export async function createApp(host: HostAdapter): Promise<CarretaApp> {
   const events = new EventBus();
-  // In Electron the sandbox prints its PDFs with the window's printToPDF, as the app does.
-  const printer = host.printer;
-  const embedded = new EmbeddedSandbox(
-    host.userDataDir,
-    host.logger,
-    host.secrets,
-    host.kind === 'electron' && printer
-      ? { htmlToPdf: async (html) => new Uint8Array(await printer.toPdf(html)), close: async () => undefined }
-      : undefined,
-  );
+  // Demonstração is the host's plug-in: the app reaches the local sandbox only over HTTP.
+  const embedded = host.demo ?? unavailableDemo();
   const credentials = new CredentialsService(host.secrets, host.settings);
   const api = new ApiConnection(host, credentials, embedded);
   const connectivity = new ConnectivityMonitor(
@@ -149,8 +141,8 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
     logger: host.logger,
   });
   const inbox = createInbox(host, api, cache, events);
-  embedded.onStarted(async (endpoint, signal) => {
-    const month = await seedDemo(endpoint, host, logos, signal);
+  const stopSeeding = embedded.onStarted(async (endpoint, signal) => {
+    const month = await seedDemo(embedded, endpoint, host, logos, signal);
     // The demo truck, trailer and driver of the month's trips are in the registries, as after a
     // trip issued from the form; its customers are in the address book.
     const repos = cache.repos;
@@ -270,6 +262,7 @@ export async function createApp(host: HostAdapter): Promise<CarretaApp> {
       // The local sandbox closes first: work in flight against it (the demonstração month being
       // created, its sync) then fails at once instead of holding the exit. A request it is serving
       // still gets its answer; a document being sent is resolved by `referencia` on the next start.
+      stopSeeding();
       await embedded.close();
       await outbox.idle();
       await averbacao.idle();

@@ -9,6 +9,7 @@ import { createApp } from '../app';
 import type { HostAdapter } from '../app/host';
 import type { Logger } from '../app/logger';
 import { consoleLogger } from '../app/logger';
+import { createEmbeddedDemo } from '../sandbox/embedded';
 import { rendererCsp } from '../shared/csp';
 import { createCrashHandler } from './crash-restart';
 import { createFilePicker } from './dialogs';
@@ -93,21 +94,34 @@ async function start(): Promise<void> {
     createAppProtocolHandler({ root: join(app.getAppPath(), 'dist'), csp: rendererCsp }),
   );
 
+  const secrets = createSecretStore(
+    openJsonStore({ name: 'secrets', cwd: userDataDir, logger }),
+    safeStorage,
+    logger,
+  );
+  const printer = createElectronPrinter((options) => new BrowserWindow(options));
   const host: HostAdapter = {
     kind: 'electron',
     version: app.getVersion(),
     platform: process.platform,
     userDataDir,
     settings: createSettingsStore(openJsonStore({ name: 'settings', cwd: userDataDir, logger }), logger),
-    secrets: createSecretStore(
-      openJsonStore({ name: 'secrets', cwd: userDataDir, logger }),
-      safeStorage,
-      logger,
-    ),
+    secrets,
     logger,
     pickFile: createFilePicker(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),
     saveFile: createFileSaver(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),
-    printer: createElectronPrinter((options) => new BrowserWindow(options)),
+    printer,
+    // Demonstração's local sandbox prints its PDFs with the window's printToPDF, as the app does
+    // (the engine stays the printer's to close).
+    demo: createEmbeddedDemo({
+      userDataDir,
+      logger,
+      secrets,
+      pdfEngine: {
+        htmlToPdf: async (html) => new Uint8Array(await printer.toPdf(html)),
+        close: async () => undefined,
+      },
+    }),
   };
   carreta = await createApp(host);
 

@@ -1,141 +1,70 @@
-import { pdfImage } from './pdf-image';
+import type { PDFFont, PDFImage } from 'pdf-lib';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
 
 /**
- * A small PDF writer for the sandbox's `/pdf` endpoints: A4 pages of Helvetica text with an
- * optional logo at the top of the first page. The hosted service renders rich DACTE layouts;
- * the sandbox only needs real, openable PDFs whose content tests (and people) can read.
+ * The sandbox's plain PDFs (pdf-lib): A4 pages of Helvetica text with an optional logo at the top of
+ * the first page — the answer of the `/pdf` endpoints when no browser engine prints the rich layout.
+ * The sandbox only needs real, openable PDFs whose content tests (and people) can read.
  */
 export interface PdfContent {
   title: string;
   lines: string[];
-  /** Company logo (JPEG, or 8-bit non-interlaced PNG); other formats are left out. */
+  /** Company logo (PNG or JPEG); one pdf-lib cannot read is left out. */
   logo?: Buffer | null;
 }
 
 export interface PdfHelper {
-  render(content: PdfContent): Buffer;
+  render(content: PdfContent): Promise<Buffer>;
 }
 
 const PAGE_W = 595;
 const PAGE_H = 842;
 const MARGIN = 50;
 const LINE_H = 14;
+const LOGO_H = 60;
 
-/** WinAnsi characters outside Latin-1 (typographic punctuation users paste from documents). */
-const WIN_ANSI_EXTRA: Record<string, number> = {
-  '€': 0x80,
-  '‚': 0x82,
-  '„': 0x84,
-  '…': 0x85,
-  '‘': 0x91,
-  '’': 0x92,
-  '“': 0x93,
-  '”': 0x94,
-  '•': 0x95,
-  '–': 0x96,
-  '—': 0x97,
-};
-
-/** WinAnsi covers Portuguese accents; anything else becomes '?'. */
-function pdfString(text: string): string {
-  let out = '';
-  for (const ch of text) {
-    const code = ch.codePointAt(0) ?? 63;
-    const c =
-      code <= 255 ? ch : WIN_ANSI_EXTRA[ch] !== undefined ? String.fromCharCode(WIN_ANSI_EXTRA[ch]) : '?';
-    out += c === '(' || c === ')' || c === '\\' ? `\\${c}` : c;
-  }
-  return `(${out})`;
+/** Helvetica's standard encoding (WinAnsi) covers Portuguese accents; anything else becomes '?'. */
+function encodable(font: PDFFont): (text: string) => string {
+  const known = new Set(font.getCharacterSet());
+  return (text) => [...text].map((ch) => (known.has(ch.codePointAt(0) ?? 0) ? ch : '?')).join('');
 }
 
-export function renderPdf(content: PdfContent): Buffer {
-  const objects: Buffer[] = [];
-  const add = (body: Buffer | string) => {
-    objects.push(Buffer.isBuffer(body) ? body : Buffer.from(body, 'latin1'));
-    return objects.length;
-  };
-  const logo = content.logo ? pdfImage(content.logo) : null;
-  const perPage = Math.floor((PAGE_H - 2 * MARGIN - 40) / LINE_H);
-  const pages: string[][] = [];
-  for (let i = 0; i < Math.max(1, content.lines.length); i += perPage)
-    pages.push(content.lines.slice(i, i + perPage));
-
-  const catalogId = add('');
-  const pagesId = add('');
-  const fontId = add('<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica /Encoding /WinAnsiEncoding >>');
-  let imageId = 0;
-  if (logo) {
-    const stream = (dict: string, data: Buffer) =>
-      Buffer.concat([Buffer.from(`${dict}\nstream\n`, 'latin1'), data, Buffer.from('\nendstream', 'latin1')]);
-    const common = `/Type /XObject /Subtype /Image /Width ${logo.width} /Height ${logo.height} /BitsPerComponent 8`;
-    const maskId = logo.alpha
-      ? add(
-          stream(
-            `<< ${common} /ColorSpace /DeviceGray /Filter /FlateDecode /Length ${logo.alpha.length} >>`,
-            logo.alpha,
-          ),
-        )
-      : 0;
-    const smask = maskId ? ` /SMask ${maskId} 0 R` : '';
-    imageId = add(
-      stream(
-        `<< ${common} /ColorSpace /${logo.colorSpace} /Filter /${logo.filter}${smask} /Length ${logo.data.length} >>`,
-        logo.data,
-      ),
-    );
+async function embedLogo(doc: PDFDocument, bytes: Buffer): Promise<PDFImage | null> {
+  // A copy of its own: pdf-lib reads a JPEG through `new DataView(data.buffer)`, which ignores the
+  // offset of a Buffer sliced from Node's shared pool.
+  const own = new Uint8Array(bytes);
+  try {
+    if (own[0] === 0xff && own[1] === 0xd8) return await doc.embedJpg(own);
+    if (bytes.subarray(1, 4).toString('latin1') === 'PNG') return await doc.embedPng(own);
+  } catch {
+    // A logo pdf-lib cannot read (a corrupt file, an unusual PNG) leaves the PDF without it.
   }
-  const pageIds: number[] = [];
-  pages.forEach((lines, index) => {
+  return null;
+}
+
+export async function renderPdf(content: PdfContent): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  doc.setTitle(content.title);
+  const font = await doc.embedFont(StandardFonts.Helvetica);
+  const clean = encodable(font);
+  const logo = content.logo ? await embedLogo(doc, content.logo) : null;
+  const perPage = Math.floor((PAGE_H - 2 * MARGIN - 40) / LINE_H);
+  for (let start = 0; start < Math.max(1, content.lines.length); start += perPage) {
+    const page = doc.addPage([PAGE_W, PAGE_H]);
     let y = PAGE_H - MARGIN;
-    let ops = '';
-    if (index === 0 && imageId) {
-      const h = 60;
-      const w = Math.round((h * logo!.width) / logo!.height);
-      ops += `q ${w} 0 0 ${h} ${MARGIN} ${y - h} cm /Im1 Do Q\n`;
-      y -= h + 10;
+    if (start === 0 && logo) {
+      const width = Math.round((LOGO_H * logo.width) / logo.height);
+      page.drawImage(logo, { x: MARGIN, y: y - LOGO_H, width, height: LOGO_H });
+      y -= LOGO_H + 10;
     }
-    ops += `BT /F1 14 Tf ${MARGIN} ${y - 14} Td ${pdfString(content.title)} Tj ET\n`;
+    page.drawText(clean(content.title), { x: MARGIN, y: y - 14, size: 14, font });
     y -= 34;
-    for (const line of lines) {
-      ops += `BT /F1 10 Tf ${MARGIN} ${y} Td ${pdfString(line)} Tj ET\n`;
+    for (const line of content.lines.slice(start, start + perPage)) {
+      page.drawText(clean(line), { x: MARGIN, y, size: 10, font });
       y -= LINE_H;
     }
-    const stream = Buffer.from(ops, 'latin1');
-    const contentId = add(
-      Buffer.concat([
-        Buffer.from(`<< /Length ${stream.length} >>\nstream\n`),
-        stream,
-        Buffer.from('\nendstream'),
-      ]),
-    );
-    const xobject = index === 0 && imageId ? ` /XObject << /Im1 ${imageId} 0 R >>` : '';
-    pageIds.push(
-      add(
-        `<< /Type /Page /Parent ${pagesId} 0 R /MediaBox [0 0 ${PAGE_W} ${PAGE_H}] /Contents ${contentId} 0 R /Resources << /Font << /F1 ${fontId} 0 R >>${xobject} >> >>`,
-      ),
-    );
-  });
-  objects[catalogId - 1] = Buffer.from(`<< /Type /Catalog /Pages ${pagesId} 0 R >>`);
-  objects[pagesId - 1] = Buffer.from(
-    `<< /Type /Pages /Kids [${pageIds.map((id) => `${id} 0 R`).join(' ')}] /Count ${pageIds.length} >>`,
-  );
-
-  const chunks: Buffer[] = [Buffer.from('%PDF-1.4\n%\xe2\xe3\xcf\xd3\n', 'latin1')];
-  let offset = chunks[0].length;
-  const offsets: number[] = [];
-  objects.forEach((body, i) => {
-    offsets.push(offset);
-    const chunk = Buffer.concat([Buffer.from(`${i + 1} 0 obj\n`), body, Buffer.from('\nendobj\n')]);
-    chunks.push(chunk);
-    offset += chunk.length;
-  });
-  const xref = [`xref\n0 ${objects.length + 1}\n`, '0000000000 65535 f \n'];
-  for (const o of offsets) xref.push(`${String(o).padStart(10, '0')} 00000 n \n`);
-  xref.push(
-    `trailer\n<< /Size ${objects.length + 1} /Root ${catalogId} 0 R >>\nstartxref\n${offset}\n%%EOF\n`,
-  );
-  chunks.push(Buffer.from(xref.join(''), 'latin1'));
-  return Buffer.concat(chunks);
+  }
+  return Buffer.from(await doc.save());
 }
 
 export const pdfHelper: PdfHelper = { render: renderPdf };

@@ -12,6 +12,7 @@ import type { HostAdapter } from '../app/host';
 import { createWebPrinter } from './printing';
 import type { CarretaApp } from '../app/index';
 import { createApp } from '../app/index';
+import { createEmbeddedDemo } from '../sandbox/embedded';
 import type { Logger } from '../app/logger';
 import { consoleLogger } from '../app/logger';
 import type { ApiOptions } from './api';
@@ -76,16 +77,19 @@ function buildAdapter(dataDir: string, logger: Logger, uploads: UploadStore): Ho
   // Private to the user: 0700 on POSIX (a mode Windows ignores; there the profile folder protects it).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
+  const secrets = createWebSecretStore(dataDir, logger);
   return {
     kind: 'web',
     version: packageVersion(),
     platform: process.platform,
     userDataDir: dataDir,
     settings: createWebSettingsStore(dataDir, logger),
-    secrets: createWebSecretStore(dataDir, logger),
+    secrets,
     logger,
     printer: createWebPrinter(),
     takeUpload: (id) => uploads.take(id),
+    // Demonstração's local sandbox; its PDFs come from a headless Chromium it finds itself.
+    demo: createEmbeddedDemo({ userDataDir: dataDir, logger, secrets }),
   };
 }
 

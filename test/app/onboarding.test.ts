@@ -2,7 +2,8 @@
 // mode (embedded sandbox with its demo company), then the hosted-sandbox path with credentials.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
-import { DEMO_CNPJ, demoLogoPng } from '../../electron/app/demo';
+import { DEMO_CNPJ } from '../../electron/app/demo';
+import { demoLogoPng } from '../../electron/sandbox/demo-logo';
 import type { CarretaApp } from '../../electron/app/index';
 import { createApp } from '../../electron/app/index';
 import { cnpjCheckDigits } from '../../electron/fiscal/cnpj';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
+import type { HostAdapter } from '../../electron/app/host';
 import { EventBus } from '../../electron/app/events';
 import { RESTART_FLAG } from '../../electron/main/crash-restart';
 import { commandChannels } from '../../electron/shared/channels';
@@ -103,6 +104,10 @@ describe('main entry', () => {
       platform: process.platform,
       userDataDir: join(dir, 'userData'),
     });
+    // Demonstração is the shell's plug-in: the embedded sandbox is composed here, not in the app.
+    const { demo } = created.hosts[0] as HostAdapter;
+    expect(demo?.url()).toBeNull();
+    expect(demo?.logo().subarray(1, 4).toString('latin1')).toBe('PNG');
     const channels = fakeElectron.ipcMain.handle.mock.calls.map((call) => call[0]);
     expect(channels.sort()).toEqual([...commandChannels].sort());
     expect(FakeBrowserWindow.instances).toHaveLength(1);

@@ -2,10 +2,13 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { inflateSync } from 'node:zlib';
+import { PDFDocument, PDFName, PDFRawStream } from 'pdf-lib';
 import { describe, expect, it } from 'vitest';
 import { makePfx } from '../../electron/sandbox/certificates/make-pfx';
 import { renderPdf } from '../../electron/sandbox/pdf';
 import { projectRoot } from '../support/shared';
+import { plainPdfLines } from './pdf-text';
 import { CLIENT_ID, CLIENT_SECRET, client, empresaBody, getToken, startTestSandbox } from './support';
 
 describe('data directory', () => {
@@ -182,44 +185,78 @@ describe('npm run sandbox -- --data', () => {
 });
 
 describe('pdf helper', () => {
-  it('writes a PDF whose xref offsets point at its objects', () => {
-    const pdf = renderPdf({
-      title: 'DACTE (sandbox)',
-      lines: Array.from({ length: 80 }, (_, i) => `Linha ${i} – ação (teste)`),
-    });
-    const text = pdf.toString('latin1');
-    expect(text.startsWith('%PDF-1.4')).toBe(true);
-    expect(text.trimEnd().endsWith('%%EOF')).toBe(true);
-    const startxref = Number(/startxref\n(\d+)/.exec(text)![1]);
-    expect(text.slice(startxref, startxref + 4)).toBe('xref');
-    const offsets = [...text.slice(startxref).matchAll(/^(\d{10}) 00000 n $/gm)].map((m) => Number(m[1]));
-    offsets.forEach((offset, i) =>
-      expect(text.slice(offset, offset + 12)).toMatch(new RegExp(`^${i + 1} 0 obj`)),
-    );
-    expect(text).toContain('/Count 2');
-    expect(text).toContain('(Linha 3 \u0096 a\u00e7\u00e3o \\(teste\\)) Tj');
+  it('writes a PDF that a reader opens: A4 pages, the title and every line, WinAnsi text', async () => {
+    const lines = Array.from({ length: 80 }, (_, i) => `Linha ${i} – ação (teste) “ok” € ✓`);
+    const pdf = await renderPdf({ title: 'DACTE (sandbox)', lines });
+    expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+    expect(pdf.toString('latin1').trimEnd().endsWith('%%EOF')).toBe(true);
+    const doc = await PDFDocument.load(pdf);
+    expect(doc.getPageCount()).toBe(2);
+    expect(doc.getPage(1).getSize()).toEqual({ width: 595, height: 842 });
+    expect(doc.getTitle()).toBe('DACTE (sandbox)');
+    const shown = plainPdfLines(pdf);
+    // 50 lines fit a page; the title opens every page. Outside WinAnsi (✓) becomes '?'.
+    expect(shown).toHaveLength(82);
+    expect(shown[0]).toBe('DACTE (sandbox)');
+    expect(shown[4]).toBe('Linha 3 – ação (teste) “ok” € ?');
+    expect(shown[51]).toBe('DACTE (sandbox)');
+    expect(shown[81]).toBe('Linha 79 – ação (teste) “ok” € ?');
+  });
+
+  it('an empty document still has its page and title', async () => {
+    const pdf = await renderPdf({ title: 'Vazio', lines: [] });
+    expect((await PDFDocument.load(pdf)).getPageCount()).toBe(1);
+    expect(plainPdfLines(pdf)).toEqual(['Vazio']);
   });
 });
 
 describe('pdf logo', () => {
-  it('decodes an RGBA PNG (filters, alpha) and embeds it with a soft mask', async () => {
+  /** The logo's pixels as the PDF holds them: the image XObject's samples and its soft mask. */
+  async function embeddedImage(pdf: Buffer) {
+    const doc = await PDFDocument.load(pdf);
+    const streams = doc.context
+      .enumerateIndirectObjects()
+      .map(([, object]) => object)
+      .filter((object): object is PDFRawStream => object instanceof PDFRawStream)
+      .filter((stream) => stream.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'));
+    const image = streams.find((stream) => stream.dict.get(PDFName.of('SMask')) !== undefined);
+    const mask = streams.find((stream) => stream !== image);
+    return { image, mask, count: streams.length };
+  }
+
+  it('embeds an RGBA PNG (filters, alpha) with a soft mask, above the title', async () => {
     const { PNG } = await import('pngjs');
-    const { inflateSync } = await import('node:zlib');
-    const { pdfImage } = await import('../../electron/sandbox/pdf-image');
     const png = new PNG({ width: 7, height: 5 });
     for (let i = 0; i < 35; i++) png.data.set([(i * 37) % 256, (i * 11) % 256, 255 - i, i * 7], i * 4);
     const bytes = PNG.sync.write(png, { filterType: 4 });
-    const image = pdfImage(bytes)!;
-    expect(image).toMatchObject({ width: 7, height: 5, colorSpace: 'DeviceRGB', filter: 'FlateDecode' });
-    const rgb = inflateSync(image.data);
-    const alpha = inflateSync(image.alpha!);
+    const pdf = await renderPdf({ title: 'Com logo', lines: ['x'], logo: bytes });
+    const { image, mask, count } = await embeddedImage(pdf);
+    expect(count).toBe(2);
+    expect(image!.dict.get(PDFName.of('Width'))?.toString()).toBe('7');
+    expect(image!.dict.get(PDFName.of('ColorSpace'))).toBe(PDFName.of('DeviceRGB'));
+    const rgb = inflateSync(image!.contents);
+    const alpha = inflateSync(mask!.contents);
     for (let i = 0; i < 35; i++) {
       expect([...rgb.subarray(i * 3, i * 3 + 3)]).toEqual([(i * 37) % 256, (i * 11) % 256, 255 - i]);
       expect(alpha[i]).toBe(i * 7);
     }
-    const pdf = renderPdf({ title: 'Com logo', lines: ['x'], logo: bytes }).toString('latin1');
-    expect(pdf).toContain('/SMask');
-    expect(pdf).toContain('/Im1 Do');
-    expect(pdfImage(Buffer.from('GIF89a'))).toBeNull();
+    expect(plainPdfLines(pdf)).toEqual(['Com logo', 'x']);
+  });
+
+  it('keeps a JPEG as it is and leaves out what is not an image', async () => {
+    // A frame header (SOF0: 8 bits, 2×3 pixels, three components) is all pdf-lib reads of a JPEG.
+    const sof0 = [
+      0xff, 0xc0, 0x00, 0x11, 0x08, 0x00, 0x02, 0x00, 0x03, 0x03, 1, 0x11, 0, 2, 0x11, 1, 3, 0x11, 1,
+    ];
+    const jpeg = Buffer.from([0xff, 0xd8, ...sof0, 0xff, 0xd9]);
+    const withJpeg = await embeddedImage(await renderPdf({ title: 'JPEG', lines: [], logo: jpeg }));
+    expect(withJpeg.count).toBe(1);
+    expect(withJpeg.mask?.dict.get(PDFName.of('Filter'))).toBe(PDFName.of('DCTDecode'));
+    expect(Buffer.from(withJpeg.mask!.contents).equals(jpeg)).toBe(true);
+    for (const logo of [Buffer.from('GIF89a'), Buffer.from('\x89PNG\r\n\x1a\n quebrado', 'latin1')]) {
+      const pdf = await renderPdf({ title: 'Sem logo', lines: ['x'], logo });
+      expect((await embeddedImage(pdf)).count).toBe(0);
+      expect(plainPdfLines(pdf)).toEqual(['Sem logo', 'x']);
+    }
   });
 });

@@ -5,6 +5,7 @@ import path from 'node:path';
 
 import type { HostAdapter, SecretStore, SettingsStore } from '../../electron/app/host';
 import { silentLogger } from '../../electron/app/logger';
+import { createEmbeddedDemo } from '../../electron/sandbox/embedded';
 import type { Settings, SettingsPatch } from '../../electron/shared/schemas/settings';
 import { defaultSettings, settingsSchema } from '../../electron/shared/schemas/settings';
 
@@ -41,14 +42,17 @@ export class MemorySettings implements SettingsStore {
 export function memoryHost(options: { settings?: Partial<Settings>; userDataDir?: string } = {}) {
   const secrets = new MemorySecrets();
   const settings = new MemorySettings(options.settings);
+  const userDataDir = options.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'carreta-test-'));
   const host: HostAdapter = {
     kind: 'web',
     version: '0.0.0-test',
     platform: process.platform,
-    userDataDir: options.userDataDir ?? mkdtempSync(path.join(os.tmpdir(), 'carreta-test-')),
+    userDataDir,
     settings,
     secrets,
     logger: silentLogger,
+    // As both hosts do: demonstração runs on the embedded sandbox they compose.
+    demo: createEmbeddedDemo({ userDataDir, logger: silentLogger, secrets }),
   };
   return { host, secrets, settings };
 }

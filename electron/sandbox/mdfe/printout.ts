@@ -62,10 +62,10 @@ export async function printMdfe(
   });
   return (
     rich ??
-    ctx.pdf.render({
+    (await ctx.pdf.render({
       title: input.title,
       lines: mdfeLines(input.xml, input),
       logo: logo?.data ?? null,
-    })
+    }))
   );
 }

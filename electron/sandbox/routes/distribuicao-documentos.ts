@@ -77,6 +77,6 @@ export async function distribuicaoDocumentosRoutes(app: FastifyInstance, ctx: Sa
     }
     const note = await inbox.stream.note(key, doc.chave_acesso);
     if (!note) throw notFound(`NF-e ${doc.chave_acesso} não encontrada.`);
-    return reply.type('application/pdf').send(ctx.pdf.render(danfeContent(note)));
+    return reply.type('application/pdf').send(await ctx.pdf.render(danfeContent(note)));
   });
 }

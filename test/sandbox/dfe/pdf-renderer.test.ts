@@ -174,7 +174,7 @@ describe.skipIf(!ready)('sandbox PDFs without a browser engine', () => {
         if (fail) throw new Error('printToPDF failed');
         // A host engine answers whatever its browser prints; the plain writer stands in for it here.
         const { renderPdf } = await import('../../../electron/sandbox/pdf');
-        return new Uint8Array(renderPdf({ title: 'host engine', lines: [String(html.length)] }));
+        return new Uint8Array(await renderPdf({ title: 'host engine', lines: [String(html.length)] }));
       },
       async close() {
         closed = true;

@@ -20,7 +20,7 @@ describe('MDF-e PDFs through the DAMDFE renderer', () => {
   const engine: PdfEngine = {
     async htmlToPdf(html) {
       seen.push(html);
-      return new Uint8Array(renderPdf({ title: 'engine', lines: [String(html.length)] }));
+      return new Uint8Array(await renderPdf({ title: 'engine', lines: [String(html.length)] }));
     },
     async close() {},
   };

@@ -114,7 +114,7 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     });
     return reply
       .type('application/pdf')
-      .send(rich ?? ctx.pdf.render({ title, lines, logo: logo?.data ?? null }));
+      .send(rich ?? (await ctx.pdf.render({ title, lines, logo: logo?.data ?? null })));
   };
   const docLines = (d: DocumentRow) => [
     `Chave de acesso: ${d.chave}`,

@@ -1,11 +1,26 @@
+// Demonstração's plug-in, composed by the hosts (electron/main, electron/web) and handed to the app
+// as its `DemoPlugin` (electron/app/demo-plugin.ts, matched by shape: the sandbox imports nothing of
+// the app): the sandbox started in-process, the demo certificate and the demo logo.
 import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 
 import type { PdfEngine } from '../documents/pdf';
-import type { SecretStore } from './host';
-import type { Logger } from './logger';
+import { makePfx } from './certificates/make-pfx';
+import type { SandboxLogger } from './context';
+import { demoLogoPng } from './demo-logo';
 
 const VAULT_KEY = 'sandbox:key-vault';
+
+/** The host's secret store (safeStorage in Electron, the 0600 file in the browser host). */
+export interface EmbeddedSecrets {
+  get(name: string): Promise<string | null>;
+  set(name: string, value: string): Promise<void>;
+}
+
+/** The host's logger; the start's failures reach it with their cause. */
+interface Logger extends SandboxLogger {
+  warn(message: string, err?: unknown): void;
+}
 
 export interface EmbeddedEndpoint {
   url: string;
@@ -36,14 +51,18 @@ export class EmbeddedSandbox {
     private readonly userDataDir: string,
     private readonly logger: Logger,
     /** Holds the key that seals the sandbox's certificate keys (safeStorage / the 0600 file). */
-    private readonly secrets: SecretStore,
+    private readonly secrets: EmbeddedSecrets,
     /** The host's HTML → PDF engine (Electron's printToPDF); absent: the sandbox finds a browser. */
     private readonly pdfEngine?: PdfEngine,
   ) {}
 
-  /** Work to do once the sandbox is up (the demo company, its certificate and logo). */
-  onStarted(seeder: Seeder): void {
+  /** Work to do once the sandbox is up (the demo company, its certificate and logo); answers its removal. */
+  onStarted(seeder: Seeder): () => void {
     this.seeders.push(seeder);
+    return () => {
+      const index = this.seeders.indexOf(seeder);
+      if (index >= 0) this.seeders.splice(index, 1);
+    };
   }
 
   url(): string | null {
@@ -64,8 +83,9 @@ export class EmbeddedSandbox {
   }
 
   private async start(signal: AbortSignal): Promise<EmbeddedEndpoint> {
-    const { startSandbox } = await import('../sandbox/server');
-    const { createKeyVault } = await import('../sandbox/key-vault');
+    // Loaded on demand: a launch outside demonstração never loads the sandbox's modules.
+    const { startSandbox } = await import('./server');
+    const { createKeyVault } = await import('./key-vault');
     const keyVault = createKeyVault(await this.vaultKey());
     // Closed while the modules loaded (seconds on a busy machine): nothing was opened, nothing to undo.
     if (signal.aborted) throw closedWhileStarting();
@@ -151,3 +171,34 @@ export class EmbeddedSandbox {
 }
 
 const closedWhileStarting = () => new Error('o sandbox local foi fechado enquanto iniciava');
+
+export interface EmbeddedDemoOptions {
+  /** The app's data folder: the sandbox keeps its data in `sandbox/` inside it. */
+  userDataDir: string;
+  logger: Logger;
+  secrets: EmbeddedSecrets;
+  /** The host's HTML → PDF engine (Electron's printToPDF); absent: the sandbox finds a browser. */
+  pdfEngine?: PdfEngine;
+}
+
+/** What the hosts hand the app for demonstração (electron/app/demo-plugin.ts, `DemoPlugin`). */
+export function createEmbeddedDemo(options: EmbeddedDemoOptions) {
+  const sandbox = new EmbeddedSandbox(
+    options.userDataDir,
+    options.logger,
+    options.secrets,
+    options.pdfEngine,
+  );
+  return {
+    ensure: () => sandbox.ensure(),
+    url: () => sandbox.url(),
+    insurers: () => sandbox.insurers(),
+    onStarted: (seeder: Seeder) => sandbox.onStarted(seeder),
+    close: () => sandbox.close(),
+    certificate(request: { cpfCnpj: string; razaoSocial: string; notBefore: Date; notAfter: Date }) {
+      const pfx = makePfx(request);
+      return { pfx: Buffer.from(pfx.pfxBase64, 'base64'), password: pfx.password };
+    },
+    logo: demoLogoPng,
+  };
+}

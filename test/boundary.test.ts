@@ -78,7 +78,8 @@ export const LAYER_MAP: readonly Layer[] = [
   {
     folder: 'electron/app',
     imports: [SHARED, FISCAL, DOCUMENTS, 'electron/nuvemfiscal', 'electron/insurers', 'electron/cache'],
-    packages: [...PURE, 'fflate', 'write-excel-file', 'nodemailer', 'municipios-brasil'],
+    // conf: the one JSON settings/secrets file store both hosts open (app/stores/).
+    packages: [...PURE, 'fflate', 'write-excel-file', 'nodemailer', 'municipios-brasil', 'conf'],
     builtins: true,
     // The app reaches the sandbox only to run it embedded and to make the demonstration company.
     gateways: {
@@ -113,14 +114,14 @@ export const LAYER_MAP: readonly Layer[] = [
   {
     folder: 'electron/main',
     imports: ['electron/app', SHARED, DOCUMENTS],
-    packages: [...PURE, 'electron', 'electron-store'],
+    packages: [...PURE, 'electron'],
     builtins: true,
   },
   { folder: 'electron/preload', imports: [SHARED], packages: ['electron'], builtins: false },
   {
     folder: 'electron/web',
     imports: ['electron/app', SHARED, DOCUMENTS],
-    packages: [...PURE, 'conf'],
+    packages: PURE,
     builtins: true,
   },
   // Tests may reach anything, but Electron (real or mocked) only where its shell is tested.

@@ -9,6 +9,10 @@ import { createApp } from '../app';
 import type { HostAdapter } from '../app/host';
 import type { Logger } from '../app/logger';
 import { consoleLogger } from '../app/logger';
+import { openJsonStore } from '../app/stores/json-file';
+import { StartupNotices } from '../app/stores/notices';
+import { openSecretStore, usesFixedKey } from '../app/stores/secrets';
+import { openSettingsStore } from '../app/stores/settings';
 import { rendererCsp } from '../shared/csp';
 import { createCrashHandler } from './crash-restart';
 import { createFilePicker } from './dialogs';
@@ -16,7 +20,6 @@ import { createFileLogger } from './file-logger';
 import { hardenEveryWebContents } from './hardening';
 import { createElectronPrinter, createFileSaver } from './printing';
 import { createSenderCheck, forwardEvents, registerIpc } from './ipc';
-import { openJsonStore } from './json-store';
 import {
   APP_ORIGIN,
   APP_SCHEME,
@@ -24,8 +27,6 @@ import {
   appSchemePrivileges,
   createAppProtocolHandler,
 } from './protocol';
-import { createSecretStore, usesFixedKey } from './secret-store';
-import { createSettingsStore } from './settings-store';
 import { createMainWindow, installApplicationMenu } from './window';
 
 // Must happen before `ready`: only then does app:// get a real origin, fetch and secure-context APIs.
@@ -93,17 +94,15 @@ async function start(): Promise<void> {
     createAppProtocolHandler({ root: join(app.getAppPath(), 'dist'), csp: rendererCsp }),
   );
 
+  const notices = new StartupNotices();
   const host: HostAdapter = {
     kind: 'electron',
     version: app.getVersion(),
     platform: process.platform,
     userDataDir,
-    settings: createSettingsStore(openJsonStore({ name: 'settings', cwd: userDataDir, logger }), logger),
-    secrets: createSecretStore(
-      openJsonStore({ name: 'secrets', cwd: userDataDir, logger }),
-      safeStorage,
-      logger,
-    ),
+    settings: openSettingsStore(userDataDir, logger, notices),
+    secrets: openSecretStore(userDataDir, safeStorage, logger, notices),
+    notices,
     logger,
     pickFile: createFilePicker(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),
     saveFile: createFileSaver(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),

@@ -10,6 +10,7 @@ import path from 'node:path';
 
 import type { HostAdapter } from '../app/host';
 import { StartupNotices } from '../app/stores/notices';
+import { damagedSecretsNotice } from '../app/stores/secrets';
 import { openSettingsStore } from '../app/stores/settings';
 import { createWebPrinter } from './printing';
 import type { CarretaApp } from '../app/index';
@@ -84,7 +85,9 @@ function buildAdapter(dataDir: string, logger: Logger, uploads: UploadStore): Ho
     platform: process.platform,
     userDataDir: dataDir,
     settings: openSettingsStore(dataDir, logger, notices),
-    secrets: createWebSecretStore(dataDir, logger),
+    secrets: createWebSecretStore(dataDir, logger, 'secrets.json', {
+      onDamaged: (copy) => notices.add(damagedSecretsNotice(copy)),
+    }),
     notices,
     logger,
     printer: createWebPrinter(),

@@ -29,10 +29,11 @@ function spyLogger(): Logger & { lines: string[] } {
 // The settings store is the one both hosts use (test/app/stores/stores.test.ts); here, that the
 // browser host opens it in its data folder and tells the renderer about a damaged file.
 describe('web host settings', () => {
-  it('keeps a damaged settings file aside and hands its Portuguese notice to app:info once', async () => {
+  it('keeps damaged settings and secrets files aside and hands their Portuguese notices to app:info once', async () => {
     const dataDir = path.join(dir, 'data');
     await mkdir(dataDir, { recursive: true });
     await writeFile(path.join(dataDir, 'settings.json'), '{ isto não é json');
+    await writeFile(path.join(dataDir, 'secrets.json'), '[');
     const host = await startTestHost({ dataDir, logger: silentLogger });
     try {
       const appInfo = async () =>
@@ -44,6 +45,11 @@ describe('web host settings', () => {
           severity: 'warn',
           summary: 'O arquivo de configurações estava danificado',
           detail: expect.stringContaining(path.join(dataDir, 'settings.corrupt.json')),
+        }),
+        expect.objectContaining({
+          severity: 'warn',
+          summary: 'O arquivo de credenciais salvas estava danificado',
+          detail: expect.stringContaining(path.join(dataDir, 'secrets.corrupt.json')),
         }),
       ]);
       expect(await readFile(path.join(dataDir, 'settings.corrupt.json'), 'utf8')).toBe('{ isto não é json');
@@ -88,10 +94,19 @@ describe('web secret store', () => {
   it('treats a corrupt file as empty without logging its content', async () => {
     await writeFile(path.join(dir, 'secrets.json'), '{"a": "vazou-o-segredo", ');
     const logger = spyLogger();
-    const store = createWebSecretStore(dir, logger);
+    const damaged: Array<string | null> = [];
+    const store = createWebSecretStore(dir, logger, 'secrets.json', {
+      onDamaged: (copy) => damaged.push(copy),
+    });
     expect(await store.get('a')).toBeNull();
     expect(logger.lines.length).toBeGreaterThan(0);
     expect(logger.lines.join('\n')).not.toContain('vazou');
+    // Kept aside before a write replaces it, and told once.
+    await store.set('b', 'novo');
+    const copy = path.join(dir, 'secrets.corrupt.json');
+    expect(damaged).toEqual([copy]);
+    expect(await readFile(copy, 'utf8')).toBe('{"a": "vazou-o-segredo", ');
+    expect(await createWebSecretStore(dir, silentLogger).get('b')).toBe('novo');
   });
 
   it('keeps no expired access token: dropped on opening, on every write, never answered', async () => {

@@ -3,6 +3,7 @@ import type { Logger } from '../logger';
 import { AppError } from '../../shared/errors';
 import type { JsonStore } from './json-file';
 import { openJsonStore } from './json-file';
+import type { Notice } from '../../shared/schemas/app';
 import type { StartupNotices } from './notices';
 import { damagedFileNotice } from './notices';
 
@@ -21,16 +22,18 @@ export function openSecretStore(
     name: 'secrets',
     cwd,
     logger,
-    onDamaged: (copy) =>
-      notices.add(
-        damagedFileNotice(
-          'credenciais salvas',
-          'as senhas e chaves de acesso precisam ser informadas de novo em Configurações',
-          copy,
-        ),
-      ),
+    onDamaged: (copy) => notices.add(damagedSecretsNotice(copy)),
   });
   return createSecretStore(file, crypto, logger);
+}
+
+/** What both hosts tell the user when their secrets file could not be read. */
+export function damagedSecretsNotice(copy: string | null): Notice {
+  return damagedFileNotice(
+    'credenciais salvas',
+    'as senhas e chaves de acesso precisam ser informadas de novo em Configurações',
+    copy,
+  );
 }
 
 /** The part of Electron's safeStorage the secret store uses (DPAPI on Windows). */

@@ -42,6 +42,7 @@ const PURE = ['zod'];
 const SHARED = 'electron/shared';
 const FISCAL = 'electron/fiscal';
 const DOCUMENTS = 'electron/documents';
+const SQLITE = 'electron/sqlite';
 
 /** DESIGN.md's layer map. Keep the two in step: a change here is a change of the architecture. */
 export const LAYER_MAP: readonly Layer[] = [
@@ -74,17 +75,22 @@ export const LAYER_MAP: readonly Layer[] = [
     packages: [...PURE, 'axios', 'fast-xml-parser'],
     builtins: true,
   },
-  { folder: 'electron/cache', imports: [SHARED, FISCAL], packages: [...PURE, 'sqlite3'], builtins: true },
+  // The one SQLite access layer (a promise wrapper over sqlite3 with the transaction gate): the
+  // cache and the sandbox both stand on it and may not import each other, so it is a layer of its
+  // own below both, importing nothing of ours.
+  { folder: SQLITE, imports: [], packages: ['sqlite3'], builtins: true },
+  { folder: 'electron/cache', imports: [SHARED, FISCAL, SQLITE], packages: PURE, builtins: true },
   // Never the sandbox: demonstração is the hosts' plug-in (app/demo-plugin.ts), reached over HTTP.
   {
     folder: 'electron/app',
     imports: [SHARED, FISCAL, DOCUMENTS, 'electron/nuvemfiscal', 'electron/insurers', 'electron/cache'],
-    packages: [...PURE, 'fflate', 'write-excel-file', 'nodemailer', 'municipios-brasil'],
+    // conf: the one JSON settings/secrets file store both hosts open (app/stores/).
+    packages: [...PURE, 'fflate', 'write-excel-file', 'nodemailer', 'municipios-brasil', 'conf'],
     builtins: true,
   },
   {
     folder: 'electron/sandbox',
-    imports: [SHARED, FISCAL, DOCUMENTS],
+    imports: [SHARED, FISCAL, DOCUMENTS, SQLITE],
     // municipios-brasil: the IBGE table a CEP outside the built-in set is answered from; pdf-lib: the
     // plain PDFs; pngjs: the demonstração logo (embedded.ts).
     packages: [
@@ -93,7 +99,6 @@ export const LAYER_MAP: readonly Layer[] = [
       'node-forge',
       'xml-crypto',
       '@xmldom/xmldom',
-      'sqlite3',
       'fflate',
       'municipios-brasil',
       'pdf-lib',
@@ -106,7 +111,7 @@ export const LAYER_MAP: readonly Layer[] = [
   {
     folder: 'electron/sandbox/insurers',
     imports: [SHARED, FISCAL, 'electron/sandbox'],
-    packages: [...PURE, 'fastify', 'fast-xml-parser', 'sqlite3', 'fflate'],
+    packages: [...PURE, 'fastify', 'fast-xml-parser', 'fflate'],
     builtins: true,
   },
   // The hosts compose demonstração's embedded sandbox (only in their composition root) and hand it
@@ -114,7 +119,7 @@ export const LAYER_MAP: readonly Layer[] = [
   {
     folder: 'electron/main',
     imports: ['electron/app', SHARED, DOCUMENTS],
-    packages: [...PURE, 'electron', 'electron-store'],
+    packages: [...PURE, 'electron'],
     builtins: true,
     gateways: { 'electron/main/index.ts': ['electron/sandbox'] },
   },
@@ -122,7 +127,7 @@ export const LAYER_MAP: readonly Layer[] = [
   {
     folder: 'electron/web',
     imports: ['electron/app', SHARED, DOCUMENTS],
-    packages: [...PURE, 'conf'],
+    packages: PURE,
     builtins: true,
     gateways: { 'electron/web/server.ts': ['electron/sandbox'] },
   },
@@ -399,7 +404,11 @@ describe('boundary scanner', () => {
       "import { createClock } from '../clock';\nimport Fastify from 'fastify';",
     ],
     ['electron/sandbox/a.ts', "import { startInsurerDoubles } from './insurers/server';"],
-    ['electron/cache/a.ts', "import sqlite3 from 'sqlite3';\nimport { AppError } from '../shared/errors';"],
+    ['electron/sqlite/a.ts', "import sqlite3 from 'sqlite3';\nimport { copyDatabase } from './backup';"],
+    [
+      'electron/cache/a.ts',
+      "import { Database } from '../sqlite/database';\nimport { AppError } from '../shared/errors';",
+    ],
     [
       'test/cache/a.test.ts',
       "import { openCache } from '../../electron/cache/index';\nimport os from 'node:os';",

@@ -1,8 +1,9 @@
 import type { Settings, SettingsPatch } from '../shared/schemas/settings';
 import type { DemoPlugin } from './demo-plugin';
 import type { Logger } from './logger';
+import type { StartupNotices } from './stores/notices';
 
-/** Settings persistence: electron-store in the Electron host, `conf` in the web host. */
+/** Settings persistence: the same `conf` file store in both hosts (stores/settings.ts). */
 export interface SettingsStore {
   get(): Settings;
   update(patch: SettingsPatch): Settings;
@@ -61,6 +62,8 @@ export interface HostAdapter {
   settings: SettingsStore;
   secrets: SecretStore;
   logger: Logger;
+  /** What the host found while opening its files (a damaged settings file), shown once. */
+  notices?: StartupNotices;
   /**
    * The native open-file dialog (Electron). Absent in the web host, where the renderer uses a file
    * input and sends the bytes through a command.

@@ -9,6 +9,10 @@ import { createApp } from '../app';
 import type { HostAdapter } from '../app/host';
 import type { Logger } from '../app/logger';
 import { consoleLogger } from '../app/logger';
+import { openJsonStore } from '../app/stores/json-file';
+import { StartupNotices } from '../app/stores/notices';
+import { openSecretStore, usesFixedKey } from '../app/stores/secrets';
+import { openSettingsStore } from '../app/stores/settings';
 import { createEmbeddedDemo } from '../sandbox/embedded';
 import { rendererCsp } from '../shared/csp';
 import { createCrashHandler } from './crash-restart';
@@ -17,7 +21,6 @@ import { createFileLogger } from './file-logger';
 import { hardenEveryWebContents } from './hardening';
 import { createElectronPrinter, createFileSaver } from './printing';
 import { createSenderCheck, forwardEvents, registerIpc } from './ipc';
-import { openJsonStore } from './json-store';
 import {
   APP_ORIGIN,
   APP_SCHEME,
@@ -25,8 +28,6 @@ import {
   appSchemePrivileges,
   createAppProtocolHandler,
 } from './protocol';
-import { createSecretStore, usesFixedKey } from './secret-store';
-import { createSettingsStore } from './settings-store';
 import { createMainWindow, installApplicationMenu } from './window';
 
 // Must happen before `ready`: only then does app:// get a real origin, fetch and secure-context APIs.
@@ -94,19 +95,17 @@ async function start(): Promise<void> {
     createAppProtocolHandler({ root: join(app.getAppPath(), 'dist'), csp: rendererCsp }),
   );
 
-  const secrets = createSecretStore(
-    openJsonStore({ name: 'secrets', cwd: userDataDir, logger }),
-    safeStorage,
-    logger,
-  );
+  const notices = new StartupNotices();
+  const secrets = openSecretStore(userDataDir, safeStorage, logger, notices);
   const printer = createElectronPrinter((options) => new BrowserWindow(options));
   const host: HostAdapter = {
     kind: 'electron',
     version: app.getVersion(),
     platform: process.platform,
     userDataDir,
-    settings: createSettingsStore(openJsonStore({ name: 'settings', cwd: userDataDir, logger }), logger),
+    settings: openSettingsStore(userDataDir, logger, notices),
     secrets,
+    notices,
     logger,
     pickFile: createFilePicker(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),
     saveFile: createFileSaver(dialog, () => (mainWindow && !mainWindow.isDestroyed() ? mainWindow : null)),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-import type { JsonStore } from './json-store';
+import type { JsonStore } from '../app/stores/json-file';
 
 export interface Rectangle {
   x: number;

@@ -3,7 +3,7 @@ import { app, BrowserWindow, dialog, Menu, screen, shell } from 'electron';
 
 import type { Logger } from '../app/logger';
 import { hardenSession } from './hardening';
-import type { JsonStore } from './json-store';
+import type { JsonStore } from '../app/stores/json-file';
 import { buildMenuTemplate } from './menu';
 import { attachNavigationGuards } from './navigation';
 import { loadWindowState, restoreWindowState, saveWindowState } from './window-state';

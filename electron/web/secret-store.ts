@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, copyFile, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 import { z } from 'zod';
@@ -62,10 +62,30 @@ export function createWebSecretStore(
   dataDir: string,
   logger: Logger,
   fileName = 'secrets.json',
-  options: { now?: () => number } = {},
+  options: {
+    now?: () => number;
+    /** Told once when the file was damaged; `copy` is where its content was kept (null: not kept). */
+    onDamaged?: (copy: string | null) => void;
+  } = {},
 ): SecretStore {
   const file = path.join(dataDir, fileName);
   const now = options.now ?? Date.now;
+  let damageSeen = false;
+
+  // The next write replaces the damaged file: its content is kept aside first, as the settings'.
+  const keepDamaged = async (): Promise<void> => {
+    if (damageSeen) return;
+    damageSeen = true;
+    const copy = file.replace(/\.json$/i, '') + '.corrupt.json';
+    let kept: string | null = copy;
+    try {
+      await copyFile(file, copy);
+      await chmod(copy, 0o600);
+    } catch {
+      kept = null;
+    }
+    options.onDamaged?.(kept);
+  };
   // Writes are serialized: two concurrent set() calls must not lose one another's value.
   let queue: Promise<unknown> = Promise.resolve();
 
@@ -84,6 +104,7 @@ export function createWebSecretStore(
       // Falls through to the warning below; the content itself is never echoed.
     }
     logger.warn(`secrets: ${file} is not valid, starting with no secrets`);
+    await keepDamaged();
     return {};
   };
 

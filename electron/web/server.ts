@@ -9,6 +9,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 
 import type { HostAdapter } from '../app/host';
+import { StartupNotices } from '../app/stores/notices';
+import { damagedSecretsNotice } from '../app/stores/secrets';
+import { openSettingsStore } from '../app/stores/settings';
 import { createWebPrinter } from './printing';
 import type { CarretaApp } from '../app/index';
 import { createApp } from '../app/index';
@@ -20,7 +23,6 @@ import { handleApi, sendError } from './api';
 import type { EventStream } from './event-stream';
 import { allowedHostHeaders, checkHostAndOrigin, isLoopbackHost } from './guard';
 import { createWebSecretStore } from './secret-store';
-import { createWebSettingsStore } from './settings-store';
 import { serveStatic } from './static-files';
 import { UPLOAD_DIR, UploadStore } from './uploads';
 import { MAX_BACKUP_FILE_BYTES } from '../shared/schemas/documents';
@@ -77,14 +79,18 @@ function buildAdapter(dataDir: string, logger: Logger, uploads: UploadStore): Ho
   // Private to the user: 0700 on POSIX (a mode Windows ignores; there the profile folder protects it).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
-  const secrets = createWebSecretStore(dataDir, logger);
+  const notices = new StartupNotices();
+  const secrets = createWebSecretStore(dataDir, logger, 'secrets.json', {
+    onDamaged: (copy) => notices.add(damagedSecretsNotice(copy)),
+  });
   return {
     kind: 'web',
     version: packageVersion(),
     platform: process.platform,
     userDataDir: dataDir,
-    settings: createWebSettingsStore(dataDir, logger),
+    settings: openSettingsStore(dataDir, logger, notices),
     secrets,
+    notices,
     logger,
     printer: createWebPrinter(),
     takeUpload: (id) => uploads.take(id),

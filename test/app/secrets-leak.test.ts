@@ -20,7 +20,8 @@ import type { RunningSandbox } from '../../electron/sandbox/server';
 import { startSandbox } from '../../electron/sandbox/server';
 import type { CommandEnvelope } from '../../electron/shared/errors';
 import { createWebSecretStore } from '../../electron/web/secret-store';
-import { createWebSettingsStore } from '../../electron/web/settings-store';
+import { StartupNotices } from '../../electron/app/stores/notices';
+import { openSettingsStore } from '../../electron/app/stores/settings';
 
 const CLIENT_ID = 'cliente-vazamento';
 const SECRET = 'Segredo-Do-Cliente-7f3a9c1e5b';
@@ -81,7 +82,7 @@ describe('secrets never leak', () => {
   beforeAll(async () => {
     sandbox = await startSandbox({ clientId: CLIENT_ID, clientSecret: SECRET });
     const logger = recordingLogger(logs);
-    const settings = createWebSettingsStore(dataDir, logger);
+    const settings = openSettingsStore(dataDir, logger, new StartupNotices());
     settings.update({
       environment: 'sandbox',
       hosts: {

@@ -1,11 +1,11 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 import { afterAll, beforeEach, describe, expect, it, vi } from 'vitest';
 
-import type { HostAdapter } from '../../electron/app/host';
 import { EventBus } from '../../electron/app/events';
+import type { HostAdapter } from '../../electron/app/host';
 import { RESTART_FLAG } from '../../electron/main/crash-restart';
 import { commandChannels } from '../../electron/shared/channels';
 import { rendererCsp } from '../../electron/shared/csp';
@@ -16,7 +16,6 @@ const { FakeBrowserWindow, FakeWebContents, fakeElectron } = await vi.hoisted(
 );
 
 vi.mock('electron', () => ({ ...fakeElectron, default: fakeElectron }));
-vi.mock('electron-store', async () => ({ default: (await import('./conf-backed-store')).ConfBackedStore }));
 
 const created = vi.hoisted(() => ({ hosts: [] as unknown[], apps: [] as unknown[] }));
 const failNext = vi.hoisted(() => ({ value: false }));
@@ -116,6 +115,31 @@ describe('main entry', () => {
     const prefs = win.options.webPreferences as { preload: string };
     // Resolved next to the main bundle: dist-electron/main → dist-electron/preload.
     expect(prefs.preload).toBe(join(projectRoot, 'electron', 'preload', 'index.cjs'));
+  });
+
+  it('opens the shared settings store in userData (damaged file: notice) and seals secrets with safeStorage', async () => {
+    const userData = join(dir, 'userData');
+    mkdirSync(userData, { recursive: true });
+    writeFileSync(join(userData, 'settings.json'), '{"settings": ');
+    await boot(true);
+    const host = created.hosts[0] as HostAdapter;
+    expect(host.settings.get().environment).toBe('demonstracao');
+    expect(host.notices?.take()).toEqual([
+      expect.objectContaining({
+        severity: 'warn',
+        summary: 'O arquivo de configurações estava danificado',
+        detail: expect.stringContaining(join(userData, 'settings.corrupt.json')),
+      }),
+    ]);
+    host.settings.update({ environment: 'sandbox' });
+    expect(JSON.parse(readFileSync(join(userData, 'settings.json'), 'utf8'))).toMatchObject({
+      settings: { environment: 'sandbox' },
+    });
+    // The fake safeStorage has no encryption: nothing is written in clear text.
+    await expect(host.secrets.set('nuvemfiscal.client_secret', 'x')).rejects.toMatchObject({
+      code: 'secrets_unavailable',
+    });
+    rmSync(join(userData, 'settings.json'));
   });
 
   it('wires IPC to our window: its main frame is served, another sender is refused', async () => {

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { silentLogger } from '../../electron/app/logger';
-import type { JsonStore } from '../../electron/main/json-store';
+import type { JsonStore } from '../../electron/app/stores/json-file';
 import { FakeBrowserWindow, fakeElectron } from './fake-electron';
 
 vi.mock('electron', async () => {

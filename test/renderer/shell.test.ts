@@ -183,6 +183,37 @@ describe('app shell', () => {
     expect(toast.textContent).toContain('Renove-o.');
   });
 
+  it('shows the notices app:info hands over at start (a damaged settings file) as toasts', async () => {
+    const transport = createFakeTransport();
+    const info = transport.handlers['app:info']!;
+    transport.handlers['app:info'] = (input) => {
+      const answer = info(input) as { ok: true; data: Record<string, unknown> };
+      return {
+        ok: true,
+        data: {
+          ...answer.data,
+          notices: [
+            {
+              severity: 'warn',
+              summary: 'O arquivo de configurações estava danificado',
+              detail: 'Uma cópia do arquivo danificado foi guardada em C:\\dados\\settings.corrupt.json.',
+            },
+          ],
+        },
+      };
+    };
+    await mountWith(App, transport);
+    await settle();
+    const toast = await waitFor(() => {
+      const found = document.body.querySelector<HTMLElement>('[data-testid="toast"]');
+      expect(found).not.toBeNull();
+      return found!;
+    });
+    expect(toast.dataset.severity).toBe('warn');
+    expect(toast.textContent).toContain('O arquivo de configurações estava danificado');
+    expect(toast.textContent).toContain('settings.corrupt.json');
+  });
+
   it('shows the app info on the Painel', async () => {
     const { wrapper } = await mountWith(App, createFakeTransport(), { route: '/painel' });
     await settle();

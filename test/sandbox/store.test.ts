@@ -21,14 +21,21 @@ describe('sandbox store', () => {
     await store.close();
   });
 
-  it('nested transactions join the outer one; reset recreates registered tables empty', async () => {
+  it('a nested transaction is a savepoint of the outer one; reset recreates registered tables empty', async () => {
     const store = await openStore(null);
     await store.migrate('t', 'CREATE TABLE IF NOT EXISTS t (v TEXT)');
     await store.transaction(async () => {
       await store.run("INSERT INTO t VALUES ('a')");
       await store.transaction(() => store.run("INSERT INTO t VALUES ('b')"));
+      // A caught inner failure undoes only the inner writes (electron/sqlite's savepoints).
+      await store
+        .transaction(async () => {
+          await store.run("INSERT INTO t VALUES ('c')");
+          throw new Error('inner');
+        })
+        .catch(() => undefined);
     });
-    expect(await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM t')).toEqual({ n: 2 });
+    expect(await store.all('SELECT v FROM t ORDER BY v')).toEqual([{ v: 'a' }, { v: 'b' }]);
     await store.exec('CREATE TABLE stray (x)');
     await store.reset();
     expect(await store.get<{ n: number }>('SELECT COUNT(*) AS n FROM t')).toEqual({ n: 0 });

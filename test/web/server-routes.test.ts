@@ -30,6 +30,7 @@ describe('web host: commands', () => {
         platform: process.platform,
         userDataDir: host.dataDir,
         environment: 'demonstracao',
+        notices: [],
       },
     });
   });

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
@@ -8,9 +8,8 @@ import type { Logger } from '../../electron/app/logger';
 import { silentLogger } from '../../electron/app/logger';
 import { defaultWebDataDir } from '../../electron/web/app-data';
 import { createWebSecretStore } from '../../electron/web/secret-store';
-import { createWebSettingsStore } from '../../electron/web/settings-store';
-import { AppError } from '../../electron/shared/errors';
-import { defaultSettings } from '../../electron/shared/schemas/settings';
+import type { AppInfo } from '../../electron/shared/schemas/app';
+import { invokeRaw, startTestHost } from './helpers';
 
 let dir: string;
 
@@ -27,49 +26,37 @@ function spyLogger(): Logger & { lines: string[] } {
   return { lines, info: log, warn: log, error: log };
 }
 
-describe('web settings store', () => {
-  it('starts with the defaults and persists validated updates', () => {
-    const store = createWebSettingsStore(dir, silentLogger);
-    expect(store.get()).toEqual(defaultSettings);
-    store.update({ environment: 'sandbox' });
-    expect(createWebSettingsStore(dir, silentLogger).get().environment).toBe('sandbox');
-  });
-
-  it('rejects an invalid update with a Portuguese AppError and keeps the old value', () => {
-    const store = createWebSettingsStore(dir, silentLogger);
-    const bad = {
-      hosts: { sandbox: { api: 'ftp://x', auth: 'nada' }, producao: defaultSettings.hosts.producao },
-    };
-    expect(() => store.update(bad as never)).toThrow(AppError);
-    expect(() => store.update(bad as never)).toThrow(/Configurações inválidas/);
-    expect(store.get()).toEqual(defaultSettings);
-  });
-
-  it('adds mdfe once to a scope list saved before the MDF-e, and respects a later removal', async () => {
-    const { upgrades: _, ...old } = defaultSettings;
-    await writeFile(path.join(dir, 'settings.json'), JSON.stringify({ ...old, scopes: 'empresa cte' }));
-    expect(createWebSettingsStore(dir, silentLogger).get().scopes).toBe('empresa cte mdfe');
-    const saved = JSON.parse(await readFile(path.join(dir, 'settings.json'), 'utf8')) as { scopes: string };
-    expect(saved.scopes).toBe('empresa cte mdfe');
-    createWebSettingsStore(dir, silentLogger).update({ scopes: 'empresa cte' });
-    expect(createWebSettingsStore(dir, silentLogger).get().scopes).toBe('empresa cte');
-  });
-
-  it('falls back to the defaults when the file is not JSON', async () => {
-    await writeFile(path.join(dir, 'settings.json'), '{ isto não é json');
-    expect(createWebSettingsStore(dir, silentLogger).get()).toEqual(defaultSettings);
-  });
-
-  it('falls back to the defaults when the file breaks the schema', async () => {
-    const store = createWebSettingsStore(dir, silentLogger);
-    await writeFile(
-      path.join(dir, 'settings.json'),
-      JSON.stringify({ ...defaultSettings, environment: 'marte' }),
-    );
-    const logger = spyLogger();
-    expect(createWebSettingsStore(dir, logger).get()).toEqual(defaultSettings);
-    expect(store.get()).toEqual(defaultSettings);
-    expect(logger.lines.join('\n')).toMatch(/invalid settings/);
+// The settings store is the one both hosts use (test/app/stores/stores.test.ts); here, that the
+// browser host opens it in its data folder and tells the renderer about a damaged file.
+describe('web host settings', () => {
+  it('keeps damaged settings and secrets files aside and hands their Portuguese notices to app:info once', async () => {
+    const dataDir = path.join(dir, 'data');
+    await mkdir(dataDir, { recursive: true });
+    await writeFile(path.join(dataDir, 'settings.json'), '{ isto não é json');
+    await writeFile(path.join(dataDir, 'secrets.json'), '[');
+    const host = await startTestHost({ dataDir, logger: silentLogger });
+    try {
+      const appInfo = async () =>
+        ((await invokeRaw(host.port, 'app:info', '{}')).json() as { data: AppInfo }).data;
+      const first = await appInfo();
+      expect(first.environment).toBe('demonstracao');
+      expect(first.notices).toEqual([
+        expect.objectContaining({
+          severity: 'warn',
+          summary: 'O arquivo de configurações estava danificado',
+          detail: expect.stringContaining(path.join(dataDir, 'settings.corrupt.json')),
+        }),
+        expect.objectContaining({
+          severity: 'warn',
+          summary: 'O arquivo de credenciais salvas estava danificado',
+          detail: expect.stringContaining(path.join(dataDir, 'secrets.corrupt.json')),
+        }),
+      ]);
+      expect(await readFile(path.join(dataDir, 'settings.corrupt.json'), 'utf8')).toBe('{ isto não é json');
+      expect((await appInfo()).notices).toEqual([]);
+    } finally {
+      await host.cleanup();
+    }
   });
 });
 
@@ -107,10 +94,19 @@ describe('web secret store', () => {
   it('treats a corrupt file as empty without logging its content', async () => {
     await writeFile(path.join(dir, 'secrets.json'), '{"a": "vazou-o-segredo", ');
     const logger = spyLogger();
-    const store = createWebSecretStore(dir, logger);
+    const damaged: Array<string | null> = [];
+    const store = createWebSecretStore(dir, logger, 'secrets.json', {
+      onDamaged: (copy) => damaged.push(copy),
+    });
     expect(await store.get('a')).toBeNull();
     expect(logger.lines.length).toBeGreaterThan(0);
     expect(logger.lines.join('\n')).not.toContain('vazou');
+    // Kept aside before a write replaces it, and told once.
+    await store.set('b', 'novo');
+    const copy = path.join(dir, 'secrets.corrupt.json');
+    expect(damaged).toEqual([copy]);
+    expect(await readFile(copy, 'utf8')).toBe('{"a": "vazou-o-segredo", ');
+    expect(await createWebSecretStore(dir, silentLogger).get('b')).toBe('novo');
   });
 
   it('keeps no expired access token: dropped on opening, on every write, never answered', async () => {

@@ -10,6 +10,7 @@ export function appCommands(ctx: AppContext): Pick<CommandTable, 'app:info' | 'c
       platform: ctx.host.platform,
       userDataDir: ctx.host.userDataDir,
       environment: ctx.host.settings.get().environment,
+      notices: ctx.host.notices?.take() ?? [],
     }),
     'connectivity:check': () => ctx.connectivity.refresh(),
   };

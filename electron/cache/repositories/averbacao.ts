@@ -8,7 +8,7 @@ import type {
   AverbacaoTipo,
 } from '../../shared/schemas/averbacao';
 import type { Database } from '../db';
-import type { SqlValue } from '../statement';
+import type { SqlValue } from '../../sqlite/database';
 import type { Environment } from './types';
 
 /** What names a queued averbação: the document, the operation and where it goes. */

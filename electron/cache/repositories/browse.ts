@@ -1,5 +1,5 @@
 import type { Database } from '../db';
-import type { SqlValue } from '../statement';
+import type { SqlValue } from '../../sqlite/database';
 import type {
   BrowseRow,
   DocumentFilter,

@@ -1,7 +1,7 @@
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 
 import type { Database } from '../db';
-import type { SqlValue } from '../statement';
+import type { SqlValue } from '../../sqlite/database';
 import type { PackedFile } from './files';
 import { FileRepository } from './files';
 import { RECORD_DICTIONARY_V1 } from './xml-dictionary';

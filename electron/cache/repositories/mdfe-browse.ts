@@ -3,7 +3,7 @@
 // municipalities), shaped as list rows. Filters an MDF-e cannot meet (a party, a value, "gone from
 // the API") leave it out. An MDF-e has no freight: its value is null and it is never summed.
 import type { Database } from '../db';
-import type { SqlValue } from '../statement';
+import type { SqlValue } from '../../sqlite/database';
 import type { BrowseRow, DocumentSortField } from '../../shared/schemas/documents';
 import type { BrowseFilter } from './browse';
 import { NOT_AVERBADO_SQL } from './averbacao';

@@ -3,6 +3,13 @@ import { z } from 'zod';
 export const environmentSchema = z.enum(['demonstracao', 'sandbox', 'producao']);
 export type Environment = z.infer<typeof environmentSchema>;
 
+export const noticeSchema = z.object({
+  severity: z.enum(['info', 'success', 'warn', 'error']),
+  summary: z.string(),
+  detail: z.string().optional(),
+});
+export type Notice = z.infer<typeof noticeSchema>;
+
 export const appInfoSchema = z.object({
   name: z.string(),
   version: z.string(),
@@ -10,6 +17,8 @@ export const appInfoSchema = z.object({
   platform: z.string(),
   userDataDir: z.string(),
   environment: environmentSchema,
+  /** What the host has to tell the user since it started (a damaged settings file); once each. */
+  notices: z.array(noticeSchema).optional(),
 });
 export type AppInfo = z.infer<typeof appInfoSchema>;
 
@@ -29,10 +38,3 @@ export const connectivitySchema = z.object({
   accessReason: z.string().optional(),
 });
 export type Connectivity = z.infer<typeof connectivitySchema>;
-
-export const noticeSchema = z.object({
-  severity: z.enum(['info', 'success', 'warn', 'error']),
-  summary: z.string(),
-  detail: z.string().optional(),
-});
-export type Notice = z.infer<typeof noticeSchema>;

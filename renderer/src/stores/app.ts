@@ -123,6 +123,8 @@ export const useAppStore = defineStore('app', () => {
       info.value = appInfo;
       settings.value = current;
       status.value = 'ready';
+      // A damaged settings file found at start: the host hands each notice out once.
+      for (const notice of appInfo.notices ?? []) useNotifyStore().notice(notice);
     } catch (error) {
       startupError.value = error;
       status.value = 'failed';

@@ -13,7 +13,8 @@ import type { HostAdapter } from '../../../electron/app/host';
 import type { Logger } from '../../../electron/app/logger';
 import type { CommandEnvelope } from '../../../electron/shared/errors';
 import { createWebSecretStore } from '../../../electron/web/secret-store';
-import { createWebSettingsStore } from '../../../electron/web/settings-store';
+import { StartupNotices } from '../../../electron/app/stores/notices';
+import { openSettingsStore } from '../../../electron/app/stores/settings';
 import type { MailApp, TestSmtp } from './support';
 import { SMTP_PASSWORD, SMTP_USER, TOMADOR_EMAIL, smtpSettings, startMailApp, startSmtp } from './support';
 
@@ -53,7 +54,7 @@ describe('the SMTP password never leaks', () => {
   beforeAll(async () => {
     smtp = await startSmtp();
     const logger = recordingLogger(logs);
-    const settings = createWebSettingsStore(dataDir, logger);
+    const settings = openSettingsStore(dataDir, logger, new StartupNotices());
     settings.update({ environment: 'sandbox' });
     const host: HostAdapter = {
       kind: 'web',

@@ -1,7 +1,40 @@
-import type { SecretStore } from '../app/host';
-import type { Logger } from '../app/logger';
-import { AppError } from '../shared/errors';
-import type { JsonStore } from './json-store';
+import type { SecretStore } from '../host';
+import type { Logger } from '../logger';
+import { AppError } from '../../shared/errors';
+import type { JsonStore } from './json-file';
+import { openJsonStore } from './json-file';
+import type { Notice } from '../../shared/schemas/app';
+import type { StartupNotices } from './notices';
+import { damagedFileNotice } from './notices';
+
+/**
+ * The Electron host's secrets: `secrets.json` beside the settings, each value sealed by the
+ * system (`crypto` is Electron's safeStorage). A damaged file is kept aside and the user is told
+ * to enter the credentials again.
+ */
+export function openSecretStore(
+  cwd: string,
+  crypto: EncryptionBackend,
+  logger: Logger,
+  notices: StartupNotices,
+): SecretStore {
+  const file = openJsonStore({
+    name: 'secrets',
+    cwd,
+    logger,
+    onDamaged: (copy) => notices.add(damagedSecretsNotice(copy)),
+  });
+  return createSecretStore(file, crypto, logger);
+}
+
+/** What both hosts tell the user when their secrets file could not be read. */
+export function damagedSecretsNotice(copy: string | null): Notice {
+  return damagedFileNotice(
+    'credenciais salvas',
+    'as senhas e chaves de acesso precisam ser informadas de novo em Configurações',
+    copy,
+  );
+}
 
 /** The part of Electron's safeStorage the secret store uses (DPAPI on Windows). */
 export interface EncryptionBackend {

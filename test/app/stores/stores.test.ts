@@ -1,21 +1,24 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 
-import type { Logger } from '../../electron/app/logger';
-import { openJsonStore } from '../../electron/main/json-store';
-import type { EncryptionBackend } from '../../electron/main/secret-store';
-import { createSecretStore } from '../../electron/main/secret-store';
-import { createSettingsStore } from '../../electron/main/settings-store';
-import { AppError } from '../../electron/shared/errors';
-import { defaultSettings } from '../../electron/shared/schemas/settings';
+import type { Logger } from '../../../electron/app/logger';
+import { openJsonStore } from '../../../electron/app/stores/json-file';
+import { StartupNotices } from '../../../electron/app/stores/notices';
+import type { EncryptionBackend } from '../../../electron/app/stores/secrets';
+import { createSecretStore, openSecretStore } from '../../../electron/app/stores/secrets';
+import { openSettingsStore } from '../../../electron/app/stores/settings';
+import { AppError } from '../../../electron/shared/errors';
+import { defaultSettings } from '../../../electron/shared/schemas/settings';
 
-vi.mock('electron-store', async () => ({ default: (await import('./conf-backed-store')).ConfBackedStore }));
-
+// The one settings store both hosts open (electron/main/index.ts and electron/web/server.ts call
+// openSettingsStore with their data folder); the hosts' own wiring is tested in test/main and
+// test/web.
 let dir: string;
 let logger: Logger & { lines: string[] };
+let notices: StartupNotices;
 
 beforeEach(() => {
   dir = mkdtempSync(join(tmpdir(), 'carreta-stores-'));
@@ -23,11 +26,12 @@ beforeEach(() => {
   const record = (message: string, ...rest: unknown[]) =>
     lines.push([message, ...rest.map(String)].join(' '));
   logger = { lines, info: record, warn: record, error: record };
+  notices = new StartupNotices();
 });
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
 const settingsFile = () => join(dir, 'settings.json');
-const openSettings = () => createSettingsStore(openJsonStore({ name: 'settings', cwd: dir, logger }), logger);
+const openSettings = () => openSettingsStore(dir, logger, notices);
 
 describe('settings store', () => {
   it('starts with the defaults and persists validated updates', () => {
@@ -35,9 +39,16 @@ describe('settings store', () => {
     const updated = openSettings().update({ environment: 'sandbox', selectedCompany: '12345678000195' });
     expect(updated.environment).toBe('sandbox');
     expect(openSettings().get()).toMatchObject({ environment: 'sandbox', selectedCompany: '12345678000195' });
+    expect(JSON.parse(readFileSync(settingsFile(), 'utf8')).settings.environment).toBe('sandbox');
+    expect(notices.take()).toEqual([]);
   });
 
-  it('refuses an invalid update with a Portuguese message and keeps the file intact', () => {
+  it.skipIf(process.platform === 'win32')('writes the file readable by the user only', () => {
+    openSettings().update({ environment: 'sandbox' });
+    expect(statSync(settingsFile()).mode & 0o777).toBe(0o600);
+  });
+
+  it('refuses an invalid update with invalid_input in Portuguese and keeps the file intact', () => {
     const store = openSettings();
     store.update({ environment: 'sandbox' });
     const before = readFileSync(settingsFile(), 'utf8');
@@ -45,19 +56,50 @@ describe('settings store', () => {
     expect(() => store.update({ hosts: { sandbox: { api: 'ftp://x', auth: 'x' } } } as never)).toThrow(
       /Configurações inválidas/,
     );
-    expect(() => store.update({ secret: 'x' } as never)).toThrow(AppError);
+    for (const bad of [{ environment: 'marte' }, { secret: 'x' }]) {
+      let thrown: unknown;
+      try {
+        store.update(bad as never);
+      } catch (error) {
+        thrown = error;
+      }
+      expect(thrown).toMatchObject({
+        code: 'invalid_input',
+        message: expect.stringMatching(/^Configurações inválidas: /),
+      });
+    }
     expect(readFileSync(settingsFile(), 'utf8')).toBe(before);
   });
 
-  it('falls back to defaults on a file that is not JSON, keeping a copy and warning', () => {
-    writeFileSync(settingsFile(), '{"settings": {"environment": "sandb');
-    const store = openSettings();
-    expect(store.get()).toEqual(defaultSettings);
-    expect(logger.lines.some((line) => line.includes('unreadable'))).toBe(true);
-    expect(readFileSync(join(dir, 'settings.corrupt.json'), 'utf8')).toContain('"sandb');
-    expect(store.update({ environment: 'producao' }).environment).toBe('producao');
-    expect(openSettings().get().environment).toBe('producao');
-  });
+  it.each([
+    ['not JSON', '{"settings": {"environment": "sandb'],
+    ['a top-level array', '[1,2,3]'],
+    ['a top-level string', '"sandbox"'],
+  ])(
+    'a file that is %s: kept aside, defaults, the user told in Portuguese once, writable after',
+    (_case, content) => {
+      writeFileSync(settingsFile(), content);
+      const store = openSettings();
+      expect(store.get()).toEqual(defaultSettings);
+      expect(logger.lines.some((line) => line.includes('unreadable'))).toBe(true);
+      const copy = join(dir, 'settings.corrupt.json');
+      expect(readFileSync(copy, 'utf8')).toBe(content);
+      expect(notices.take()).toEqual([
+        {
+          severity: 'warn',
+          summary: 'O arquivo de configurações estava danificado',
+          detail:
+            'Ele não pôde ser lido, por isso o Carreta começou com as configurações padrão (modo ' +
+            `demonstração); confira-as em Configurações. Uma cópia do arquivo danificado foi guardada em ${copy}.`,
+        },
+      ]);
+      expect(notices.take()).toEqual([]);
+      expect(store.update({ environment: 'producao' }).environment).toBe('producao');
+      expect(openSettings().get().environment).toBe('producao');
+      // The rewritten file is sound: opening it again tells nothing.
+      expect(notices.take()).toEqual([]);
+    },
+  );
 
   it('adds mdfe once to a scope list saved before the MDF-e, and respects a later removal', () => {
     const { upgrades: _, ...old } = defaultSettings;
@@ -68,19 +110,32 @@ describe('settings store', () => {
     expect(openSettings().get().scopes).toBe('empresa cte');
   });
 
-  it('replaces invalid stored fields by defaults and keeps the valid ones', () => {
+  it('moves the settings the browser host kept at the top level under the key, once', () => {
+    const { upgrades: _, ...old } = defaultSettings;
+    writeFileSync(settingsFile(), JSON.stringify({ ...old, environment: 'sandbox', scopes: 'empresa cte' }));
+    expect(openSettings().get()).toMatchObject({ environment: 'sandbox', scopes: 'empresa cte mdfe' });
+    const saved = JSON.parse(readFileSync(settingsFile(), 'utf8')) as Record<string, unknown>;
+    expect(Object.keys(saved)).toEqual(['settings']);
+    expect(openSettings().get().environment).toBe('sandbox');
+  });
+
+  it('replaces invalid stored fields by defaults, keeps the valid ones, tells the user once', () => {
     const stored = { ...defaultSettings, environment: 'sandbox', scopes: 42, hosts: 'nope' };
     writeFileSync(settingsFile(), JSON.stringify({ settings: stored }));
-    const settings = openSettings().get();
+    const store = openSettings();
+    const settings = store.get();
     expect(settings.environment).toBe('sandbox');
     expect(settings.scopes).toBe(defaultSettings.scopes);
     expect(settings.hosts).toEqual(defaultSettings.hosts);
     expect(logger.lines.some((line) => line.includes('invalid stored values'))).toBe(true);
-  });
-
-  it('survives a top-level JSON value that is not an object', () => {
-    writeFileSync(settingsFile(), '[1,2,3]');
-    expect(openSettings().get()).toEqual(defaultSettings);
+    store.get();
+    expect(notices.take()).toEqual([
+      {
+        severity: 'warn',
+        summary: 'Algumas configurações salvas eram inválidas',
+        detail: 'Voltaram ao valor padrão: hosts, scopes. Confira-as em Configurações.',
+      },
+    ]);
   });
 });
 
@@ -96,8 +151,7 @@ function fakeSafeStorage(available: boolean): EncryptionBackend {
   };
 }
 
-const openSecrets = (available: boolean) =>
-  createSecretStore(openJsonStore({ name: 'secrets', cwd: dir, logger }), fakeSafeStorage(available), logger);
+const openSecrets = (available: boolean) => openSecretStore(dir, fakeSafeStorage(available), logger, notices);
 
 describe('secret store', () => {
   it('round-trips values, storing only encrypted base64 in its own file', async () => {
@@ -166,6 +220,22 @@ describe('secret store', () => {
     // Any other backend, or the same answer off Linux, is a real one.
     expect(await open('kwallet5').get('nuvemfiscal.client_secret')).toBe('segredo-do-cliente');
     expect(await open('basic_text', 'win32').get('nuvemfiscal.client_secret')).toBe('segredo-do-cliente');
+  });
+
+  it('a damaged secrets file: kept aside, nothing answered, the user told to enter them again', async () => {
+    writeFileSync(join(dir, 'secrets.json'), '{"nuvemfiscal.client_secret": "RU5DOmFi');
+    const secrets = openSecrets(true);
+    expect(await secrets.get('nuvemfiscal.client_secret')).toBeNull();
+    expect(readFileSync(join(dir, 'secrets.corrupt.json'), 'utf8')).toContain('RU5DOmFi');
+    expect(logger.lines.join('\n')).not.toContain('RU5DOmFi');
+    const [notice] = notices.take();
+    expect(notice).toMatchObject({
+      severity: 'warn',
+      summary: 'O arquivo de credenciais salvas estava danificado',
+    });
+    expect(notice?.detail).toMatch(/precisam ser informadas de novo em Configurações/);
+    await secrets.set('nuvemfiscal.client_secret', 'novo');
+    expect(await openSecrets(true).get('nuvemfiscal.client_secret')).toBe('novo');
   });
 
   it('rejects malformed names', async () => {

@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
-import type { Database } from '../../electron/cache/db';
-import { MEMORY, openDatabase } from '../../electron/cache/db';
-import { useTempDir } from './temp-dir';
+import { Database, MEMORY } from '../../electron/sqlite/database';
+import { useTempDir } from '../cache/temp-dir';
+
+// The one SQLite layer's transaction rules, which the cache (cache/db.ts) and the sandbox
+// (sandbox/store.ts) both run on.
 
 const temp = useTempDir();
 
 async function setup(): Promise<Database> {
-  const db = temp.track(await openDatabase(MEMORY));
+  const db = temp.track(await Database.connect(MEMORY));
   await db.exec(`
     CREATE TABLE outbox (id INTEGER PRIMARY KEY, referencia TEXT NOT NULL UNIQUE);
     CREATE TABLE log (id INTEGER PRIMARY KEY, text TEXT NOT NULL);

@@ -3,7 +3,7 @@
 // that passes here produces schema-valid XML. Only the road modal is accepted: the aéreo,
 // aquaviário and ferroviário groups are refused by name.
 import { z } from 'zod';
-import { MDFE_MAX_DOCS_POR_MUNICIPIO, MDFE_MAX_MUN_DESCARGA } from '../../fiscal/mdfe-rules';
+import { MDFE_MAX_DOCS_POR_MUNICIPIO, MDFE_MAX_MUN_DESCARGA } from '../mdfe-rules';
 import {
   ambiente,
   cep,
@@ -26,9 +26,9 @@ import {
   str,
   uf,
   ufSemEx,
-} from '../dfe/schemas/common';
-import { MDFE_MAX_CIOT } from '../../fiscal/mdfe-antt';
-import { JUSTIFICATIVA_MAX } from '../../fiscal/events';
+} from './common';
+import { MDFE_MAX_CIOT } from '../mdfe-antt';
+import { JUSTIFICATIVA_MAX } from '../events';
 
 const optCnpj = cnpj.nullish();
 const optCpf = cpf.nullish();

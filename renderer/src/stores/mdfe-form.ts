@@ -193,7 +193,7 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
         outcome = await invoke('mdfe:issueForm', {
           company: company.value ?? '',
           form,
-          ufFim: ufFim as 'SP',
+          ufFim,
           serie: serie.value ?? undefined,
           ignorarAbertos,
         });

@@ -8,10 +8,7 @@ import type { z } from 'zod';
 import { issueCte, issueCteOS, issueCteSimp } from '../../../electron/sandbox/dfe/issue-cte';
 import { ctePedidoEmissao, type CtePedidoEmissao } from '../../../electron/fiscal/requests/cte';
 import { cteOsPedidoEmissao, type CteOsPedidoEmissao } from '../../../electron/fiscal/requests/cteos';
-import {
-  cteSimpPedidoEmissao,
-  type CteSimpPedidoEmissao,
-} from '../../../electron/fiscal/requests/cte-simp';
+import { cteSimpPedidoEmissao, type CteSimpPedidoEmissao } from '../../../electron/fiscal/requests/cte-simp';
 import { validate } from '../../../electron/sandbox/dfe/schemas/validate';
 import { verifySignedXml } from '../../../electron/sandbox/dfe/sign';
 import type { RunningSandbox } from '../../../electron/sandbox/server';

@@ -10,12 +10,14 @@
 // emission time through the control API (`POST /_sandbox/clock`), never by writing the cache.
 import { buildNfeKey } from '../fiscal';
 import type { UF_SIGLAS } from '../fiscal/uf';
-import type { EmissionContext, EmitterCompany, JsonObject } from '../fiscal/payload';
+import { isUfSigla, ufBySigla } from '../fiscal/uf';
+import type { EmissionContext, EmitterCompany } from '../fiscal/payload';
+import type { CteFamilyRequest, DcePedidoEmissaoInput, MdfePedidoEmissaoInput } from '../fiscal/requests';
+import type { InfMDFeInput } from '../fiscal/requests/mdfe';
 import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../fiscal/payload';
 import { buildDcePayload } from '../fiscal/payload/dce';
 import { buildMdfePayloads, withNumbering } from '../fiscal/payload/mdfe';
 import type { NuvemFiscalClient } from '../nuvemfiscal';
-import type { MdfePedidoEmissao } from '../nuvemfiscal/api/mdfe';
 import type { CteFormInput } from '../shared/schemas/cte-form';
 import { cteFormSchema } from '../shared/schemas/cte-form';
 import type { CteOsFormInput } from '../shared/schemas/cteos-form';
@@ -38,7 +40,7 @@ type PartyInput = CteFormInput['remetente'] & {};
 interface Place {
   cMun: string;
   xMun: string;
-  uf: string;
+  uf: UfSigla;
 }
 
 function company(
@@ -55,20 +57,20 @@ function company(
 }
 
 // Real IBGE municipality codes; names, CNPJ (valid check digits) and IE (valid for the UF) invented.
-const RIBEIRAO_PRETO = { cMun: '3543402', xMun: 'Ribeirão Preto', uf: 'SP' };
-const JUNDIAI = { cMun: '3525904', xMun: 'Jundiaí', uf: 'SP' };
-const CAMPINAS = { cMun: '3509502', xMun: 'Campinas', uf: 'SP' };
-const PIRACICABA = { cMun: '3538709', xMun: 'Piracicaba', uf: 'SP' };
-const SANTOS = { cMun: '3548500', xMun: 'Santos', uf: 'SP' };
-const MOGI = { cMun: '3530607', xMun: 'Mogi das Cruzes', uf: 'SP' };
-const SOROCABA = { cMun: '3552205', xMun: 'Sorocaba', uf: 'SP' };
-const SAO_PAULO = { cMun: '3550308', xMun: 'São Paulo', uf: 'SP' };
-const BELO_HORIZONTE = { cMun: '3106200', xMun: 'Belo Horizonte', uf: 'MG' };
-const RIO = { cMun: '3304557', xMun: 'Rio de Janeiro', uf: 'RJ' };
-const LONDRINA = { cMun: '4113700', xMun: 'Londrina', uf: 'PR' };
-const BENTO = { cMun: '4302105', xMun: 'Bento Gonçalves', uf: 'RS' };
-const GOIANIA = { cMun: '5208707', xMun: 'Goiânia', uf: 'GO' };
-const BLUMENAU = { cMun: '4202404', xMun: 'Blumenau', uf: 'SC' };
+const RIBEIRAO_PRETO: Place = { cMun: '3543402', xMun: 'Ribeirão Preto', uf: 'SP' };
+const JUNDIAI: Place = { cMun: '3525904', xMun: 'Jundiaí', uf: 'SP' };
+const CAMPINAS: Place = { cMun: '3509502', xMun: 'Campinas', uf: 'SP' };
+const PIRACICABA: Place = { cMun: '3538709', xMun: 'Piracicaba', uf: 'SP' };
+const SANTOS: Place = { cMun: '3548500', xMun: 'Santos', uf: 'SP' };
+const MOGI: Place = { cMun: '3530607', xMun: 'Mogi das Cruzes', uf: 'SP' };
+const SOROCABA: Place = { cMun: '3552205', xMun: 'Sorocaba', uf: 'SP' };
+const SAO_PAULO: Place = { cMun: '3550308', xMun: 'São Paulo', uf: 'SP' };
+const BELO_HORIZONTE: Place = { cMun: '3106200', xMun: 'Belo Horizonte', uf: 'MG' };
+const RIO: Place = { cMun: '3304557', xMun: 'Rio de Janeiro', uf: 'RJ' };
+const LONDRINA: Place = { cMun: '4113700', xMun: 'Londrina', uf: 'PR' };
+const BENTO: Place = { cMun: '4302105', xMun: 'Bento Gonçalves', uf: 'RS' };
+const GOIANIA: Place = { cMun: '5208707', xMun: 'Goiânia', uf: 'GO' };
+const BLUMENAU: Place = { cMun: '4202404', xMun: 'Blumenau', uf: 'SC' };
 
 export const DEMO_PARTIES = {
   agro: company(
@@ -591,7 +593,7 @@ const icmsRate = (ufFim: string) => (['SP', 'MG', 'RJ', 'PR', 'SC', 'RS'].includ
 /** The NF-e the shipper issued for the load (a key with valid check digit, of the shipper's CNPJ). */
 function nfeKeyOf(shipper: PartyInput, numero: number, at: Date): string {
   const brt = new Date(at.getTime() - 3 * 3_600_000);
-  const cUF = { SP: 35, PR: 41, RS: 43, MG: 31 }[shipper.endereco.uf as 'SP'] ?? 35;
+  const cUF = Number(ufBySigla(shipper.endereco.uf)?.code ?? 35);
   return buildNfeKey({
     cUF,
     year: brt.getUTCFullYear(),
@@ -908,24 +910,29 @@ const cteReferencia = (index: number) => `${DEMO_REF_PREFIX}cte-${String(index +
 
 export type DemoKind = 'cte' | 'cteos' | 'cte-simp' | 'dce' | 'mdfe';
 
-export interface DemoDocument {
+/**
+ * The request body; `keys` are the access keys of the month's documents so far, by referência, and
+ * `averbacoes` the averbação numbers their CT-e received.
+ */
+type DemoBuild<R> = (
+  ctx: EmissionContext,
+  keys: ReadonlyMap<string, string>,
+  averbacoes?: ReadonlyMap<string, readonly string[]>,
+) => R;
+
+interface DemoDocumentBase {
   referencia: string;
-  kind: DemoKind;
   /** Emission instant. */
   at: Date;
-  /**
-   * The request body; `keys` are the access keys of the month's documents so far, by referência, and
-   * `averbacoes` the averbação numbers their CT-e received.
-   */
-  build: (
-    ctx: EmissionContext,
-    keys: ReadonlyMap<string, string>,
-    averbacoes?: ReadonlyMap<string, readonly string[]>,
-  ) => JsonObject;
   then?: 'cancelar' | 'corrigir' | 'encerrar';
   /** When an MDF-e is closed, and where (its last unloading municipality). */
   encerramento?: { at: Date; uf: string; cMun: string };
 }
+export type DemoDocument = DemoDocumentBase &
+  (
+    | { kind: 'mdfe'; build: DemoBuild<MdfePedidoEmissaoInput> }
+    | { kind: Exclude<DemoKind, 'mdfe'>; build: DemoBuild<CteFamilyRequest | DcePedidoEmissaoInput> }
+  );
 
 /** Brasília wall-clock `hh:mm`, `daysAgo` days before `now`, as an instant. */
 export function demoInstant(now: Date, daysAgo: number, at: string): Date {
@@ -986,7 +993,7 @@ export function demoMonthPlan(now: Date): DemoDocument[] {
       ctx: EmissionContext,
       keys: ReadonlyMap<string, string>,
       averbacoes?: ReadonlyMap<string, readonly string[]>,
-    ): JsonObject => {
+    ): MdfePedidoEmissaoInput => {
       const form = mdfeFormSchema.parse(tripForm(trip, keys, averbacoes));
       const [manifest] = buildMdfePayloads(form, ctx.company);
       return {
@@ -1044,7 +1051,7 @@ export interface DemoMonthResult {
   skipped: 'tem-documentos' | null;
   ms: number;
   /** The infMDFe of each MDF-e issued now: the app remembers its vehicles and driver. */
-  trips: JsonObject[];
+  trips: InfMDFeInput[];
 }
 
 const MODEL: Record<Exclude<DemoKind, 'mdfe'>, 'cte' | 'cteos' | 'dce'> = {
@@ -1086,7 +1093,7 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
   if (keys.size === 0 && own > 0) return { ...empty(0), skipped: 'tem-documentos' };
   const plan = demoMonthPlan(deps.now ?? new Date());
   const numbers = { cte: 0, cteos: 0, dce: 0, mdfe: 0 };
-  const trips: JsonObject[] = [];
+  const trips: InfMDFeInput[] = [];
   const averbacoes = new Map<string, string[]>();
   /** Averbação is a convenience of the demo: a failure leaves the queue to do it later. */
   const averbar = async (
@@ -1109,31 +1116,29 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
       if (keys.has(doc.referencia)) continue;
       // Received a minute after it was signed, as an office's send would be.
       await deps.setClock(new Date(doc.at.getTime() + 60_000));
-      const payload = doc.build(
-        {
-          company,
-          serie: 1,
-          numero,
-          ambiente: 'homologacao',
-          referencia: doc.referencia,
-          dhEmi: brasiliaDateTime(doc.at),
-        },
-        keys,
-        averbacoes,
-      );
+      const ctx: EmissionContext = {
+        company,
+        serie: 1,
+        numero,
+        ambiente: 'homologacao',
+        referencia: doc.referencia,
+        dhEmi: brasiliaDateTime(doc.at),
+      };
       if (doc.kind === 'mdfe') {
-        const sent = await client.mdfe.emitir(payload as unknown as MdfePedidoEmissao, filter);
+        const payload = doc.build(ctx, keys, averbacoes);
+        const sent = await client.mdfe.emitir(payload, filter);
         issued++;
         keys.set(doc.referencia, sent.chave ?? '');
         if (sent.status !== 'autorizado' || !sent.id) continue;
         const mdfeId = sent.id;
-        trips.push(payload.infMDFe as JsonObject);
+        trips.push(payload.infMDFe);
         await averbar('mdfe', sent.chave, () => client.mdfe.xml(mdfeId));
-        if (doc.encerramento) {
-          const end = doc.encerramento;
+        // The demo's places are all in the 27 UFs; the guard only narrows the type.
+        if (doc.encerramento && isUfSigla(doc.encerramento.uf)) {
+          const end = { ...doc.encerramento, uf: doc.encerramento.uf };
           await deps.setClock(end.at);
           await client.mdfe.encerrar(sent.id, {
-            uf: end.uf as 'MG',
+            uf: end.uf,
             codigo_municipio: end.cMun,
             data_encerramento: brasiliaDateTime(end.at).slice(0, 10),
           });
@@ -1142,7 +1147,7 @@ export async function seedDemoMonth(deps: DemoMonthDeps): Promise<DemoMonthResul
         continue;
       }
       const model = MODEL[doc.kind];
-      const sent = await client[model].emitir(payload, filter, PATH[doc.kind]);
+      const sent = await client[model].emitir(doc.build(ctx, keys, averbacoes), filter, PATH[doc.kind]);
       issued++;
       keys.set(doc.referencia, sent.chave ?? '');
       if (sent.status !== 'autorizado' || !sent.id) continue;

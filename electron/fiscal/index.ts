@@ -28,7 +28,7 @@ export type {
   NfeKeyFields,
   DceKeyFields,
 } from './access-key';
-export { UFS, EXTERIOR, ufByCode, ufBySigla, findUf, isUf } from './uf';
+export { UFS, EXTERIOR, ufByCode, ufBySigla, findUf, isUf, isUfSigla } from './uf';
 export type { Uf, UfSigla, UfOptions } from './uf';
 export {
   EXTERIOR_MUNICIPIO,

@@ -3,6 +3,7 @@
 // between UFIni and UFFim in order, "considerando as divisas possíveis". The sandbox checks a
 // route with `isRouteAdjacent`; the MDF-e form proposes one with `proposeRoute`.
 import type { UfSigla } from './uf';
+import { isUfSigla } from './uf';
 
 /** Each UF with the UFs it shares a land border with (written once per pair, mirrored below). */
 const BORDERS: Readonly<Record<UfSigla, readonly UfSigla[]>> = {
@@ -116,7 +117,7 @@ function distanceKm(a: string, b: string): number {
  * capital-to-capital length is shortest (RS→BA through SC, PR, SP, MG rather than MS and GO).
  * A proposal only: the user edits it to the road actually taken.
  */
-export function proposeRoute(ufIni: string, ufFim: string): string[] | null {
+export function proposeRoute(ufIni: string, ufFim: string): UfSigla[] | null {
   if (!NEIGHBOURS.has(ufIni) || !NEIGHBOURS.has(ufFim)) return null;
   // Dijkstra on (borders crossed, km): 27 nodes, so a linear scan for the next node is enough.
   const HOP = 100_000;
@@ -137,8 +138,9 @@ export function proposeRoute(ufIni: string, ufFim: string): string[] | null {
       }
     }
   }
-  const path: string[] = [];
+  const path: UfSigla[] = [];
+  // Every node of the graph is a UF (NEIGHBOURS' keys), so the guard only narrows the type.
   for (let at = previous.get(ufFim); at !== undefined && at !== ufIni; at = previous.get(at))
-    path.unshift(at);
+    if (isUfSigla(at)) path.unshift(at);
   return path;
 }

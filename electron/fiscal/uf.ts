@@ -48,10 +48,10 @@ export const EXTERIOR: Readonly<Uf> = Object.freeze({ code: '99', sigla: 'EX', n
 export type UfSigla = (typeof UFS)[number]['sigla'];
 
 /** The 27 siglas, in IBGE order, as a non-empty tuple (what `z.enum` takes). */
-export const UF_SIGLAS = Object.freeze(UFS.map((uf) => uf.sigla)) as unknown as readonly [
-  UfSigla,
-  ...UfSigla[],
-];
+export const UF_SIGLAS: readonly [UfSigla, ...UfSigla[]] = Object.freeze([
+  UFS[0].sigla,
+  ...UFS.slice(1).map((uf) => uf.sigla),
+]);
 
 export interface UfOptions {
   /** Also accept 'EX' / 99 (exterior), as the CT-e XSD type TUf does. Default false (TUF_sem_EX). */
@@ -81,6 +81,11 @@ export function findUf(value: unknown, options: UfOptions = {}): Uf | null {
 }
 
 /** True for one of the 27 siglas (uppercase, exact), or 'EX' with allowEx. */
+/** Narrows a text from a form or an API answer to one of the 27 siglas ('EX' is not one). */
+export function isUfSigla(value: unknown): value is UfSigla {
+  return typeof value === 'string' && bySigla.has(value);
+}
+
 export function isUf(value: unknown, options: UfOptions = {}): boolean {
   if (typeof value !== 'string') return false;
   if (options?.allowEx && value === EXTERIOR.sigla) return true;

@@ -3,7 +3,8 @@ export { isValidAccessKey, normalizeAccessKey } from '../fiscal/access-key';
 export type { Cfop } from '../fiscal/cfop';
 export { cfopByCode, searchCfop } from '../fiscal/cfop';
 export { ibgeMatchesUf, isValidIbgeMunicipio, ufOfMunicipio } from '../fiscal/ibge';
-export { UFS } from '../fiscal/uf';
+export { UFS, isUfSigla } from '../fiscal/uf';
+export type { UfSigla } from '../fiscal/uf';
 export type { EventDocumentKind } from '../fiscal/events';
 export {
   CANCEL_WINDOW_HOURS,

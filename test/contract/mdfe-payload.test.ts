@@ -12,7 +12,7 @@ import { parse } from 'yaml';
 
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CarretaApp } from '../../electron/app/index';
-import type { JsonObject } from '../../electron/fiscal/payload';
+import type { MdfePedidoEmissaoInput, UnnumberedInfMDFe } from '../../electron/fiscal/requests/mdfe';
 import { buildMdfePayloads, withNumbering } from '../../electron/fiscal/payload';
 import { MDFE_NS } from '../../electron/sandbox/mdfe/xml';
 import type { MdfeFormInput, MdfePrefill } from '../../electron/shared/schemas/mdfe-form';
@@ -38,7 +38,7 @@ import { referencePath, sharedAvailable } from '../support/shared';
 type J = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 const MDFE_OPENAPI = referencePath('mdfe', 'openapi-2.60-mdfe-subset.yaml');
 
-const numbered = (inf: JsonObject, numero: number): JsonObject => ({
+const numbered = (inf: UnnumberedInfMDFe, numero: number): MdfePedidoEmissaoInput => ({
   ambiente: 'homologacao',
   referencia: `mdfe-contrato-${numero}`,
   infMDFe: withNumbering(inf, {

@@ -7,7 +7,7 @@ import { checkHomologacaoNames, HOMOLOGACAO_XNOME } from '../../electron/fiscal/
 import { buildCtePayload } from '../../electron/fiscal/payload';
 import type { JsonObject } from '../../electron/fiscal/payload';
 import { issueCte } from '../../electron/sandbox/dfe/issue-cte';
-import { ctePedidoEmissao } from '../../electron/sandbox/dfe/schemas/cte';
+import { ctePedidoEmissao } from '../../electron/fiscal/requests/cte';
 import { cteFormSchema } from '../../electron/shared/schemas/cte-form';
 import { company, cteForm } from './payload/forms';
 import { COMPANY_CNPJ, cteBody, NOW, testCredentials } from '../sandbox/dfe/fixtures';

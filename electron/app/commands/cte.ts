@@ -2,7 +2,8 @@
 // Sending, numbering and the outbox are the kind-agnostic services of electron/app/issuing (the
 // DC-e issue reuses them with kind 'dce'); their commands are commands/numbering.ts and outbox.ts.
 import type { Repositories } from '../../cache/repositories';
-import type { EmissionContext, EmitterCompany, JsonObject } from '../../fiscal/payload';
+import type { EmissionContext, EmitterCompany } from '../../fiscal/payload';
+import type { CteFamilyRequest } from '../../fiscal/requests';
 import { buildCteOsPayload, buildCtePayload, buildCteSimpPayload } from '../../fiscal/payload';
 import { unpackRecord } from '../../cache/repositories';
 import type { Dfe, DfeEvento, Empresa } from '../../nuvemfiscal';
@@ -84,7 +85,7 @@ export function typedNames(input: CteIssueInput): Record<string, string> {
   return names;
 }
 
-export function builderFor(input: CteIssueInput): (ctx: EmissionContext) => JsonObject {
+export function builderFor(input: CteIssueInput): (ctx: EmissionContext) => CteFamilyRequest {
   if (input.kind === 'cte-simp') return (ctx) => buildCteSimpPayload(input.form, ctx);
   return input.kind === 'cte'
     ? (ctx) => buildCtePayload(input.form, ctx)

@@ -2,7 +2,7 @@
 // CT-e can reference. Numbering, the outbox and sending are the shared services of
 // electron/app/issuing with kind 'dce'; drafts go through drafts:* with kind 'dce'.
 import type { Repositories } from '../../cache/repositories';
-import type { EmitterCompany, JsonObject } from '../../fiscal/payload';
+import type { EmitterCompany } from '../../fiscal/payload';
 import { buildDcePayload } from '../../fiscal/payload/dce';
 import type { Dfe } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
@@ -127,7 +127,7 @@ export function dceCommands(
         serie,
         environment: environment(),
       });
-      const payload: JsonObject = buildDcePayload(input.form, {
+      const payload = buildDcePayload(input.form, {
         company,
         serie,
         numero: input.numero ?? state.next,

@@ -2,7 +2,7 @@
 import { partySchema } from '../../shared/schemas/cte-form';
 import { AppError } from '../../shared/errors';
 import { partyRecordSchema } from '../../shared/schemas/issuing';
-import type { JsonObject } from '../../fiscal/payload';
+import { rec } from '../issuing/stored-payload';
 import type { AppContext } from '../context';
 import type { CommandTable } from '../dispatcher';
 import { draftFromIssued } from '../issuing/duplicate';
@@ -72,7 +72,7 @@ export function draftCommands(ctx: AppContext): Pick<CommandTable, Channels> {
           'O pedido original deste documento não está neste computador; abra o documento e copie os dados à mão.',
         );
       }
-      const payload = JSON.parse(row.payload_json) as JsonObject;
+      const payload = rec(JSON.parse(row.payload_json));
       const copy = draftFromIssued(row.kind, row.variant, payload);
       const draft = await getDraft(
         await repos().drafts.save({ kind: copy.kind, company, title: `Cópia de ${id}`, data: copy.data }),

@@ -12,7 +12,7 @@ import type {
   InboxManifestResult,
   TipoManifestacao,
 } from '../../shared/schemas/inbox';
-import type { JsonObject } from '../../fiscal/payload';
+import type { StoredPayload } from '../issuing/stored-payload';
 import type { Logger } from '../logger';
 import { nfeKeysOfPayload } from './carried';
 import type { DistributionDeps } from './distribution';
@@ -274,7 +274,7 @@ export class InboxService {
   }
 
   /** An authorized CT-e: the notes it carries are handled (see carried.ts). */
-  async markCarried(company: string, payload: JsonObject): Promise<void> {
+  async markCarried(company: string, payload: StoredPayload): Promise<void> {
     const chaves = nfeKeysOfPayload(payload);
     const store = this.deps.store();
     if (chaves.length === 0 || !store) return;

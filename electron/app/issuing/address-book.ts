@@ -2,7 +2,8 @@
 // entries are stored in the issuing forms' party shape so picking one fills any form directly.
 import type { Repositories } from '../../cache/repositories';
 import { HOMOLOGACAO_XNOME } from '../../fiscal/homologacao';
-import type { JsonObject } from '../../fiscal/payload';
+import type { StoredPayload } from './stored-payload';
+import { rec, recOrNone } from './stored-payload';
 
 const ROLES: [string, string][] = [
   ['rem', 'enderReme'],
@@ -15,8 +16,8 @@ const ROLES: [string, string][] = [
 const str = (v: unknown): string | undefined => (typeof v === 'string' && v ? v : undefined);
 
 /** A payload party → the form's party shape (`partySchema` input). */
-export function partyFromPayload(p: JsonObject, enderKey: string): Record<string, unknown> | null {
-  const e = p[enderKey] as JsonObject | undefined;
+export function partyFromPayload(p: StoredPayload, enderKey: string): Record<string, unknown> | null {
+  const e = recOrNone(p[enderKey]);
   const cpfCnpj = str(p.CNPJ) ?? str(p.CPF);
   if (!e || !cpfCnpj) return null;
   return {
@@ -41,26 +42,26 @@ export function partyFromPayload(p: JsonObject, enderKey: string): Record<string
 }
 
 /** The DC-e's remetente is its emit (the carrier goes in Transportadora), then the destinatário. */
-function partiesOfDce(inf: JsonObject): Record<string, unknown>[] {
+function partiesOfDce(inf: StoredPayload): Record<string, unknown>[] {
   const found: Record<string, unknown>[] = [];
   for (const [role, ender] of [
     ['emit', 'enderEmit'],
     ['dest', 'enderDest'],
   ]) {
-    const p = inf[role] as JsonObject | undefined;
+    const p = recOrNone(inf[role]);
     const party = p ? partyFromPayload(p, ender) : null;
     if (party) found.push(party);
   }
   return found;
 }
 
-export function partiesOfPayload(payload: JsonObject): Record<string, unknown>[] {
-  if (payload.infDCe) return partiesOfDce(payload.infDCe as JsonObject);
-  const inf = (payload.infCte ?? {}) as JsonObject;
-  const ide = (inf.ide ?? {}) as JsonObject;
+export function partiesOfPayload(payload: StoredPayload): Record<string, unknown>[] {
+  if (payload.infDCe) return partiesOfDce(rec(payload.infDCe));
+  const inf = rec(payload.infCte);
+  const ide = rec(inf.ide);
   const found: Record<string, unknown>[] = [];
   for (const [role, ender] of ROLES) {
-    const p = (role === 'toma' ? (inf.toma ?? ide.toma4) : inf[role]) as JsonObject | undefined;
+    const p = recOrNone(role === 'toma' ? (inf.toma ?? ide.toma4) : inf[role]);
     const party = p ? partyFromPayload(p, ender) : null;
     if (party) found.push(party);
   }
@@ -76,7 +77,7 @@ export function partiesOfPayload(payload: JsonObject): Record<string, unknown>[]
 export async function rememberParties(
   repos: Repositories,
   company: string,
-  payload: JsonObject,
+  payload: StoredPayload,
   names: Readonly<Record<string, string>> = {},
 ): Promise<void> {
   for (const found of partiesOfPayload(payload)) {

@@ -2,13 +2,16 @@
 // renderer's view, without key, QR code nor protocol, and marked as having no fiscal value.
 import { renderDace } from '../../documents/dace/dace';
 import type { DceView, Endereco, Party } from '../../documents/parse/types';
-import type { JsonObject } from '../../fiscal/payload';
+import type { DcePedidoEmissaoInput } from '../../fiscal/requests/dce';
 
-const str = (v: unknown): string => (v === undefined || v === null ? '' : String(v));
-const obj = (v: unknown): JsonObject => (v && typeof v === 'object' ? (v as JsonObject) : {});
-const fixed = (v: unknown, places: number): string => (typeof v === 'number' ? v.toFixed(places) : '');
+type InfDCe = DcePedidoEmissaoInput['infDCe'];
+type Ender = InfDCe['emit']['enderEmit'] | InfDCe['dest']['enderDest'];
 
-function ender(e: JsonObject): Endereco {
+const str = (v: string | number | null | undefined): string =>
+  v === undefined || v === null ? '' : String(v);
+const fixed = (v: number, places: number): string => v.toFixed(places);
+
+function ender(e: Ender): Endereco {
   return {
     xLgr: str(e.xLgr),
     nro: str(e.nro),
@@ -23,26 +26,28 @@ function ender(e: JsonObject): Endereco {
   };
 }
 
-function party(p: JsonObject, enderKey: string): Party {
-  const e = obj(p[enderKey]);
+function party(
+  p: { xNome: string; CNPJ?: string | null; CPF?: string | null; idOutros?: string | null },
+  e: Ender,
+): Party {
   return {
-    xNome: str(p.xNome),
+    xNome: p.xNome,
     xFant: '',
     CNPJ: str(p.CNPJ),
     CPF: str(p.CPF),
     idOutros: str(p.idOutros),
     IE: '',
     fone: str(e.fone),
-    email: str(e.email),
+    email: 'email' in e ? str(e.email) : '',
     ender: ender(e),
   };
 }
 
-export function dcePreviewView(payload: JsonObject): DceView {
-  const inf = obj(payload.infDCe);
-  const ide = obj(inf.ide);
-  const carrier = obj(inf.Transportadora);
-  const transp = obj(inf.transp);
+export function dcePreviewView(payload: DcePedidoEmissaoInput): DceView {
+  const inf = payload.infDCe;
+  const ide = inf.ide;
+  const carrier = inf.Transportadora;
+  const transp = inf.transp;
   return {
     kind: 'dce',
     versao: str(inf.versao),
@@ -57,23 +62,20 @@ export function dcePreviewView(payload: JsonObject): DceView {
       tpEmit: str(ide.tpEmit),
       mod: '99',
     },
-    emit: party(obj(inf.emit), 'enderEmit'),
-    emissor: { label: 'Transportadora', value: `${str(carrier.xNome)} ${str(carrier.CNPJ)}`.trim() },
-    dest: party(obj(inf.dest), 'enderDest'),
-    items: ((inf.det ?? []) as JsonObject[]).map((d) => {
-      const prod = obj(d.prod);
-      return {
-        nItem: str(d.nItem),
-        xProd: str(prod.xProd),
-        NCM: str(prod.NCM),
-        qCom: fixed(prod.qCom, 4),
-        vUnCom: fixed(prod.vUnCom, 2),
-        vProd: fixed(prod.vProd, 2),
-      };
-    }),
-    vDC: fixed(obj(inf.total).vDC, 2),
+    emit: party(inf.emit, inf.emit.enderEmit),
+    emissor: { label: 'Transportadora', value: `${str(carrier?.xNome)} ${str(carrier?.CNPJ)}`.trim() },
+    dest: party(inf.dest, inf.dest.enderDest),
+    items: inf.det.map((d) => ({
+      nItem: str(d.nItem),
+      xProd: d.prod.xProd,
+      NCM: str(d.prod.NCM),
+      qCom: fixed(d.prod.qCom, 4),
+      vUnCom: fixed(d.prod.vUnCom, 2),
+      vProd: fixed(d.prod.vProd, 2),
+    })),
+    vDC: fixed(inf.total.vDC, 2),
     transp: { modTrans: str(transp.modTrans), CNPJTransp: str(transp.CNPJTransp) },
-    infCpl: str(obj(inf.infAdic).infCpl),
+    infCpl: str(inf.infAdic?.infCpl),
     infAdFisco: '',
     declaracoes: [],
     qrCode: '',
@@ -85,7 +87,7 @@ export function dcePreviewView(payload: JsonObject): DceView {
 
 export const PREVIEW_MARK = 'PRÉ-VISUALIZAÇÃO — SEM VALOR FISCAL';
 
-export function dcePreviewHtml(payload: JsonObject): string {
+export function dcePreviewHtml(payload: DcePedidoEmissaoInput): string {
   const { html } = renderDace(dcePreviewView(payload), { preview: true });
   return html
     .replace(/<body([^>]*)>/, `<body$1><div class="banner" role="note">${PREVIEW_MARK}</div>`)

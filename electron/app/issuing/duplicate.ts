@@ -1,13 +1,13 @@
 // An issued CT-e, CT-e OS or CT-e Simplificado's payload back into its form's draft model
 // (drafts:duplicate): the clerk starts a new document from an old one. Número, série, dates and the
 // emitter are left to the new send.
-import type { JsonObject } from '../../fiscal/payload';
+import type { StoredPayload } from './stored-payload';
+import { rec, recOrNone, recs } from './stored-payload';
 import { ufByCode } from '../../fiscal/uf';
 import { partyFromPayload } from './address-book';
 
-const o = (v: unknown): JsonObject =>
-  v && typeof v === 'object' && !Array.isArray(v) ? (v as JsonObject) : {};
-const arr = (v: unknown): JsonObject[] => (Array.isArray(v) ? (v as JsonObject[]) : []);
+const o = rec;
+const arr = recs;
 
 const ICMS_SITUATION: Record<string, string> = {
   ICMS00: '00',
@@ -19,7 +19,7 @@ const ICMS_SITUATION: Record<string, string> = {
   ICMSSN: 'SN',
 };
 
-function icmsForm(icms: JsonObject): Record<string, unknown> {
+function icmsForm(icms: StoredPayload): Record<string, unknown> {
   const [group, value] = Object.entries(icms)[0] ?? ['ICMS00', {}];
   const v = o(value);
   const situacao = ICMS_SITUATION[group] ?? '00';
@@ -31,7 +31,7 @@ function icmsForm(icms: JsonObject): Record<string, unknown> {
   return situacao === '45' ? { situacao, cst: CST, ...rest } : { situacao, ...rest };
 }
 
-function ibsCbsForm(g: JsonObject | undefined): Record<string, unknown> | undefined {
+function ibsCbsForm(g: StoredPayload | undefined): Record<string, unknown> | undefined {
   if (!g) return undefined;
   const gi = o(g.gIBSCBS);
   return {
@@ -46,7 +46,7 @@ function ibsCbsForm(g: JsonObject | undefined): Record<string, unknown> | undefi
 
 const place = (cMun: unknown, xMun: unknown, uf: unknown) => ({ cMun, xMun, uf });
 
-export function cteFormFromPayload(payload: JsonObject): Record<string, unknown> {
+export function cteFormFromPayload(payload: StoredPayload): Record<string, unknown> {
   const inf = o(payload.infCte);
   const ide = o(inf.ide);
   const imp = o(inf.imp);
@@ -81,7 +81,7 @@ export function cteFormFromPayload(payload: JsonObject): Record<string, unknown>
     impostos: {
       icms: icmsForm(o(imp.ICMS)),
       ibsCbsOn: Boolean(imp.IBSCBS),
-      ibsCbs: ibsCbsForm(imp.IBSCBS as JsonObject | undefined),
+      ibsCbs: ibsCbsForm(recOrNone(imp.IBSCBS)),
       vTotTrib: imp.vTotTrib,
       infAdFisco: imp.infAdFisco,
     },
@@ -125,8 +125,8 @@ function partyDraft(p: unknown, enderKey: string): Record<string, unknown> {
   };
 }
 
-function impostosDraft(imp: JsonObject): Record<string, unknown> {
-  const ibs = ibsCbsForm(imp.IBSCBS as JsonObject | undefined);
+function impostosDraft(imp: StoredPayload): Record<string, unknown> {
+  const ibs = ibsCbsForm(recOrNone(imp.IBSCBS));
   return {
     icms: icmsForm(o(imp.ICMS)),
     ibsCbsOn: Boolean(imp.IBSCBS),
@@ -144,7 +144,7 @@ function impostosDraft(imp: JsonObject): Record<string, unknown> {
 const components = (v: unknown) => arr(v).map((c) => ({ xNome: text(c.xNome), vComp: money(c.vComp) }));
 
 /** An issued CT-e OS's payload → the CT-e OS form's draft (cteos-model.ts), opened in /emitir-cteos. */
-export function cteOsFormFromPayload(payload: JsonObject): Record<string, unknown> {
+export function cteOsFormFromPayload(payload: StoredPayload): Record<string, unknown> {
   const inf = o(payload.infCte);
   const ide = o(inf.ide);
   const imp = o(inf.imp);
@@ -229,7 +229,7 @@ function deliveryPlace(cMun: unknown, xMun: unknown): Record<string, string> {
 }
 
 /** An issued CT-e Simplificado's payload → its form's draft (simp-model.ts), opened in /emitir-cte-simp. */
-export function cteSimpFormFromPayload(payload: JsonObject): Record<string, unknown> {
+export function cteSimpFormFromPayload(payload: StoredPayload): Record<string, unknown> {
   const inf = o(payload.infCte);
   const ide = o(inf.ide);
   const carga = o(inf.infCarga);
@@ -308,7 +308,7 @@ function withoutNfe(kind: DuplicateKind, data: Record<string, unknown>): string[
 export function draftFromIssued(
   kind: string,
   variant: string | null,
-  payload: JsonObject,
+  payload: StoredPayload,
 ): {
   kind: DuplicateKind;
   data: Record<string, unknown>;

@@ -4,7 +4,7 @@
 // request the API never received can be sent — when the clerk says so — or discarded.
 import type { Repositories } from '../../cache/repositories';
 import type { Environment } from '../../cache/repositories/types';
-import type { JsonObject } from '../../fiscal/payload';
+import { rec } from './stored-payload';
 import type { Dfe } from '../../nuvemfiscal';
 import { AppError } from '../../shared/errors';
 import type { IssueKind, NumberingScope } from './kinds';
@@ -88,7 +88,7 @@ export async function reviewHeld(
       row.id,
       row.referencia,
       row.numero ?? 0,
-      row.payload as JsonObject,
+      rec(row.payload),
       {
         lookupFirst: true,
       },

@@ -1,7 +1,7 @@
 // The issuing services, built once per app (or per test): numbering, the outbox sender, and the
 // address book hook. Every kind ('cte' | 'cteos' | 'cte-simp' | 'dce') goes through the same ones.
 import type { Repositories } from '../../cache/repositories';
-import type { JsonObject } from '../../fiscal/payload';
+import type { StoredPayload } from './stored-payload';
 import type { Logger } from '../logger';
 import { rememberParties } from './address-book';
 import type { IssueKind } from './kinds';
@@ -27,7 +27,7 @@ export interface IssuingDeps {
   pollDelaysMs?: readonly number[];
   logger?: Logger;
   /** More to do once a document is authorized (the inbox marks the notes a CT-e carries). */
-  onAuthorized?: (company: string, payload: JsonObject) => Promise<void>;
+  onAuthorized?: (company: string, payload: StoredPayload) => Promise<void>;
 }
 
 export function createIssuing(deps: IssuingDeps) {

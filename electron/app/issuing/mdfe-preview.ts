@@ -4,11 +4,11 @@
 import { renderDamdfe } from '../../documents/damdfe/damdfe';
 import { parseMdfe } from '../../documents/parse/mdfe';
 import type { XNode } from '../../documents/parse/xml';
-import type { JsonObject } from '../../fiscal/payload';
+import type { InfMDFeInput } from '../../fiscal/requests/mdfe';
 import { PREVIEW_MARK } from './dce-preview';
 import { toXValue } from './preview';
 
-export function mdfePreviewHtml(infMDFe: JsonObject): string {
+export function mdfePreviewHtml(infMDFe: InfMDFeInput): string {
   const root = toXValue({ infMDFe }) as XNode;
   const { html } = renderDamdfe(parseMdfe(root, undefined));
   return html.replace(/<body([^>]*)>/, `<body$1><div class="banner" role="note">${PREVIEW_MARK}</div>`);

@@ -14,8 +14,8 @@ import { PREVIEW_MARK } from './dce-preview';
 export { PREVIEW_MARK };
 
 /** JSON values → the parser's text nodes (numbers as the XML writes them, nulls left out). */
-export function toXValue(value: Json): XValue | undefined {
-  if (value === null) return undefined;
+export function toXValue(value: unknown): XValue | undefined {
+  if (value === null || value === undefined) return undefined;
   if (Array.isArray(value)) {
     return value.map(toXValue).filter((v): v is XValue => v !== undefined);
   }

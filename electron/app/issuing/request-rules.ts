@@ -1,19 +1,17 @@
 // The authority's request-only rules (fiscal/cte-rules.ts, MOC CT-e 4.00 Anexo I) checked on the
 // payload the app built, before anything is reserved or sent: a breach stops the send with the
 // clerk's words at the form field it names, instead of a rejection after the round trip.
-import type { CteLayout, CteRuleInput } from '../../fiscal/cte-rules';
+import type { CteLayout } from '../../fiscal/cte-rules';
 import { cteRuleBreaches } from '../../fiscal/cte-rules';
-import type { JsonObject } from '../../fiscal/payload';
+import type { CteFamilyRequest } from '../../fiscal/requests';
 import { AppError } from '../../shared/errors';
 import { formPathOf } from './field-paths';
 
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
 /** Throws `cte_rules` naming each breach (message in Portuguese, the form fields to mark). */
-export function assertCteRules(layout: CteLayout, payload: JsonObject): void {
-  const infCte = payload.infCte as unknown as CteRuleInput | undefined;
-  if (!infCte?.ide) return;
-  const breaches = cteRuleBreaches(layout, infCte);
+export function assertCteRules(layout: CteLayout, payload: CteFamilyRequest): void {
+  const breaches = cteRuleBreaches(layout, payload.infCte);
   if (breaches.length === 0) return;
   const fields = [...new Set(breaches.flatMap((b) => formPathOf(b.path) ?? []))];
   throw new AppError('cte_rules', breaches.map((b) => `${capitalize(b.message)}.`).join(' '), {

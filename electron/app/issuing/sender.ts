@@ -6,10 +6,12 @@ import { randomUUID } from 'node:crypto';
 
 import type { Repositories } from '../../cache/repositories';
 import type { ApiRecord, Environment } from '../../cache/repositories/types';
-import type { EmissionContext, EmitterCompany, JsonObject } from '../../fiscal/payload';
+import type { EmissionContext, EmitterCompany } from '../../fiscal/payload';
+import type { DocumentRequest } from '../../fiscal/requests';
 import type { Dfe, NuvemFiscalClient } from '../../nuvemfiscal';
 import type { MdfePedidoEmissao } from '../../nuvemfiscal/api/mdfe';
 import { ApiError, isReferenciaDuplicada } from '../../nuvemfiscal';
+import { AppError } from '../../shared/errors';
 import type { ApiTarget } from '../api-connection';
 import type { Logger } from '../logger';
 import { formPathsOf } from './field-paths';
@@ -19,6 +21,8 @@ import type { IssueKind, NumberingScope } from './kinds';
 import { emissionPath, modelKind, sefazFamilyOf } from './kinds';
 import type { Numbering } from './numbering';
 import { storeDocument } from './store-document';
+import type { StoredPayload } from './stored-payload';
+import { isRecord, rec } from './stored-payload';
 
 export type DfeApi = NuvemFiscalClient['dce'];
 /** What the sender needs of a model's API module; the MDF-e module is adapted to it (no path). */
@@ -29,11 +33,29 @@ export function emissionApi(client: NuvemFiscalClient, kind: IssueKind): Emissio
   if (family !== 'mdfe') return client[family];
   const mdfe = client.mdfe;
   return {
-    emitir: (body, lookup) => mdfe.emitir(body as unknown as MdfePedidoEmissao, lookup),
+    emitir: (body, lookup) => mdfe.emitir(mdfeRequest(body), lookup),
     porReferencia: (lookup, referencia) => mdfe.porReferencia(lookup, referencia),
     consultar: (id) => mdfe.consultar(id),
     sincronizar: (id) => mdfe.sincronizar(id),
     xml: (id) => mdfe.xml(id),
+  };
+}
+/**
+ * The outbox keeps every request as JSON; an MDF-e one was built as MdfePedidoEmissao (fiscal/requests),
+ * so its ambiente and infMDFe are there unless the row was damaged, which is said instead of sent.
+ */
+function mdfeRequest(body: StoredPayload): MdfePedidoEmissao {
+  const { ambiente, infMDFe, referencia } = body;
+  if ((ambiente !== 'homologacao' && ambiente !== 'producao') || !isRecord(infMDFe))
+    throw new AppError(
+      'invalid_input',
+      'O pedido de MDF-e guardado está incompleto (sem ambiente ou infMDFe).',
+    );
+  return {
+    ...body,
+    ambiente,
+    infMDFe,
+    referencia: typeof referencia === 'string' ? referencia : undefined,
   };
 }
 export type ApiAccess = () => Promise<{ client: NuvemFiscalClient; target: ApiTarget }>;
@@ -50,7 +72,7 @@ export interface SenderDeps {
   /** Called after a document is settled, with the parties to remember. */
   onAuthorized?: (
     company: string,
-    outboxPayload: JsonObject,
+    outboxPayload: StoredPayload,
     names?: Readonly<Record<string, string>>,
   ) => Promise<void>;
   sleep?: (ms: number) => Promise<void>;
@@ -69,7 +91,7 @@ export interface IssueRequest {
   serie: number;
   /** The user's choice for this send; the sequence is used when absent. */
   numero?: number;
-  build: (ctx: EmissionContext) => JsonObject;
+  build: (ctx: EmissionContext) => DocumentRequest;
   /**
    * The parties' names as the clerk typed them, by CPF/CNPJ: in homologação the payload carries the
    * MOC's literal instead (G002–G005), and the address book learns these.
@@ -187,7 +209,7 @@ export class Sender {
     scope: NumberingScope,
     numero: number,
     referencia: string,
-    payload: JsonObject,
+    payload: StoredPayload,
   ) {
     const repos = this.deps.repos();
     return repos.db.transaction(async (db) => {
@@ -214,7 +236,7 @@ export class Sender {
     outboxId: number,
     referencia: string,
     numero: number,
-    payload: JsonObject,
+    payload: StoredPayload,
     options: { lookupFirst?: boolean; names?: Readonly<Record<string, string>> } = {},
   ): Promise<IssueOutcome> {
     const repos = this.deps.repos();
@@ -274,7 +296,7 @@ export class Sender {
     base: Omit<IssueOutcome, 'status' | 'document' | 'cacheId' | 'rejection'>,
     scope: NumberingScope,
     doc: Dfe,
-    payload: JsonObject,
+    payload: StoredPayload,
     names?: Readonly<Record<string, string>>,
   ): Promise<IssueOutcome> {
     const repos = this.deps.repos();
@@ -367,7 +389,7 @@ export class Sender {
           row.id,
           row.referencia,
           row.numero ?? 0,
-          row.payload as JsonObject,
+          rec(row.payload),
           {
             lookupFirst: true,
           },

@@ -10,6 +10,8 @@ import type { CteView, NfeView, Party } from '../../documents/parse/types';
 import { parseAccessKey } from '../../fiscal/access-key';
 import { isValidCep, normalizeCep } from '../../fiscal/cep';
 import { HOMOLOGACAO_XNOME } from '../../fiscal/homologacao';
+import type { UfSigla } from '../../fiscal/uf';
+import { isUfSigla } from '../../fiscal/uf';
 import { routesFor } from '../../fiscal/mdfe-trip';
 import type { MdfeDocumento, MdfePrefill } from '../../shared/schemas/mdfe-form';
 
@@ -55,6 +57,16 @@ export function predominantItem(view: NfeView): { ncm: string; descricao: string
   return best ? { ncm: best.NCM, descricao: best.xProd.slice(0, 120) } : { ncm: '', descricao: '' };
 }
 
+/** A document with a place outside the 27 UFs (EX, or none) cannot go on an MDF-e: said per document. */
+export class PlaceOutsideBrazil extends Error {}
+
+const ufOf = (uf: string | undefined): UfSigla => {
+  if (isUfSigla(uf)) return uf;
+  throw new PlaceOutsideBrazil(
+    `Carga ou descarga fora das UFs do Brasil (${uf || 'UF vazia'}): o MDF-e não leva este documento.`,
+  );
+};
+
 const partyDoc = (p: Party | undefined) => ({
   nome: (p?.xNome ?? '').slice(0, 60),
   cpfCnpj: p?.CNPJ || p?.CPF || '',
@@ -65,8 +77,8 @@ export function cteFacts(view: CteView): Omit<MdfeDocumento, 'chave'> & { chave:
     tipo: 'cte',
     chave: view.chave,
     rotulo: `${view.ide.serie}/${view.ide.nCT}`,
-    carrega: { cMun: view.ide.cMunIni, xMun: view.ide.xMunIni, uf: view.ide.UFIni as 'SP' },
-    descarga: { cMun: view.ide.cMunFim, xMun: view.ide.xMunFim, uf: view.ide.UFFim as 'SP' },
+    carrega: { cMun: view.ide.cMunIni, xMun: view.ide.xMunIni, uf: ufOf(view.ide.UFIni) },
+    descarga: { cMun: view.ide.cMunFim, xMun: view.ide.xMunFim, uf: ufOf(view.ide.UFFim) },
     valor: num(view.carga?.vCarga),
     pesoKg: cteWeightKg(view.carga?.infQ ?? []),
     produto: view.carga?.proPred ?? '',
@@ -89,8 +101,8 @@ export function nfeFacts(view: NfeView): MdfeDocumento {
     tipo: 'nfe',
     chave: view.chave,
     rotulo: `${view.ide.serie}/${view.ide.nNF}`,
-    carrega: { cMun: from.cMun, xMun: from.xMun, uf: from.UF as 'SP' },
-    descarga: { cMun: to?.cMun ?? '', xMun: to?.xMun ?? '', uf: (to?.UF ?? '') as 'SP' },
+    carrega: { cMun: from.cMun, xMun: from.xMun, uf: ufOf(from.UF) },
+    descarga: { cMun: to?.cMun ?? '', xMun: to?.xMun ?? '', uf: ufOf(to?.UF) },
     valor: num(view.totals.vNF),
     pesoKg: view.transp.vol.reduce((s, v) => s + num(v.pesoB), 0),
     produto: '',
@@ -193,7 +205,15 @@ export async function prefillMdfe(
       problemas.push({ chave, motivo: 'O XML guardado não é de um CT-e.' });
       continue;
     }
-    const facts = { ...cteFacts(view), ...(await ncmOfCarried(deps, company, view)) };
+    let carried: ReturnType<typeof cteFacts>;
+    try {
+      carried = cteFacts(view);
+    } catch (error) {
+      if (!(error instanceof PlaceOutsideBrazil)) throw error;
+      problemas.push({ chave, motivo: error.message });
+      continue;
+    }
+    const facts = { ...carried, ...(await ncmOfCarried(deps, company, view)) };
     // A homologação CT-e names its parties with the G002–G005 literal (the tomador when it is one
     // of them): the address book knows the real name of that CNPJ/CPF.
     if (facts.tomador.cpfCnpj && (!facts.tomador.nome || facts.tomador.nome === HOMOLOGACAO_XNOME)) {
@@ -209,7 +229,14 @@ export async function prefillMdfe(
         if (view.kind !== 'nfe') problemas.push({ chave, motivo: 'O XML guardado não é de uma NF-e.' });
         else if (!view.dest?.ender.cMun)
           problemas.push({ chave, motivo: 'A NF-e não tem o município do destinatário.' });
-        else documentos.push(nfeFacts(view));
+        else {
+          try {
+            documentos.push(nfeFacts(view));
+          } catch (error) {
+            if (!(error instanceof PlaceOutsideBrazil)) throw error;
+            problemas.push({ chave, motivo: error.message });
+          }
+        }
       }
     } catch (error) {
       const motivo = error instanceof Error ? error.message : String(error);

@@ -4,7 +4,9 @@
 import type { Repositories } from '../../cache/repositories';
 import type { CachedMdfe, MdfeEventType, MdfeScope } from '../../cache/repositories/mdfe';
 import type { Environment } from '../../cache/repositories/types';
-import type { EmitterCompany, JsonObject, MdfeFormFacts, MdfeManifest } from '../../fiscal/payload';
+import type { EmitterCompany, MdfeFormFacts, MdfeManifest } from '../../fiscal/payload';
+import type { MdfePedidoEmissaoInput, UnnumberedInfMDFe } from '../../fiscal/requests/mdfe';
+import type { UfSigla } from '../../fiscal/uf';
 import { buildMdfePayloads } from '../../fiscal/payload';
 import { assertMdfeAnttRules, MdfeRuleError } from '../../fiscal/mdfe-antt';
 import { openMdfeBlocks } from '../../fiscal/mdfe-rules';
@@ -41,9 +43,6 @@ const OPEN_RULE_TEXT: Record<611 | 686 | 462, string> = {
   686: 'a empresa tem MDF-e autorizado há mais de 30 dias sem encerramento (rejeição 686 da SEFAZ)',
   462: 'esta placa tem MDF-e aberto há mais de 5 dias (rejeição 462 da SEFAZ)',
 };
-
-type Json = Record<string, unknown>;
-const obj = (v: unknown): Json => (typeof v === 'object' && v !== null ? (v as Json) : {});
 
 export class MdfeService {
   constructor(private readonly deps: MdfeServiceDeps) {}
@@ -105,10 +104,9 @@ export class MdfeService {
   }
 
   /** The cached open MDF-e a new one of this truck and unloading UF would run into. */
-  private async openConflicts(company: string, infMDFe: Json): Promise<string[]> {
-    const ide = obj(infMDFe.ide);
-    const placa = String(obj(obj(obj(infMDFe.infModal).rodo).veicTracao).placa ?? '');
-    const next = { placa, tpEmit: Number(ide.tpEmit ?? 1), ufFim: String(ide.UFFim ?? '') };
+  private async openConflicts(company: string, infMDFe: UnnumberedInfMDFe): Promise<string[]> {
+    const placa = infMDFe.infModal.rodo?.veicTracao.placa ?? '';
+    const next = { placa, tpEmit: infMDFe.ide.tpEmit, ufFim: infMDFe.ide.UFFim };
     const problems: string[] = [];
     for (const row of await this.deps.repos().mdfe.open(this.scope(company))) {
       if (!row.data_autorizacao || !row.placa) continue;
@@ -170,7 +168,8 @@ export class MdfeService {
 
   /** `recebedores`: who receives each infPag, as the form named them (remembered with the bank data). */
   async issue(
-    input: MdfeIssueInput,
+    // The command's parsed body, or a manifest the trip's builder just made (same request schema).
+    input: Omit<MdfeIssueInput, 'infMDFe'> & { infMDFe: UnnumberedInfMDFe },
     recebedores: readonly (Recebedor | null)[] = [],
   ): Promise<IssueOutcome & { mdfe: MdfeSummary | null }> {
     // The ANTT rules SEFAZ applies (301–304, 578), before anything is reserved or sent.
@@ -188,20 +187,20 @@ export class MdfeService {
       company,
       serie: input.serie ?? this.deps.serie?.() ?? 1,
       numero: input.numero,
-      build: (c) => {
-        const ide = obj(input.infMDFe.ide);
-        const infMDFe = {
+      build: (c): MdfePedidoEmissaoInput => ({
+        ambiente: c.ambiente,
+        referencia: c.referencia,
+        infMDFe: {
           ...input.infMDFe,
           ide: {
-            ...ide,
+            ...input.infMDFe.ide,
             tpAmb: c.ambiente === 'producao' ? 1 : 2,
             serie: c.serie,
             nMDF: c.numero,
             dhEmi: c.dhEmi,
           },
-        };
-        return { ambiente: c.ambiente, referencia: c.referencia, infMDFe } as JsonObject;
-      },
+        },
+      }),
     });
     if (outcome.status === 'autorizado') {
       const repos = this.deps.repos();
@@ -253,7 +252,7 @@ export class MdfeService {
     return result;
   }
 
-  async close(id: number, pedido: { uf: string; codigoMunicipio: string; data?: string }) {
+  async close(id: number, pedido: { uf: UfSigla; codigoMunicipio: string; data?: string }) {
     const row = await this.row(id);
     if (row.status !== 'autorizado')
       throw new AppError(
@@ -267,7 +266,7 @@ export class MdfeService {
     if (dateProblem) throw new AppError('mdfe_close_refused', dateProblem, { fields: ['data'] });
     const { client } = await this.deps.api();
     const event = await client.mdfe.encerrar(row.api_id, {
-      uf: pedido.uf as 'SP',
+      uf: pedido.uf,
       codigo_municipio: pedido.codigoMunicipio,
       data_encerramento: pedido.data ?? null,
     });

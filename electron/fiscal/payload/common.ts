@@ -7,7 +7,47 @@ import type {
   ObservacoesInput,
   PartyInput as PartyForm,
 } from './input';
-import { ufBySigla } from '../uf';
+import type { z } from 'zod';
+import type { endereco } from '../requests/common';
+import type { emitCte } from '../requests/cte';
+import type { ibscbs, icms } from '../requests/tax';
+import type { UfSigla } from '../uf';
+import { isUfSigla, ufBySigla } from '../uf';
+
+/** The request groups these helpers build, as a client writes them (fiscal/requests is their home). */
+export type EnderecoRequest = z.input<typeof endereco>;
+export type EmitCteRequest = z.input<typeof emitCte>;
+export type IcmsRequest = z.input<typeof icms>;
+export type IbsCbsRequest = z.input<typeof ibscbs>;
+export type DocumentOf = { CNPJ: string; CPF?: undefined } | { CPF: string; CNPJ?: undefined };
+/** The emitter's identity and address: the common part of CT-e's and MDF-e's `emit`. */
+export interface EmitterIdentity {
+  CNPJ?: string;
+  CPF?: string;
+  IE?: string;
+  xNome: string;
+  xFant?: string;
+  enderEmit: {
+    xLgr: string;
+    nro: string;
+    xCpl?: string;
+    xBairro: string;
+    cMun: string;
+    xMun: string;
+    CEP?: string;
+    UF: UfSigla;
+    fone?: string;
+  };
+}
+/** A party of a CT-e with its address under the role's element name (enderReme, enderDest…). */
+export type PartyRequest<K extends string> = {
+  CNPJ?: string;
+  CPF?: string;
+  IE?: string;
+  xNome: string;
+  fone?: string;
+  email?: string;
+} & { [P in K]: EnderecoRequest };
 
 export type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 export type JsonObject = { [key: string]: Json };
@@ -77,7 +117,7 @@ export function ideHead(
   general: { cfop: string; natOp: string; dhEmi?: string; tpServ: number },
   ctx: EmissionContext,
   tpCTe: number,
-): JsonObject {
+) {
   const company = ctx.company;
   return {
     cUF: ufCode(company.endereco.uf),
@@ -93,10 +133,17 @@ export function ideHead(
     verProc: ctx.verProc ?? VER_PROC,
     cMunEnv: company.endereco.codigo_municipio,
     xMunEnv: (company.endereco.cidade ?? '').slice(0, 60) || 'Não informado',
-    UFEnv: company.endereco.uf,
-    modal: '01',
+    UFEnv: emitterUf(company),
+    modal: '01' as const,
     tpServ: general.tpServ,
   };
+}
+
+/** The emitter's UF as the layout types it (an unknown one is refused, as `ufCode` does). */
+export function emitterUf(company: EmitterCompany): UfSigla {
+  const uf = company.endereco.uf;
+  if (!isUfSigla(uf)) throw new Error(`UF desconhecida: ${uf}`);
+  return uf;
 }
 
 export function ufCode(sigla: string): number {
@@ -105,7 +152,7 @@ export function ufCode(sigla: string): number {
   return Number(uf.code);
 }
 
-export function address(a: AddressForm): JsonObject {
+export function address(a: AddressForm): EnderecoRequest {
   return compact({
     xLgr: a.xLgr,
     nro: a.nro,
@@ -115,24 +162,30 @@ export function address(a: AddressForm): JsonObject {
     xMun: a.xMun,
     CEP: a.cep,
     UF: a.uf,
-  }) as JsonObject;
+  });
 }
 
-export function documentOf(cpfCnpj: string): JsonObject {
+export function documentOf(cpfCnpj: string): DocumentOf {
   return cpfCnpj.length === 14 ? { CNPJ: cpfCnpj } : { CPF: cpfCnpj };
 }
 
 /** A party with its address under the role's element name (enderReme, enderDest…). */
-export function party(p: PartyForm, enderKey: string, extra: JsonObject = {}): JsonObject {
+export function party<K extends string, E extends object = object>(
+  p: PartyForm,
+  enderKey: K,
+  extra?: E,
+): PartyRequest<K> & E {
+  // A computed key is typed with `string`; this record is exactly the one member named K.
+  const ender = { [enderKey]: address(p.endereco) } as Record<K, EnderecoRequest>;
   return compact({
     ...documentOf(p.cpfCnpj),
     IE: p.ie,
     xNome: p.xNome,
-    ...extra,
+    ...(extra as E),
     fone: p.fone,
-    [enderKey]: address(p.endereco),
+    ...ender,
     email: p.email,
-  }) as JsonObject;
+  });
 }
 
 /** indIEToma: 1 contribuinte (IE), 2 contribuinte isento, 9 não contribuinte. */
@@ -141,7 +194,8 @@ export function indIEToma(p: PartyForm | undefined): 1 | 2 | 9 {
   return p.ie === 'ISENTO' ? 2 : 1;
 }
 
-export function emitter(company: EmitterCompany, icms: IcmsForm): JsonObject {
+/** The emitter from the company record; the MDF-e's `emit` is this, the CT-e's adds the CRT. */
+export function emitterIdentity(company: EmitterCompany): EmitterIdentity {
   const e = company.endereco;
   return compact({
     ...documentOf(company.cpf_cnpj),
@@ -156,15 +210,21 @@ export function emitter(company: EmitterCompany, icms: IcmsForm): JsonObject {
       cMun: e.codigo_municipio,
       xMun: (e.cidade ?? '').slice(0, 60) || 'Não informado',
       CEP: digits(e.cep),
-      UF: e.uf,
+      UF: emitterUf(company),
       fone: digits(company.fone),
     },
+  });
+}
+
+export function emitter(company: EmitterCompany, icms: IcmsForm): EmitCteRequest {
+  return {
+    ...emitterIdentity(company),
     CRT: company.crt ?? (icms.situacao === 'SN' ? 1 : 3),
-  }) as JsonObject;
+  };
 }
 
 /** The ICMS group of the chosen situation, with the tax computed from base and rate. */
-export function icmsGroup(icms: IcmsForm, vTPrest: number): JsonObject {
+export function icmsGroup(icms: IcmsForm, vTPrest: number): IcmsRequest {
   switch (icms.situacao) {
     case '00': {
       const vBC = icms.vBC ?? vTPrest;
@@ -181,12 +241,12 @@ export function icmsGroup(icms: IcmsForm, vTPrest: number): JsonObject {
           vICMS: percentOf(vBC, icms.pICMS),
           vICMSDeson: icms.vICMSDeson,
         }),
-      } as JsonObject;
+      };
     }
     case '45':
       return {
         ICMS45: compact({ CST: icms.cst, vICMSDeson: icms.vICMSDeson, cBenef: icms.cBenef }),
-      } as JsonObject;
+      };
     case '60':
       return {
         ICMS60: compact({
@@ -196,7 +256,7 @@ export function icmsGroup(icms: IcmsForm, vTPrest: number): JsonObject {
           pICMSSTRet: icms.pICMSSTRet,
           vCred: icms.vCred,
         }),
-      } as JsonObject;
+      };
     case '90': {
       const vBC = icms.vBC ?? round2(vTPrest - percentOf(vTPrest, icms.pRedBC ?? 0));
       return {
@@ -208,7 +268,7 @@ export function icmsGroup(icms: IcmsForm, vTPrest: number): JsonObject {
           vICMS: percentOf(vBC, icms.pICMS),
           vCred: icms.vCred,
         }),
-      } as JsonObject;
+      };
     }
     case 'outraUF': {
       const vBC = icms.vBCOutraUF ?? round2(vTPrest - percentOf(vTPrest, icms.pRedBCOutraUF ?? 0));
@@ -220,7 +280,7 @@ export function icmsGroup(icms: IcmsForm, vTPrest: number): JsonObject {
           pICMSOutraUF: icms.pICMSOutraUF,
           vICMSOutraUF: percentOf(vBC, icms.pICMSOutraUF),
         }),
-      } as JsonObject;
+      };
     }
     case 'SN':
       return { ICMSSN: { CST: '90', indSN: 1 } };
@@ -228,7 +288,7 @@ export function icmsGroup(icms: IcmsForm, vTPrest: number): JsonObject {
 }
 
 /** The IBS/CBS group (tax reform): values computed from the base (default vTPrest) and the rates. */
-export function ibsCbsGroup(form: IbsCbsForm, vTPrest: number): JsonObject {
+export function ibsCbsGroup(form: IbsCbsForm, vTPrest: number): IbsCbsRequest {
   const vBC = form.vBC ?? vTPrest;
   const vIBSUF = percentOf(vBC, form.pIBSUF);
   const vIBSMun = percentOf(vBC, form.pIBSMun);
@@ -251,5 +311,5 @@ export function observations(obs: ObservacoesInput) {
     ObsCont: obs.obsCont.length ? obs.obsCont : undefined,
     ObsFisco: obs.obsFisco?.length ? obs.obsFisco : undefined,
   });
-  return Object.keys(compl).length ? (compl as JsonObject) : undefined;
+  return Object.keys(compl).length ? compl : undefined;
 }

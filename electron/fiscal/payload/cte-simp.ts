@@ -2,7 +2,10 @@
 // (tpCTe 5) for several deliveries, each a `det` with its own route, values and NF-e keys. Pure:
 // the totals are the sums of the deliveries, so the clerk never types them twice.
 import type { CteSimpInput as CteSimpForm, EntregaInput } from './input';
-import type { EmissionContext, JsonObject } from './common';
+import type { CteSimpPedidoEmissaoInput } from '../requests/cte-simp';
+import type { EmissionContext } from './common';
+
+type InfCteSimp = CteSimpPedidoEmissaoInput['infCte'];
 import {
   compact,
   ideHead,
@@ -18,7 +21,7 @@ import {
 const cMunOf = (p: { cMun: string; uf: string }) => (p.uf === 'EX' ? '9999999' : p.cMun);
 const xMunOf = (p: { xMun: string; uf: string }) => (p.uf === 'EX' ? 'EXTERIOR' : p.xMun);
 
-function det(e: EntregaInput, index: number): JsonObject {
+function det(e: EntregaInput, index: number): InfCteSimp['det'][number] {
   return compact({
     nItem: index + 1,
     cMunIni: cMunOf(e.origem),
@@ -29,7 +32,7 @@ function det(e: EntregaInput, index: number): JsonObject {
     vRec: e.vRec,
     Comp: e.componentes.length ? e.componentes.map((c) => ({ xNome: c.xNome, vComp: c.vComp })) : undefined,
     infNFe: e.nfe.map((n) => compact({ chNFe: n.chave, PIN: n.pin || undefined, dPrev: n.dPrev })),
-  }) as JsonObject;
+  });
 }
 
 /** Total of the service and of what is to be received: the sums of the deliveries, in cents. */
@@ -42,7 +45,7 @@ export function cteSimpTotals(entregas: { vPrest: number; vRec: number }[]): {
   return { vTPrest: round2(cents((e) => e.vPrest) / 100), vTRec: round2(cents((e) => e.vRec) / 100) };
 }
 
-export function buildCteSimpPayload(form: CteSimpForm, ctx: EmissionContext): JsonObject {
+export function buildCteSimpPayload(form: CteSimpForm, ctx: EmissionContext): CteSimpPedidoEmissaoInput {
   const g = form.geral;
   const company = ctx.company;
   const total = cteSimpTotals(form.entregas);
@@ -54,7 +57,7 @@ export function buildCteSimpPayload(form: CteSimpForm, ctx: EmissionContext): Js
     xDetRetira: g.xDetRetira,
   });
   const tomador = party(form.tomador, 'enderToma');
-  const infCte = compact({
+  const infCte: InfCteSimp = compact({
     versao: '4.00',
     ide,
     compl: observations(form.observacoes),
@@ -77,5 +80,5 @@ export function buildCteSimpPayload(form: CteSimpForm, ctx: EmissionContext): Js
     }),
     total,
   });
-  return { infCte, ambiente: ctx.ambiente, referencia: ctx.referencia } as JsonObject;
+  return { infCte, ambiente: ctx.ambiente, referencia: ctx.referencia };
 }

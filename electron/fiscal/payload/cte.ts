@@ -1,22 +1,25 @@
 // CT-e form → the API's CtePedidoEmissao (POST /cte). Pure: the same form and context always give
 // the same JSON, so the outbox row stores exactly what was (or will be) sent.
 import type { CteInput as CteForm } from './input';
-import type { EmissionContext, JsonObject } from './common';
+import type { CtePedidoEmissaoInput } from '../requests/cte';
+import type { EmissionContext } from './common';
+
+type InfCte = CtePedidoEmissaoInput['infCte'];
+type InfDoc = NonNullable<NonNullable<InfCte['infCTeNorm']>['infDoc']>;
 import { compact, ideHead, emitter, ibsCbsGroup, icmsGroup, indIEToma, observations, party } from './common';
 import { withHomologacaoNames } from '../homologacao';
 
 const TOMA_KEYS = ['remetente', 'expedidor', 'recebedor', 'destinatario', 'tomador'] as const;
 
-function documents(form: CteForm): JsonObject | undefined {
+function documents(form: CteForm): InfDoc | undefined {
   const d = form.documentos;
-  if (d.nfe.length)
-    return { infNFe: d.nfe.map((n) => compact({ chave: n.chave, PIN: n.pin || undefined })) as JsonObject[] };
+  if (d.nfe.length) return { infNFe: d.nfe.map((n) => compact({ chave: n.chave, PIN: n.pin || undefined })) };
   if (d.dce.length) return { infDCe: d.dce.map((n) => ({ chave: n.chave })) };
-  if (d.outros.length) return { infOutros: d.outros.map((o) => compact({ ...o })) as JsonObject[] };
+  if (d.outros.length) return { infOutros: d.outros.map((o) => compact({ ...o })) };
   return undefined;
 }
 
-export function buildCtePayload(form: CteForm, ctx: EmissionContext): JsonObject {
+export function buildCtePayload(form: CteForm, ctx: EmissionContext): CtePedidoEmissaoInput {
   const g = form.geral;
   const company = ctx.company;
   const toma = form[TOMA_KEYS[g.toma]];
@@ -35,14 +38,14 @@ export function buildCtePayload(form: CteForm, ctx: EmissionContext): JsonObject
     toma4:
       g.toma === 4 && form.tomador
         ? party(form.tomador, 'enderToma', {
-            toma: 4,
+            toma: 4 as const,
             ...(form.tomador.xFant ? { xFant: form.tomador.xFant } : {}),
           })
         : undefined,
   });
   const v = form.valores;
   const infDoc = documents(form);
-  const infCte = compact({
+  const infCte: InfCte = compact({
     versao: '4.00',
     ide,
     compl: observations(form.observacoes),
@@ -77,12 +80,8 @@ export function buildCtePayload(form: CteForm, ctx: EmissionContext): JsonObject
     }),
   });
   // MOC Anexo I G002–G005: in homologação the parties' names are the literal (the form keeps the real ones).
-  const named = withHomologacaoNames(
-    ctx.ambiente,
-    Number((ide as JsonObject).tpEmis),
-    infCte as Parameters<typeof withHomologacaoNames>[2],
-  );
-  return { infCte: named, ambiente: ctx.ambiente, referencia: ctx.referencia } as JsonObject;
+  const named = withHomologacaoNames(ctx.ambiente, ide.tpEmis, infCte);
+  return { infCte: named, ambiente: ctx.ambiente, referencia: ctx.referencia };
 }
 
 /** The parties of a form, for the address book (each remembered once per send). */

@@ -1,6 +1,7 @@
 // CT-e OS form → the API's CteOsPedidoEmissao (POST /cteos). Pure and deterministic.
 import type { CteOsInput as CteOsForm } from './input';
-import type { EmissionContext, JsonObject } from './common';
+import type { CteOsPedidoEmissaoInput } from '../requests/cteos';
+import type { EmissionContext } from './common';
 import {
   compact,
   ideHead,
@@ -15,9 +16,13 @@ import {
 } from './common';
 
 type Rodo = CteOsForm['rodoviario'];
+type InfCteOS = CteOsPedidoEmissaoInput['infCte'];
+type InfCTeNormOS = NonNullable<InfCteOS['infCTeNorm']>;
+type RodoOS = NonNullable<InfCTeNormOS['infModal']>['rodoOS'];
+type DocRef = NonNullable<InfCTeNormOS['infDocRef']>[number];
 
 /** rodoOS in the XSD's terms: the emitter's TAF or state registry, vehicle (owner), fretamento. */
-function rodoOS(r: Rodo): JsonObject {
+function rodoOS(r: Rodo): RodoOS {
   const p = r.prop;
   const prop = p
     ? compact({
@@ -40,10 +45,10 @@ function rodoOS(r: Rodo): JsonObject {
           dhViagem: r.fretamento.dhViagem ? normalizeDhEmi(r.fretamento.dhViagem, '') : undefined,
         })
       : undefined,
-  }) as JsonObject;
+  });
 }
 
-function docRef(d: CteOsForm['documentos'][number]): JsonObject {
+function docRef(d: CteOsForm['documentos'][number]): DocRef {
   if (d.chBPe) return { chBPe: d.chBPe };
   return compact({
     nDoc: d.nDoc,
@@ -51,10 +56,10 @@ function docRef(d: CteOsForm['documentos'][number]): JsonObject {
     subserie: d.subserie,
     dEmi: d.dEmi,
     vDoc: d.vDoc,
-  }) as JsonObject;
+  });
 }
 
-function impostos(form: CteOsForm): JsonObject {
+function impostos(form: CteOsForm): InfCteOS['imp'] {
   const fed = form.impostos.tributosFederais;
   const infTribFed = fed ? compact({ ...fed }) : undefined;
   return compact({
@@ -63,17 +68,17 @@ function impostos(form: CteOsForm): JsonObject {
     infAdFisco: form.impostos.infAdFisco,
     infTribFed: infTribFed && Object.keys(infTribFed).length ? infTribFed : undefined,
     IBSCBS: form.impostos.ibsCbs ? ibsCbsGroup(form.impostos.ibsCbs, form.valores.vTPrest) : undefined,
-  }) as JsonObject;
+  });
 }
 
-export function buildCteOsPayload(form: CteOsForm, ctx: EmissionContext): JsonObject {
+export function buildCteOsPayload(form: CteOsForm, ctx: EmissionContext): CteOsPedidoEmissaoInput {
   const g = form.geral;
   const company = ctx.company;
   // Valuables carry no modal group (MOC H018); passengers and baggage always do (H015).
-  const modal = g.tpServ === 7 ? {} : rodoOS(form.rodoviario);
+  const modal = g.tpServ === 7 ? undefined : rodoOS(form.rodoviario);
   const v = form.valores;
   const t = form.tomador;
-  const infCte = compact({
+  const infCte: InfCteOS = compact({
     versao: '4.00',
     ide: compact({
       ...ideHead(g, ctx, 0),
@@ -102,8 +107,8 @@ export function buildCteOsPayload(form: CteOsForm, ctx: EmissionContext): JsonOb
       }),
       infDocRef: form.documentos.length ? form.documentos.map(docRef) : undefined,
       seg: form.seguro.length ? form.seguro.map((s) => compact({ ...s })) : undefined,
-      infModal: Object.keys(modal).length ? { versaoModal: '4.00', rodoOS: modal } : undefined,
+      infModal: modal && Object.keys(modal).length ? { versaoModal: '4.00', rodoOS: modal } : undefined,
     }),
   });
-  return { infCte, ambiente: ctx.ambiente, referencia: ctx.referencia } as JsonObject;
+  return { infCte, ambiente: ctx.ambiente, referencia: ctx.referencia };
 }

@@ -1,7 +1,11 @@
 // DcePedidoEmissao from the clerk's DC-e form: the carrier issues (tpEmit 3, group Transportadora)
 // on behalf of the remetente, who is the declaration's emitter. Pure and deterministic.
-import type { EmissionContext, JsonObject } from './common';
-import { compact, normalizeDhEmi, round2, ufCode, VER_PROC } from './common';
+import type { DcePedidoEmissaoInput } from '../requests/dce';
+import type { EmissionContext } from './common';
+import type { UfOrEx } from './input';
+import { compact, documentOf, normalizeDhEmi, round2, ufCode, VER_PROC } from './common';
+
+type InfDCe = DcePedidoEmissaoInput['infDCe'];
 
 /** What the builder reads from a parsed DC-e form (electron/shared/schemas/dce-form.ts). */
 export interface DceAddressInput {
@@ -11,7 +15,7 @@ export interface DceAddressInput {
   xBairro: string;
   cMun: string;
   xMun: string;
-  uf: string;
+  uf: UfOrEx;
   cep: string;
 }
 
@@ -55,10 +59,11 @@ export const itemTotal = (item: Pick<DceItemInput, 'qCom' | 'vUnCom'>): number =
 export const dceTotal = (itens: readonly Pick<DceItemInput, 'qCom' | 'vUnCom'>[]): number =>
   round2(itens.reduce((sum, i) => sum + itemTotal(i), 0));
 
-const documentOf = (cpfCnpj: string): JsonObject =>
-  cpfCnpj.length === 14 ? { CNPJ: cpfCnpj } : { CPF: cpfCnpj };
-
-function endereco(p: DcePartyInput, withEmail: boolean): JsonObject {
+/** enderEmit and enderDest share the layout of the address; only the destinatário's carries e-mail. */
+function endereco(
+  p: DcePartyInput,
+  withEmail: boolean,
+): InfDCe['emit']['enderEmit'] & InfDCe['dest']['enderDest'] {
   const a = p.endereco;
   return compact({
     xLgr: a.xLgr,
@@ -69,14 +74,14 @@ function endereco(p: DcePartyInput, withEmail: boolean): JsonObject {
     xMun: a.xMun,
     UF: a.uf,
     CEP: a.cep,
-    cPais: '1058',
-    xPais: 'Brasil',
+    cPais: '1058' as const,
+    xPais: 'Brasil' as const,
     fone: p.fone,
     email: withEmail ? p.email : undefined,
-  }) as JsonObject;
+  });
 }
 
-export function buildDcePayload(form: DceInput, ctx: EmissionContext): JsonObject {
+export function buildDcePayload(form: DceInput, ctx: EmissionContext): DcePedidoEmissaoInput {
   const carrier = ctx.company;
   const cnpj = carrier.cpf_cnpj;
   const det = form.itens.map((item, i) =>
@@ -124,5 +129,5 @@ export function buildDcePayload(form: DceInput, ctx: EmissionContext): JsonObjec
     infSolicDCe: { xSolic: form.solicitacao ?? DEFAULT_SOLICITACAO },
     ambiente: ctx.ambiente,
     referencia: ctx.referencia,
-  }) as JsonObject;
+  });
 }

@@ -2,6 +2,17 @@
 // folders (boundary rule), so the builders state their input structurally; the forms' zod types
 // (electron/shared/schemas/cte-form.ts, cteos-form.ts) are assignable to these — a drift between
 // the two is a compile error where the app calls the builders.
+import type { CtePedidoEmissaoInput } from '../requests/cte';
+import type { CteSimpPedidoEmissaoInput } from '../requests/cte-simp';
+import type { UfSigla } from '../uf';
+
+/** A quantity of the cargo (infQ): its unit and kind of measure are the layout's codes. */
+type InfQ = NonNullable<CtePedidoEmissaoInput['infCte']['infCTeNorm']>['infCarga']['infQ'][number];
+/** The CT-e Simplificado's tpMed is a code list (TCTeSimp), not the CT-e's free text. */
+type SimpInfQ = CteSimpPedidoEmissaoInput['infCte']['infCarga']['infQ'][number];
+
+/** TUf of the layouts: the 27 UFs and EX (exterior). */
+export type UfOrEx = UfSigla | 'EX';
 
 export interface AddressInput {
   xLgr: string;
@@ -10,7 +21,7 @@ export interface AddressInput {
   xBairro: string;
   cMun: string;
   xMun: string;
-  uf: string;
+  uf: UfOrEx;
   cep?: string;
 }
 
@@ -45,7 +56,7 @@ export interface IbsCbsInput {
 export interface PlaceInput {
   cMun: string;
   xMun: string;
-  uf: string;
+  uf: UfOrEx;
 }
 
 export interface ValoresInput {
@@ -91,12 +102,18 @@ export interface CteInput {
     vCargaAverb?: number;
     proPred: string;
     xOutCat?: string;
-    quantidades: { cUnid: string; tpMed: string; qCarga: number }[];
+    quantidades: { cUnid: InfQ['cUnid']; tpMed: InfQ['tpMed']; qCarga: number }[];
   };
   documentos: {
     nfe: { chave: string; pin?: string }[];
     dce: { chave: string }[];
-    outros: { tpDoc: string; descOutros?: string; nDoc?: string; dEmi?: string; vDocFisc?: number }[];
+    outros: {
+      tpDoc: '00' | '10' | '59' | '65' | '99';
+      descOutros?: string;
+      nDoc?: string;
+      dEmi?: string;
+      vDocFisc?: number;
+    }[];
   };
   rodoviario: { rntrc: string };
   observacoes: ObservacoesInput;
@@ -110,7 +127,7 @@ export interface CteOsInput {
     inicio: PlaceInput;
     fim: PlaceInput;
     dhEmi?: string;
-    percurso: string[];
+    percurso: UfOrEx[];
   };
   /** Absent only for excess baggage. */
   tomador?: PartyInput;
@@ -134,14 +151,14 @@ export interface CteOsInput {
     nroRegEstadual?: string;
     placa?: string;
     renavam?: string;
-    ufVeiculo?: string;
+    ufVeiculo?: UfOrEx;
     prop?: {
       cpfCnpj: string;
       taf?: string;
       nroRegEstadual?: string;
       xNome: string;
       ie?: string;
-      uf?: string;
+      uf?: UfOrEx;
       tpProp: 0 | 1 | 2;
     };
     fretamento?: { tpFretamento: 1 | 2; dhViagem?: string };
@@ -166,8 +183,8 @@ export interface CteSimpInput {
     tpServ: 0 | 1 | 2;
     /** The tomador's role: 0 remetente, 1 expedidor, 2 recebedor, 3 destinatário, 4 outros. */
     toma: 0 | 1 | 2 | 3 | 4;
-    ufIni: string;
-    ufFim: string;
+    ufIni: UfOrEx;
+    ufFim: UfOrEx;
     dhEmi?: string;
     retira: boolean;
     xDetRetira?: string;
@@ -179,7 +196,7 @@ export interface CteSimpInput {
     vCarga: number;
     proPred: string;
     xOutCat?: string;
-    quantidades: { cUnid: string; tpMed: string; qCarga: number }[];
+    quantidades: { cUnid: SimpInfQ['cUnid']; tpMed: SimpInfQ['tpMed']; qCarga: number }[];
   };
   rodoviario: { rntrc: string };
   observacoes: ObservacoesInput;

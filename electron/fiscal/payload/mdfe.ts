@@ -8,15 +8,35 @@
 import { assertMdfeAnttRules } from '../mdfe-antt';
 import { isCargaLotacao } from '../mdfe-lotacao';
 import { routesFor, tpEmitOf, unloadingUfs } from '../mdfe-trip';
-import type { EmitterCompany, JsonObject } from './common';
-import { compact, documentOf, round2, ufCode, VER_PROC } from './common';
+import type { InfMDFeInput, UnnumberedInfMDFe } from '../requests/mdfe';
+import type { UfSigla } from '../uf';
+import type { EmitterCompany } from './common';
+import { compact, documentOf, emitterIdentity, round2, ufCode, VER_PROC } from './common';
+
+// The request's groups, as a client writes them (fiscal/requests/mdfe.ts is their one definition).
+type Ide = UnnumberedInfMDFe['ide'];
+type Rodo = NonNullable<UnnumberedInfMDFe['infModal']['rodo']>;
+type Tracao = Rodo['veicTracao'];
+type Reboque = NonNullable<Rodo['veicReboque']>[number];
+type Prop = NonNullable<Tracao['prop']>;
+type InfANTT = NonNullable<Rodo['infANTT']>;
+type InfPag = NonNullable<InfANTT['infPag']>[number];
+type Seg = NonNullable<UnnumberedInfMDFe['seg']>[number];
+type ProdPred = NonNullable<UnnumberedInfMDFe['prodPred']>;
+type InfLotacao = NonNullable<ProdPred['infLotacao']>;
+type Local = InfLotacao['infLocalCarrega'];
+type MunDescarga = UnnumberedInfMDFe['infDoc']['infMunDescarga'][number];
+type MunCarrega = Ide['infMunCarrega'][number];
+type Tot = UnnumberedInfMDFe['tot'];
+/** A UF of the layout (TUf: the 27 and EX). */
+type UfOrEx = NonNullable<Tracao['UF']>;
 
 // What the builder reads from the parsed form (electron/shared/schemas/mdfe-form.ts is assignable
 // to it; electron/fiscal stays free of other electron/ folders).
 interface Place {
   cMun: string;
   xMun: string;
-  uf: string;
+  uf: UfSigla;
 }
 interface Documento {
   tipo: 'cte' | 'nfe';
@@ -34,22 +54,22 @@ interface Vehicle {
   tara: number;
   capKg: number | null;
   capM3: number | null;
-  tpRod: string | null;
-  tpCar: string;
-  uf: string;
+  tpRod: Tracao['tpRod'] | null;
+  tpCar: Tracao['tpCar'];
+  uf: UfOrEx;
   proprietario: {
     cpfCnpj: string;
     nome: string;
     rntrc: string;
     ie: string | null;
-    uf: string;
-    tpProp: string;
+    uf: UfOrEx;
+    tpProp: '0' | '1' | '2';
   } | null;
 }
 interface Pagamento {
   nome: string;
   cpfCnpj: string;
-  componentes: { tipo: string; valor: number; descricao: string }[];
+  componentes: { tipo: InfPag['Comp'][number]['tpComp']; valor: number; descricao: string }[];
   indPag: 0 | 1;
   adiantamento: number | null;
   parcelas: { vencimento: string; valor: number }[];
@@ -71,9 +91,9 @@ export interface MdfeFormFacts {
   /** '' = not informed; else 1 ETC, 2 TAC, 3 CTC. */
   tpTransp: string;
   carregaPosterior: boolean;
-  rotas: { ufFim: string; percurso: string[] }[];
+  rotas: { ufFim: string; percurso: UfSigla[] }[];
   dhIniViagem: string;
-  produto: { tpCarga: string; xProd: string; ncm: string };
+  produto: { tpCarga: ProdPred['tpCarga']; xProd: string; ncm: string };
   unidade: '01' | '02';
   veiculo: Vehicle;
   reboques: Vehicle[];
@@ -86,7 +106,7 @@ export interface MdfeFormFacts {
     numeroCompra: string;
     valor: number;
     /** tpValePed (01 TAG, 04 leitura de placa); absent in drafts older than NT 2025.001. */
-    tipo?: string;
+    tipo?: '01' | '04' | '';
   }[];
   contratantes: { nome: string; cpfCnpj: string }[];
   pagamentos: Pagamento[];
@@ -104,34 +124,11 @@ type MdfeForm = MdfeFormFacts;
 
 /** One MDF-e of the trip: the unloading UF it covers and its infMDFe (without numbering). */
 export interface MdfeManifest {
-  ufFim: string;
-  infMDFe: JsonObject;
+  ufFim: UfSigla;
+  infMDFe: UnnumberedInfMDFe;
 }
 
-const digitsOnly = (v: string | null | undefined) => (v ? v.replace(/\D/g, '') : '') || undefined;
-
-function emitGroup(company: EmitterCompany): JsonObject {
-  const e = company.endereco;
-  return compact({
-    ...documentOf(company.cpf_cnpj),
-    IE: digitsOnly(company.inscricao_estadual),
-    xNome: company.nome_razao_social.slice(0, 60),
-    xFant: company.nome_fantasia ? company.nome_fantasia.slice(0, 60) : undefined,
-    enderEmit: {
-      xLgr: e.logradouro.slice(0, 60),
-      nro: e.numero.slice(0, 60),
-      xCpl: e.complemento ? e.complemento.slice(0, 60) : undefined,
-      xBairro: e.bairro.slice(0, 60),
-      cMun: e.codigo_municipio,
-      xMun: (e.cidade ?? '').slice(0, 60) || 'Não informado',
-      CEP: digitsOnly(e.cep),
-      UF: e.uf,
-      fone: digitsOnly(company.fone),
-    },
-  }) as JsonObject;
-}
-
-function owner(v: Vehicle): JsonObject | undefined {
+function owner(v: Vehicle): Prop | undefined {
   const p = v.proprietario;
   if (!p) return undefined;
   const ie = p.ie ? p.ie.replace(/[^0-9A-Z]/gi, '').toUpperCase() : '';
@@ -143,10 +140,10 @@ function owner(v: Vehicle): JsonObject | undefined {
     IE: ie && p.uf !== 'EX' ? ie : undefined,
     UF: ie && p.uf !== 'EX' ? p.uf : undefined,
     tpProp: Number(p.tpProp),
-  }) as JsonObject;
+  });
 }
 
-function tracao(v: Vehicle, condutores: MdfeForm['condutores']): JsonObject {
+function tracao(v: Vehicle, condutores: MdfeForm['condutores']): Tracao {
   return compact({
     placa: v.placa,
     RENAVAM: v.renavam ?? undefined,
@@ -158,10 +155,10 @@ function tracao(v: Vehicle, condutores: MdfeForm['condutores']): JsonObject {
     tpRod: v.tpRod ?? '06',
     tpCar: v.tpCar,
     UF: v.uf,
-  }) as JsonObject;
+  });
 }
 
-function reboque(v: Vehicle): JsonObject {
+function reboque(v: Vehicle): Reboque {
   return compact({
     placa: v.placa,
     RENAVAM: v.renavam ?? undefined,
@@ -171,10 +168,10 @@ function reboque(v: Vehicle): JsonObject {
     prop: owner(v),
     tpCar: v.tpCar,
     UF: v.uf,
-  }) as JsonObject;
+  });
 }
 
-function infPag(p: MdfeForm['pagamentos'][number]): JsonObject {
+function infPag(p: MdfeForm['pagamentos'][number]): InfPag {
   const vContrato = round2(p.componentes.reduce((s, c) => s + c.valor, 0));
   return compact({
     xNome: p.nome,
@@ -192,12 +189,12 @@ function infPag(p: MdfeForm['pagamentos'][number]): JsonObject {
       p.indPag === 1
         ? p.parcelas.map((x, i) => ({ nParcela: i + 1, dVenc: x.vencimento, vParcela: x.valor }))
         : undefined,
-    infBanc: (p.pix ? { PIX: p.pix } : { codBanco: p.banco, codAgencia: p.agencia }) as JsonObject,
-  }) as JsonObject;
+    infBanc: p.pix ? { PIX: p.pix } : { codBanco: p.banco, codAgencia: p.agencia },
+  });
 }
 
-function infANTT(form: MdfeForm): JsonObject | undefined {
-  const group = compact({
+function infANTT(form: MdfeForm): InfANTT | undefined {
+  const group: InfANTT = compact({
     RNTRC: form.rntrc || undefined,
     infCIOT: form.ciot.length
       ? form.ciot.map((c) => ({ CIOT: c.ciot, ...documentOf(c.cpfCnpj) }))
@@ -221,7 +218,7 @@ function infANTT(form: MdfeForm): JsonObject | undefined {
       ? form.contratantes.map((c) => compact({ xNome: c.nome || undefined, ...documentOf(c.cpfCnpj) }))
       : undefined,
     infPag: form.pagamentos.length ? form.pagamentos.map(infPag) : undefined,
-  }) as JsonObject;
+  });
   return Object.keys(group).length ? group : undefined;
 }
 
@@ -230,11 +227,7 @@ function infANTT(form: MdfeForm): JsonObject | undefined {
  * MDF-e carries (ANTT Res. 4.799/2015 art. 23 X; 01-legal §5.1): a number known to belong to a
  * document of another UF's MDF-e is left out; numbers typed by hand (and 99999) go in every one.
  */
-function seguros(
-  form: MdfeForm,
-  company: EmitterCompany,
-  mine: readonly Documento[],
-): JsonObject[] | undefined {
+function seguros(form: MdfeForm, company: EmitterCompany, mine: readonly Documento[]): Seg[] | undefined {
   if (form.seguros.length === 0) return undefined;
   const own = new Set(mine.flatMap((d) => d.averbacoes ?? []));
   const others = new Set(
@@ -254,11 +247,11 @@ function seguros(
   });
 }
 
-const localLotacao = (l: LocalLotacao): JsonObject =>
+const localLotacao = (l: LocalLotacao): Local =>
   l.cep ? { CEP: l.cep } : { latitude: l.latitude, longitude: l.longitude };
 
 /** prodPred/infLotacao: only for a carga lotação (one document), when the form has its places. */
-function infLotacao(form: MdfeForm): JsonObject | undefined {
+function infLotacao(form: MdfeForm): InfLotacao | undefined {
   if (!form.lotacao || !isCargaLotacao(form.documentos)) return undefined;
   return {
     infLocalCarrega: localLotacao(form.lotacao.carrega),
@@ -270,7 +263,7 @@ function infLotacao(form: MdfeForm): JsonObject | undefined {
  * The documents grouped by unloading municipality, in the order each municipality first appears:
  * each group carries its CT-e keys (infCTe) or NF-e keys (infNFe).
  */
-export function groupByDescarga(docs: readonly Documento[]): JsonObject[] {
+export function groupByDescarga(docs: readonly Documento[]): MunDescarga[] {
   const groups = new Map<string, { cMun: string; xMun: string; cte: string[]; nfe: string[] }>();
   for (const d of docs) {
     let g = groups.get(d.descarga.cMun);
@@ -280,26 +273,25 @@ export function groupByDescarga(docs: readonly Documento[]): JsonObject[] {
     }
     (d.tipo === 'cte' ? g.cte : g.nfe).push(d.chave);
   }
-  return [...groups.values()].map(
-    (g) =>
-      compact({
-        cMunDescarga: g.cMun,
-        xMunDescarga: g.xMun.slice(0, 60),
-        infCTe: g.cte.length ? g.cte.map((chCTe) => ({ chCTe })) : undefined,
-        infNFe: g.nfe.length ? g.nfe.map((chNFe) => ({ chNFe })) : undefined,
-      }) as JsonObject,
+  return [...groups.values()].map((g) =>
+    compact({
+      cMunDescarga: g.cMun,
+      xMunDescarga: g.xMun.slice(0, 60),
+      infCTe: g.cte.length ? g.cte.map((chCTe) => ({ chCTe })) : undefined,
+      infNFe: g.nfe.length ? g.nfe.map((chNFe) => ({ chNFe })) : undefined,
+    }),
   );
 }
 
 /** The loading municipalities (infMunCarrega, 1..50), each once, in the order they appear. */
-export function loadingMunicipalities(docs: readonly Documento[]): JsonObject[] {
+export function loadingMunicipalities(docs: readonly Documento[]): MunCarrega[] {
   const seen = new Map<string, string>();
   for (const d of docs) if (!seen.has(d.carrega.cMun)) seen.set(d.carrega.cMun, d.carrega.xMun);
   return [...seen].map(([cMunCarrega, xMun]) => ({ cMunCarrega, xMunCarrega: xMun.slice(0, 60) }));
 }
 
 /** tot: the count per kind, the goods' value, and the weight in the chosen unit (kg or t). */
-export function totals(docs: readonly Documento[], unidade: '01' | '02'): JsonObject {
+export function totals(docs: readonly Documento[], unidade: '01' | '02'): Tot {
   const qCTe = docs.filter((d) => d.tipo === 'cte').length;
   const qNFe = docs.length - qCTe;
   const kg = docs.reduce((s, d) => s + d.pesoKg, 0);
@@ -309,7 +301,7 @@ export function totals(docs: readonly Documento[], unidade: '01' | '02'): JsonOb
     vCarga: round2(docs.reduce((s, d) => s + d.valor, 0)),
     cUnid: unidade,
     qCarga: unidade === '02' ? Math.round((kg / 1000) * 10_000) / 10_000 : Math.round(kg * 10_000) / 10_000,
-  }) as JsonObject;
+  });
 }
 
 /**
@@ -322,17 +314,17 @@ export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): Mdfe
   const ufIni = docs[0]!.carrega.uf;
   const tpEmit = tpEmitOf(docs);
   const routes = routesFor(docs, form.rotas);
-  const rodo = compact({
+  const rodo: Rodo = compact({
     infANTT: infANTT(form),
     veicTracao: tracao(form.veiculo, form.condutores),
     veicReboque: form.reboques.length ? form.reboques.map(reboque) : undefined,
-  }) as JsonObject;
-  const emit = emitGroup(company);
+  });
+  const emit = emitterIdentity(company);
   return unloadingUfs(docs).map((ufFim) => {
     const mine = docs.filter((d) => d.descarga.uf === ufFim);
     const seg = seguros(form, company, mine);
     const percurso = routes.find((r) => r.ufFim === ufFim)?.percurso ?? [];
-    const infMDFe = compact({
+    const infMDFe: UnnumberedInfMDFe = compact({
       versao: '3.00',
       ide: {
         cUF: ufCode(company.endereco.uf),
@@ -361,7 +353,7 @@ export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): Mdfe
       }),
       tot: totals(mine, form.unidade),
       infAdic: form.infCpl ? { infCpl: form.infCpl } : undefined,
-    }) as JsonObject;
+    });
     assertMdfeAnttRules(infMDFe);
     return { ufFim, infMDFe };
   });
@@ -369,12 +361,17 @@ export function buildMdfePayloads(form: MdfeForm, company: EmitterCompany): Mdfe
 
 /** What the sender adds before sending (mdfe:issue does the same): for previews and tests. */
 export function withNumbering(
-  infMDFe: JsonObject,
+  infMDFe: UnnumberedInfMDFe,
   n: { serie: number; numero: number; dhEmi: string; ambiente: 'homologacao' | 'producao' },
-): JsonObject {
-  const ide = infMDFe.ide as JsonObject;
+): InfMDFeInput {
   return {
     ...infMDFe,
-    ide: { ...ide, tpAmb: n.ambiente === 'producao' ? 1 : 2, serie: n.serie, nMDF: n.numero, dhEmi: n.dhEmi },
+    ide: {
+      ...infMDFe.ide,
+      tpAmb: n.ambiente === 'producao' ? 1 : 2,
+      serie: n.serie,
+      nMDF: n.numero,
+      dhEmi: n.dhEmi,
+    },
   };
 }

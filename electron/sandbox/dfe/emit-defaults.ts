@@ -1,6 +1,6 @@
 // The API fills the emitter group from the company's registration when the request leaves it
 // out; fields the request does send win.
-import type { EmitCte } from './schemas/cte';
+import type { EmitCte } from '../../fiscal/requests/cte';
 import type { ResolvedEmit } from './xml/cte';
 
 export interface CompanyData {

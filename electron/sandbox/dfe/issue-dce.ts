@@ -6,7 +6,7 @@ import { DCE_URL_CHAVE, dceQrCode } from './authorizers';
 import type { IssueEnv } from './issue-cte';
 import { answerIssue, type IssueOutcome } from './outcome';
 import { dceProtocolNumber } from './protocol';
-import { dceIssuerDocument, type DcePedidoEmissao } from './schemas/dce';
+import { dceIssuerDocument, type DcePedidoEmissao } from '../../fiscal/requests/dce';
 import { qrSign, signXml } from './sign';
 import { normalizeDateTime, yearMonthOf } from './time';
 import { buildDceXml } from './xml/dce';

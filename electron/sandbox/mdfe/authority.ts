@@ -18,7 +18,7 @@ import { tpTranspProblem } from '../../fiscal/mdfe-lotacao';
 import { isRouteAdjacent } from '../../fiscal/uf-adjacency';
 import type { AuthorityAnswer } from '../dfe/authority';
 import { FUTURE_TOLERANCE_MS } from '../dfe/authority';
-import type { InfMDFe } from './schema';
+import type { InfMDFe } from '../../fiscal/requests/mdfe';
 
 export const AUTHORIZED_MDFE: AuthorityAnswer = { cStat: 100, xMotivo: 'Autorizado o uso do MDF-e' };
 export const EVENT_REGISTERED_MDFE: AuthorityAnswer = {

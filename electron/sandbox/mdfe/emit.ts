@@ -4,7 +4,7 @@
 // request sends wins, member by member. A company without IE gives an issuer without IE, which the
 // authority refuses (G066 → 229), as SVRS does.
 import type { CompanyData } from '../dfe/emit-defaults';
-import type { InfMDFeRequest, ResolvedMdfeEmit } from './schema';
+import type { InfMDFeRequest, ResolvedMdfeEmit } from '../../fiscal/requests/mdfe';
 
 type Emit = InfMDFeRequest['emit'];
 type Ender = NonNullable<Emit['enderEmit']>;

@@ -10,7 +10,7 @@ import { validate } from '../http/validate';
 import { issueMdfe } from './issue';
 import type { WorkerReply, WorkerRequest } from './offload-protocol';
 import { headOf } from './offload-protocol';
-import { mdfePedidoEmissao, type MdfePedidoEmissao } from './schema';
+import { mdfePedidoEmissao, type MdfePedidoEmissao } from '../../fiscal/requests/mdfe';
 
 /** Valid requests waiting for their `issue` (the sandbox looks up the company meanwhile). */
 const kept = new Map<number, MdfePedidoEmissao>();

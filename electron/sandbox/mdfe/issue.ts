@@ -9,7 +9,7 @@ import { AUTHORIZED_MDFE, checkMdfeEmission, rej, type OpenManifest } from './au
 import { mdfeProcXml } from './events-xml';
 import type { CompanyData } from '../dfe/emit-defaults';
 import { resolveMdfeEmit } from './emit';
-import type { InfMDFe, MdfePedidoEmissao } from './schema';
+import type { InfMDFe, MdfePedidoEmissao } from '../../fiscal/requests/mdfe';
 import { buildMdfeXml } from './xml';
 
 /** SVRS authorizes MDF-e for every UF; produção and homologação share the address (DAMDFE-rules §5). */

@@ -2,7 +2,7 @@
 // in them survives the structured clone: plain data and Dates, no functions.
 import type { ValidationItem } from '../http/validate';
 import type { MdfeIssueEnv, MdfeIssueOutcome } from './issue';
-import type { MdfePedidoEmissao } from './schema';
+import type { MdfePedidoEmissao } from '../../fiscal/requests/mdfe';
 
 /** Without `random`: a function cannot cross to the worker (such requests are signed in place). */
 export type PortableEnv = Omit<MdfeIssueEnv, 'random'>;

@@ -14,7 +14,7 @@ import type { ValidationItem } from '../http/validate';
 import { validate } from '../http/validate';
 import { issueMdfe, type MdfeIssueEnv, type MdfeIssueOutcome } from './issue';
 import type { WorkerReply, WorkerRequest } from './offload-protocol';
-import { mdfePedidoEmissao, type MdfePedidoEmissao } from './schema';
+import { mdfePedidoEmissao, type MdfePedidoEmissao } from '../../fiscal/requests/mdfe';
 
 /** From this many documents (CT-e, NF-e and MDF-e keys together) a request goes to the worker. */
 export const OFFLOAD_MIN_DOCUMENTS = 50;

@@ -17,7 +17,7 @@ import {
   mdfePedidoEncerramento,
   mdfePedidoInclusaoCondutor,
   mdfePedidoInclusaoDfe,
-} from './schema';
+} from '../../fiscal/requests/mdfe';
 import { justificativa, parseOrFail, registerEvent, stateOf } from './service';
 
 export async function cancelMdfe(ctx: SandboxContext, repo: MdfeRepository, doc: MdfeRow, body: unknown) {

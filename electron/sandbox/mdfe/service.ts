@@ -25,7 +25,7 @@ import { issueMdfe, mdfeProtocolNumber, type MdfeIssueEnv } from './issue';
 import type { MdfeIssuer, PreparedMdfe } from './offload';
 import { presentMdfe, presentMdfeEvent } from './present';
 import type { MdfeEventRow, MdfeRepository, MdfeRow } from './repository';
-import { mdfePedidoEmissao, type MdfePedidoEmissao } from './schema';
+import { mdfePedidoEmissao, type MdfePedidoEmissao } from '../../fiscal/requests/mdfe';
 
 export const WS_AUTORIZACAO = 'https://sandbox.local/ws/MDFeRecepcaoSinc';
 export const WS_EVENTO = 'https://sandbox.local/ws/MDFeRecepcaoEvento';

@@ -1,7 +1,7 @@
 // MDFe 3.00 in the element order of mdfeTiposBasico_v3.00.xsd (TMDFe) with the road modal of
 // mdfeModalRodoviario_v3.00.xsd inside infModal, unsigned; the signature goes after infMDFeSupl.
 import { dec, group, leaf } from '../dfe/xml/writer';
-import type { InfMDFe } from './schema';
+import type { InfMDFe } from '../../fiscal/requests/mdfe';
 
 export const MDFE_NS = 'http://www.portalfiscal.inf.br/mdfe';
 

@@ -49,9 +49,7 @@ function selfSigned(cnpj: string, razaoSocial: string): SigningKey {
   // Signed with Node's native RSA: forge's pure-JS signature costs most of a second per emitter.
   cert.signatureOid = forge.pki.oids.sha256WithRSAEncryption;
   cert.siginfo.algorithmOid = forge.pki.oids.sha256WithRSAEncryption;
-  // getTBSCertificate exists in forge but is missing from its type definitions.
-  const pki = forge.pki as unknown as { getTBSCertificate(c: forge.pki.Certificate): forge.asn1.Asn1 };
-  cert.tbsCertificate = pki.getTBSCertificate(cert);
+  cert.tbsCertificate = forge.pki.getTBSCertificate(cert);
   const tbs = Buffer.from(forge.asn1.toDer(cert.tbsCertificate).getBytes(), 'binary');
   cert.signature = sign('sha256', tbs, privateKey).toString('binary');
   return { privateKeyPem, certificatePem: forge.pki.certificateToPem(cert) };

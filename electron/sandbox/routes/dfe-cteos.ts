@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { issueCteOS } from '../dfe/issue-cte';
-import { cteOsPedidoEmissao } from '../dfe/schemas/cteos';
+import { cteOsPedidoEmissao } from '../../fiscal/requests/cteos';
 import { registerDfeRoutes } from '../dfe/service/routes';
 import { cteKindSpec } from '../dfe/service/spec';
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { SandboxContext } from '../context';
 import { issueDce } from '../dfe/issue-dce';
-import { dceIssuerDocument, dcePedidoEmissao, type DcePedidoEmissao } from '../dfe/schemas/dce';
+import { dceIssuerDocument, dcePedidoEmissao, type DcePedidoEmissao } from '../../fiscal/requests/dce';
 import { registerDfeRoutes } from '../dfe/service/routes';
 
 /** /dce: DC-e (modelo 99). The only event is the cancellation. */

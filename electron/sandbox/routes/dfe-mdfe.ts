@@ -19,7 +19,7 @@ import { addCondutor, addDfe, cancelMdfe, closeMdfe } from '../mdfe/operations';
 import { presentGenericMdfeEvent, presentLote, presentMdfe, presentMdfeEvent } from '../mdfe/present';
 import { printMdfe } from '../mdfe/printout';
 import { openMdfeRepository, type MdfeRepository, type MdfeRow } from '../mdfe/repository';
-import { mdfePedidoEmissaoLote } from '../mdfe/schema';
+import { mdfePedidoEmissaoLote } from '../../fiscal/requests/mdfe';
 import { emitMdfe, emitParsed, parseOrFail, WS_CONSULTA } from '../mdfe/service';
 import { mdfeControlRoutes } from './control-mdfe';
 

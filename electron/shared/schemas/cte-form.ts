@@ -8,7 +8,7 @@ import { cfopMatchesService, isCfopFormat } from '../../fiscal/cfop';
 import { isValidCpfCnpj, normalizeCnpj } from '../../fiscal/cnpj';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { isValidIe, normalizeIe } from '../../fiscal/ie';
-import { isUf } from '../../fiscal/uf';
+import { UF_SIGLAS } from '../../fiscal/uf';
 import { ALWAYS, xmlText } from './xml-text';
 
 const hasTwoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
@@ -45,11 +45,12 @@ const optText = (max: number, label: string) =>
     .optional()
     .transform((v) => (v ? v : undefined));
 
+/** TUf: the 27 UFs or EX (exterior); typed as such, so the payload builders take it as it is. */
 export const ufSchema = z
   .string({ message: 'informe a UF' })
   .trim()
   .toUpperCase()
-  .refine((v) => isUf(v, { allowEx: true }), { message: 'UF inválida' });
+  .pipe(z.enum([...UF_SIGLAS, 'EX'], { message: 'UF inválida' }));
 
 export const municipioSchema = z
   .string({ message: 'informe o código IBGE do município' })

@@ -5,7 +5,7 @@ import { z } from 'zod';
 
 import { isValidCpfCnpj } from '../../fiscal/cnpj';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
-import { isUf } from '../../fiscal/uf';
+import { isUf, UF_SIGLAS } from '../../fiscal/uf';
 import { municipioSchema } from './cte-form';
 import { dfeEventoSchema, dfeSchema } from './dfe';
 import { issueOutcomeSchema, justificativaSchema } from './issuing';
@@ -52,7 +52,7 @@ export const dceAddressSchema = z
       .trim()
       .toUpperCase()
       .min(1, { message: 'informe a UF' })
-      .refine((v) => v === '' || isUf(v), { message: 'UF inválida' }),
+      .pipe(z.enum(UF_SIGLAS, { message: 'UF inválida' })),
     cep: z
       .string({ message: 'informe o CEP' })
       .trim()

@@ -7,6 +7,7 @@ import { isValidAccessKey } from '../../fiscal/access-key';
 import { isValidCpf, isValidCpfCnpj } from '../../fiscal/cnpj';
 import { brasiliaDayOf, isNationalPlate, mdfeClosingDateProblem } from '../../fiscal/mdfe-rules';
 import { UF_SIGLAS } from '../../fiscal/uf';
+import { unnumberedInfMDFe } from '../../fiscal/requests/mdfe';
 import { isIsoDate, isoToDateBr } from '../format';
 import { cpfCnpjSchema } from './company';
 import { dfeEventoSchema } from './dfe';
@@ -139,21 +140,17 @@ export const mdfeRefreshSchema = z.object({
 });
 
 /**
- * Issue: the `infMDFe` the form builds (ide, emit, infModal, infDoc, seg, tot…); the app fills the
- * série, número, dhEmi and tpAmb from the workstation's numbering and the target, and sends it
- * through the outbox with a `referencia`. The API checks the layout; the warnings come first.
+ * Issue: the `infMDFe` the form builds (ide, emit, infModal, infDoc, seg, tot…), checked here with
+ * the API's own request schema (fiscal/requests/mdfe.ts), so a malformed body is refused at the edge
+ * with the field's path before a number is reserved; the app fills the série, número, dhEmi and tpAmb
+ * from the workstation's numbering and the target, and sends it through the outbox with a `referencia`.
  */
 export const mdfeIssueInputSchema = z
   .object({
     company: cpfCnpjSchema,
     serie: z.number().int().min(0).max(999).optional(),
     numero: z.number().int().min(1).max(999_999_999).optional(),
-    infMDFe: z
-      .record(z.string(), z.unknown())
-      .refine(
-        (v) => typeof v.ide === 'object' && v.ide !== null && typeof v.infModal === 'object',
-        'O MDF-e precisa dos grupos ide e infModal.',
-      ),
+    infMDFe: unnumberedInfMDFe,
     /** Issue even when an open MDF-e of the same truck and unloading UF is in the cache. */
     ignorarAbertos: z.boolean().default(false),
   })

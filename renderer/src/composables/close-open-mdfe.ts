@@ -6,6 +6,7 @@ import type { CommandOutput } from '@shared/contract';
 import { computed, ref } from 'vue';
 
 import { invoke } from '../bridge';
+import { chosenUf } from './uf-choice';
 import { brasiliaDay, closingPlace } from '../views/documento-mdfe/lifecycle';
 
 export interface ClosingPlan {
@@ -66,7 +67,7 @@ export function useCloseOpenMdfe(
         ? options.close(p)
         : invoke('mdfe:close', {
             id: p.id,
-            uf: p.uf as 'SP',
+            uf: chosenUf(p.uf),
             codigoMunicipio: p.codigoMunicipio,
             data: p.data,
           }));

@@ -9,7 +9,7 @@ import { ref, watch } from 'vue';
 import type { CommandOutput } from '@shared/contract';
 import type { AverbacaoTrip } from '@shared/schemas/averbacao';
 import { NAVER_CONTINGENCIA } from '@shared/schemas/averbacao';
-import type { MdfeForm } from '@shared/schemas/mdfe-form';
+import type { MdfeFormInput } from '@shared/schemas/mdfe-form';
 import { unloadingUfs } from '@shared/schemas/mdfe-form';
 import { CommandError, invoke } from '../bridge';
 import { useFormSession } from '../composables/form-session';
@@ -175,8 +175,9 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
     }
   }
 
-  function formInput(): MdfeForm {
-    return toMdfeInput(data) as unknown as MdfeForm;
+  /** What mdfe:preview and mdfe:issueForm take: the form's schema input (the main side parses it). */
+  function formInput(): MdfeFormInput {
+    return toMdfeInput(data);
   }
   function previewInput() {
     return { company: company.value ?? '', form: formInput(), serie: serie.value ?? undefined };
@@ -193,7 +194,7 @@ export const useMdfeFormStore = defineStore('mdfe-form', () => {
         outcome = await invoke('mdfe:issueForm', {
           company: company.value ?? '',
           form,
-          ufFim: ufFim as 'SP',
+          ufFim,
           serie: serie.value ?? undefined,
           ignorarAbertos,
         });

@@ -6,6 +6,7 @@ import { computed, ref } from 'vue';
 import type { CommandOutput } from '@shared/contract';
 import { invoke } from '../bridge';
 import { useAppStore } from './app';
+import { chosenUf } from '../composables/uf-choice';
 
 type OpenList = CommandOutput<'mdfe:open'>;
 
@@ -36,7 +37,7 @@ export const useMdfeStore = defineStore('mdfe', () => {
 
   /** `data` aaaa-mm-dd; today at the API when absent. */
   async function close(id: number, uf: string, codigoMunicipio: string, data?: string) {
-    const result = await invoke('mdfe:close', { id, uf: uf as 'SP', codigoMunicipio, data });
+    const result = await invoke('mdfe:close', { id, uf: chosenUf(uf), codigoMunicipio, data });
     await refresh();
     return result;
   }

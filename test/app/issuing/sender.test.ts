@@ -108,7 +108,8 @@ describe('sender against the sandbox over HTTP', () => {
       serie: 5,
       build: (ctx) => {
         const p = buildCtePayload(form, ctx);
-        (p.infCte as Record<string, Record<string, unknown>>).rem!.IE = 'XYZ';
+        // Deliberately bad: an IE the request schema refuses.
+        p.infCte.rem!.IE = 'XYZ';
         return p;
       },
     });

@@ -58,6 +58,34 @@ describe('mdfe commands (demonstração)', () => {
     expect(driver.message).toContain('CPF inválido');
   });
 
+  it('refuses a malformed infMDFe at the command edge with the field and the reason, before a número is reserved', async () => {
+    const before = await call<{ items: Summary[] }>('mdfe:list', {
+      company: DEMO_CNPJ,
+      limit: 200,
+      offset: 0,
+    });
+    const bad = trip('EDG1E23') as { ide: { infMunCarrega: { cMunCarrega: string }[] } };
+    bad.ide.infMunCarrega[0]!.cMunCarrega = '410690';
+    const error = await failure('mdfe:issue', { company: DEMO_CNPJ, infMDFe: bad });
+    expect(error.code).toBe('invalid_input');
+    expect(error.message).toBe(
+      'Dados inválidos: infMDFe.ide.infMunCarrega.0.cMunCarrega: formato inválido (7 dígitos)',
+    );
+    expect(error.fields).toEqual(['infMDFe.ide.infMunCarrega.0.cMunCarrega']);
+    // A road-modal group from another modal is refused by name, in Portuguese.
+    const aereo = trip('EDG1E23') as { infModal: Record<string, unknown> };
+    aereo.infModal.aereo = { nac: '1' };
+    const modal = await failure('mdfe:issue', { company: DEMO_CNPJ, infMDFe: aereo });
+    expect(modal.message).toContain('infMDFe.infModal.aereo: o modal aéreo não é atendido');
+    const after = await call<{ items: Summary[] }>('mdfe:list', {
+      company: DEMO_CNPJ,
+      limit: 200,
+      offset: 0,
+    });
+    expect(after.items.length).toBe(before.items.length);
+    expect(after.items.some((i) => i.placa === 'EDG1E23')).toBe(false);
+  });
+
   it('issues through the outbox with a referencia; the answer carries the cached MDF-e', async () => {
     first = await call<IssueOutcome>('mdfe:issue', { company: DEMO_CNPJ, infMDFe: trip('CMD1A23') });
     expect(first.status, JSON.stringify(first.rejection)).toBe('autorizado');

@@ -3,7 +3,7 @@
 // volumes' gross weight; for a CT-e the "peso bruto" line of infQ in kg, else kg, else tonnes.
 import { describe, expect, it } from 'vitest';
 
-import { cepIn, cteWeightKg, nfeFacts } from '../../../electron/app/mdfe/prefill';
+import { cepIn, cteWeightKg, nfeFacts, PlaceOutsideBrazil } from '../../../electron/app/mdfe/prefill';
 import type { Party } from '../../../electron/documents/parse/types';
 import { parseDocument } from '../../../electron/documents/parse';
 import { DEMO_CNPJ, demoCompany } from '../../../electron/app/demo';
@@ -48,6 +48,35 @@ describe('MDF-e prefill facts', () => {
     expect(facts.cepCarrega).toBe(view.emit.ender.CEP.replace(/\D/g, ''));
     expect(facts.cepCarrega).toMatch(/^\d{8}$/);
     expect(facts.cepDescarga).toBe(view.dest!.ender.CEP.replace(/\D/g, ''));
+  });
+
+  it('an NF-e to the exterior (UF EX) is named as a problem: the MDF-e carries only the 27 UFs', () => {
+    const e = demoCompany.endereco;
+    const note = generateNote({
+      company: {
+        cnpj: DEMO_CNPJ,
+        nome: demoCompany.nome_razao_social,
+        logradouro: e.logradouro,
+        numero: e.numero,
+        bairro: e.bairro,
+        codigoMunicipio: e.codigo_municipio,
+        cidade: e.cidade,
+        uf: e.uf,
+        cep: e.cep,
+      },
+      role: 'transportador',
+      tpAmb: 2,
+      seed: 'mdfe-prefill-ex',
+      dhEmi: new Date('2026-11-25T10:00:00-03:00'),
+      dhRecbto: new Date('2026-11-25T10:01:00-03:00'),
+    });
+    const view = parseDocument(note.nfeProcXml);
+    if (view.kind !== 'nfe' || !view.dest) throw new Error('not an NF-e with a recipient');
+    view.dest.ender.UF = 'EX';
+    expect(() => nfeFacts(view)).toThrow(PlaceOutsideBrazil);
+    expect(() => nfeFacts(view)).toThrow(
+      'Carga ou descarga fora das UFs do Brasil (EX): o MDF-e não leva este documento.',
+    );
   });
 
   it('a carga lotação CEP: the first party in the place of loading/unloading with a valid CEP', () => {

@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest';
 
 import type { JsonObject } from '../../../electron/fiscal/payload';
-import { buildCteOsPayload, buildCtePayload, ibsCbsGroup, icmsGroup } from '../../../electron/fiscal/payload';
+import {
+  buildCteOsPayload,
+  buildCtePayload,
+  buildMdfePayloads,
+  ibsCbsGroup,
+  icmsGroup,
+} from '../../../electron/fiscal/payload';
+import { mdfeFormSchema } from '../../../electron/shared/schemas/mdfe-form';
+import { mdfeForm } from './mdfe-forms';
 import { cteFormSchema } from '../../../electron/shared/schemas/cte-form';
 import { cteOsFormSchema } from '../../../electron/shared/schemas/cteos-form';
 import { company, cteForm, cteOsForm, dceKey, ICMS_SITUATIONS, nfeKey } from './forms';
@@ -143,5 +151,37 @@ describe('CT-e OS payload', () => {
         rodoOS: { NroRegEstadual: '1234567890123456789012345', veic: { placa: 'ABC1D23', UF: 'PR' } },
       },
     });
+  });
+});
+
+describe('the emitter group (one mapping for CT-e and MDF-e)', () => {
+  it('carries the company record the same way in both, the CT-e adding only the CRT', () => {
+    const cte = buildCtePayload(cteFormSchema.parse(cteForm()), ctx).infCte.emit;
+    const [mdfe] = buildMdfePayloads(mdfeFormSchema.parse(mdfeForm()), company);
+    const expected = {
+      CNPJ: company.cpf_cnpj,
+      IE: '9012345663',
+      xNome: 'Transportes Teste Ltda',
+      xFant: 'Rodovia Azul',
+      enderEmit: {
+        xLgr: 'Av. Brasil',
+        nro: '1000',
+        xBairro: 'Centro',
+        cMun: '4106902',
+        xMun: 'Curitiba',
+        CEP: '80000000',
+        UF: 'PR',
+        fone: '4133334444',
+      },
+    };
+    expect(mdfe!.infMDFe.emit).toEqual(expected);
+    expect(cte).toEqual({ ...expected, CRT: 3 });
+  });
+
+  it('refuses a company whose UF is not one of the 27, as the cUF look-up does', () => {
+    const abroad = { ...company, endereco: { ...company.endereco, uf: 'XX' } };
+    expect(() => buildCtePayload(cteFormSchema.parse(cteForm()), { ...ctx, company: abroad })).toThrow(
+      'UF desconhecida: XX',
+    );
   });
 });

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 
 import type { JsonObject } from '../../../electron/fiscal/payload';
 import { buildCteSimpPayload, cteSimpTotals } from '../../../electron/fiscal/payload';
-import { cteSimpPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte-simp';
+import { cteSimpPedidoEmissao } from '../../../electron/fiscal/requests/cte-simp';
 import type { CteSimpFormInput } from '../../../electron/shared/schemas/cte-simp-form';
 import { cteSimpFormSchema, MAX_ENTREGAS } from '../../../electron/shared/schemas/cte-simp-form';
 import { campinas, cteSimpForm } from './cte-simp-forms';

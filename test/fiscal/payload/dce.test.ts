@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 import { buildDcePayload, dceTotal, itemTotal } from '../../../electron/fiscal/payload/dce';
 import type { JsonObject } from '../../../electron/fiscal/payload';
-import { dcePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/dce';
+import { dcePedidoEmissao } from '../../../electron/fiscal/requests/dce';
 import { dceFormSchema } from '../../../electron/shared/schemas/dce-form';
 import { dceForm } from '../../app/dce/fixtures';
 import { company } from './forms';

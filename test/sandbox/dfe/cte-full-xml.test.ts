@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { issueCte } from '../../../electron/sandbox/dfe/issue-cte';
 import { emitFromCompany } from '../../../electron/sandbox/dfe/emit-defaults';
-import { ctePedidoEmissao, type CtePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
+import { ctePedidoEmissao, type CtePedidoEmissao } from '../../../electron/fiscal/requests/cte';
 import { sharedAvailable } from '../../support/shared';
 import { COMPANY_CNPJ, cteBody, NOW, testCredentials } from './fixtures';
 import { CTE_XSD, extractElement, xsdErrors } from './xsd';

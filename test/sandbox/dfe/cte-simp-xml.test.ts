@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAccessKey } from '../../../electron/fiscal/access-key';
 import { issueCteSimp } from '../../../electron/sandbox/dfe/issue-cte';
-import { cteSimpPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte-simp';
+import { cteSimpPedidoEmissao } from '../../../electron/fiscal/requests/cte-simp';
 import { validate } from '../../../electron/sandbox/dfe/schemas/validate';
 import { verifySignedXml } from '../../../electron/sandbox/dfe/sign';
 import { sharedAvailable } from '../../support/shared';

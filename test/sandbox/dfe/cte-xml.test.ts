@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { isValidAccessKey } from '../../../electron/fiscal/access-key';
 import { issueCte, type IssueEnv } from '../../../electron/sandbox/dfe/issue-cte';
-import { ctePedidoEmissao, type CtePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
+import { ctePedidoEmissao, type CtePedidoEmissao } from '../../../electron/fiscal/requests/cte';
 import { verifySignedXml } from '../../../electron/sandbox/dfe/sign';
 import { sharedAvailable } from '../../support/shared';
 import { COMPANY_CNPJ, cteBody, NOW, testCredentials } from './fixtures';

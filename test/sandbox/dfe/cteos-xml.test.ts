@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { parseAccessKey } from '../../../electron/fiscal/access-key';
 import { issueCteOS } from '../../../electron/sandbox/dfe/issue-cte';
-import { cteOsPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cteos';
+import { cteOsPedidoEmissao } from '../../../electron/fiscal/requests/cteos';
 import { verifySignedXml } from '../../../electron/sandbox/dfe/sign';
 import { sharedAvailable } from '../../support/shared';
 import { COMPANY_CNPJ, cteOsBody, NOW, testCredentials } from './fixtures';

@@ -3,8 +3,8 @@ import { isValidAccessKey, parseAccessKey } from '../../../electron/fiscal/acces
 import { issueCte } from '../../../electron/sandbox/dfe/issue-cte';
 import { issueDce } from '../../../electron/sandbox/dfe/issue-dce';
 import { cancelCte, cancelDce, correctCte, justificativa } from '../../../electron/sandbox/dfe/issue-event';
-import { ctePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
-import { dcePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/dce';
+import { ctePedidoEmissao } from '../../../electron/fiscal/requests/cte';
+import { dcePedidoEmissao } from '../../../electron/fiscal/requests/dce';
 import { verifySignedXml } from '../../../electron/sandbox/dfe/sign';
 import { sharedAvailable } from '../../support/shared';
 import { COMPANY_CNPJ, cteBody, dceBody, NOW, testCredentials } from './fixtures';

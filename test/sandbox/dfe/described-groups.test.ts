@@ -6,12 +6,9 @@ import { X509Certificate } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { issueCte, issueCteOS, issueCteSimp } from '../../../electron/sandbox/dfe/issue-cte';
-import { ctePedidoEmissao, type CtePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
-import { cteOsPedidoEmissao, type CteOsPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cteos';
-import {
-  cteSimpPedidoEmissao,
-  type CteSimpPedidoEmissao,
-} from '../../../electron/sandbox/dfe/schemas/cte-simp';
+import { ctePedidoEmissao, type CtePedidoEmissao } from '../../../electron/fiscal/requests/cte';
+import { cteOsPedidoEmissao, type CteOsPedidoEmissao } from '../../../electron/fiscal/requests/cteos';
+import { cteSimpPedidoEmissao, type CteSimpPedidoEmissao } from '../../../electron/fiscal/requests/cte-simp';
 import { validate } from '../../../electron/sandbox/dfe/schemas/validate';
 import { verifySignedXml } from '../../../electron/sandbox/dfe/sign';
 import type { RunningSandbox } from '../../../electron/sandbox/server';

@@ -1,10 +1,10 @@
 // Request bodies and a throw-away signing certificate for the DF-e engine tests.
 import { generateKeyPairSync } from 'node:crypto';
 import forge from 'node-forge';
-import type { CtePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
-import type { CteSimpPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte-simp';
-import type { CteOsPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cteos';
-import type { DcePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/dce';
+import type { CtePedidoEmissao } from '../../../electron/fiscal/requests/cte';
+import type { CteSimpPedidoEmissao } from '../../../electron/fiscal/requests/cte-simp';
+import type { CteOsPedidoEmissao } from '../../../electron/fiscal/requests/cteos';
+import type { DcePedidoEmissao } from '../../../electron/fiscal/requests/dce';
 
 export const COMPANY_CNPJ = '11222333000181';
 

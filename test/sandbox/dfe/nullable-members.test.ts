@@ -5,10 +5,10 @@ import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { parse } from 'yaml';
-import { ctePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
-import { cteSimpPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte-simp';
-import { cteOsPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cteos';
-import { dcePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/dce';
+import { ctePedidoEmissao } from '../../../electron/fiscal/requests/cte';
+import { cteSimpPedidoEmissao } from '../../../electron/fiscal/requests/cte-simp';
+import { cteOsPedidoEmissao } from '../../../electron/fiscal/requests/cteos';
+import { dcePedidoEmissao } from '../../../electron/fiscal/requests/dce';
 import { openapiPath, sharedAvailable } from '../../support/shared';
 import { cteBody, cteOsBody, cteSimpBody, dceBody } from './fixtures';
 

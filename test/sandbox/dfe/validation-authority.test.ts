@@ -9,9 +9,9 @@ import {
 } from '../../../electron/sandbox/dfe/authority';
 import { issueCte } from '../../../electron/sandbox/dfe/issue-cte';
 import { issueDce } from '../../../electron/sandbox/dfe/issue-dce';
-import { ctePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cte';
-import { cteOsPedidoEmissao } from '../../../electron/sandbox/dfe/schemas/cteos';
-import { dcePedidoEmissao } from '../../../electron/sandbox/dfe/schemas/dce';
+import { ctePedidoEmissao } from '../../../electron/fiscal/requests/cte';
+import { cteOsPedidoEmissao } from '../../../electron/fiscal/requests/cteos';
+import { dcePedidoEmissao } from '../../../electron/fiscal/requests/dce';
 import { validate } from '../../../electron/sandbox/dfe/schemas/validate';
 import { COMPANY_CNPJ, cteBody, cteOsBody, dceBody, NOW, testCredentials } from './fixtures';
 

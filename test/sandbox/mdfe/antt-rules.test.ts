@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 import { MDFE_REJECTIONS } from '../../../electron/fiscal/sefaz-codes';
-import type { MdfePedidoEmissao } from '../../../electron/sandbox/mdfe/schema';
+import type { MdfePedidoEmissao } from '../../../electron/fiscal/requests/mdfe';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { NOW } from '../dfe/fixtures';
 import {

@@ -6,7 +6,7 @@ import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { certifiedCompany, client, control, errorOf, getToken, startTestSandbox } from '../support';
 import { NOW } from '../dfe/fixtures';
 import { COMPANY_CNPJ, CPF_A, CPF_B, cteKey, lotacao, mdfeBody, NFE_KEY, PLACA } from './fixtures';
-import type { MdfePedidoEmissao } from '../../../electron/sandbox/mdfe/schema';
+import type { MdfePedidoEmissao } from '../../../electron/fiscal/requests/mdfe';
 
 type Doc = {
   id: string;

@@ -2,7 +2,7 @@
 // São Paulo) manifesting CT-e it issued from São Paulo to Paraná; a full body exercising every
 // road-modal group the description has.
 import { buildCteKey, buildNfeKey } from '../../../electron/fiscal/access-key';
-import type { MdfePedidoEmissao } from '../../../electron/sandbox/mdfe/schema';
+import type { MdfePedidoEmissao } from '../../../electron/fiscal/requests/mdfe';
 import { referencePath } from '../../support/shared';
 import { COMPANY_CNPJ } from '../dfe/fixtures';
 

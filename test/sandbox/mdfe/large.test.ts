@@ -11,7 +11,7 @@ import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { certificateOnClock, certifiedCompany, client, getToken, startTestSandbox } from '../support';
 import { NOW } from '../dfe/fixtures';
 import { COMPANY_CNPJ, mdfeBody } from './fixtures';
-import type { MdfePedidoEmissao } from '../../../electron/sandbox/mdfe/schema';
+import type { MdfePedidoEmissao } from '../../../electron/fiscal/requests/mdfe';
 
 type Doc = { id: string; status: string; autorizacao: { codigo_status: number; motivo_status: string } };
 

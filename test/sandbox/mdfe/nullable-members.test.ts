@@ -17,7 +17,7 @@ import {
   mdfePedidoEncerramento,
   mdfePedidoInclusaoCondutor,
   mdfePedidoInclusaoDfe,
-} from '../../../electron/sandbox/mdfe/schema';
+} from '../../../electron/fiscal/requests/mdfe';
 import type { RunningSandbox } from '../../../electron/sandbox/server';
 import { answerChecker } from '../../support/openapi-answers';
 import { referencePath, sharedAvailable } from '../../support/shared';

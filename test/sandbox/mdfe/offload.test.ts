@@ -20,7 +20,7 @@ import {
   OFFLOAD_MIN_DOCUMENTS,
   WORKER_BUNDLE,
 } from '../../../electron/sandbox/mdfe/offload';
-import { mdfePedidoEmissao, type MdfePedidoEmissao } from '../../../electron/sandbox/mdfe/schema';
+import { mdfePedidoEmissao, type MdfePedidoEmissao } from '../../../electron/fiscal/requests/mdfe';
 import { projectRoot } from '../../support/shared';
 import { NOW, testCredentials } from '../dfe/fixtures';
 import { COMPANY_CNPJ, mdfeBody } from './fixtures';

@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 
 import { resolveMdfeEmit } from '../../../electron/sandbox/mdfe/emit';
 import { buildMdfeXml, MDFE_NS, rodoXml } from '../../../electron/sandbox/mdfe/xml';
-import { mdfePedidoEmissao } from '../../../electron/sandbox/mdfe/schema';
+import { mdfePedidoEmissao } from '../../../electron/fiscal/requests/mdfe';
 import { referencePath, sharedAvailable } from '../../support/shared';
 import { xsdErrors } from '../dfe/xsd';
 import { MDFE_XSD } from './fixtures';

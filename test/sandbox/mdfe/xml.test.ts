@@ -12,7 +12,7 @@ import {
   type MdfeEventDetail,
 } from '../../../electron/sandbox/mdfe/events-xml';
 import { issueMdfe, type MdfeIssueEnv } from '../../../electron/sandbox/mdfe/issue';
-import { mdfePedidoEmissao, type MdfePedidoEmissao } from '../../../electron/sandbox/mdfe/schema';
+import { mdfePedidoEmissao, type MdfePedidoEmissao } from '../../../electron/fiscal/requests/mdfe';
 import { MDFE_NS, rodoXml } from '../../../electron/sandbox/mdfe/xml';
 import { signXml } from '../../../electron/sandbox/dfe/sign';
 import { sharedAvailable } from '../../support/shared';

@@ -15,6 +15,9 @@ import { presentEvent, soapStep } from '../present';
 import type { DfeRepository, DocumentRow, EventRow } from '../repository';
 import { validate, validationFailed } from '../../http/validate';
 import type { KindSpec } from './spec';
+
+/** What the events read of a kind: none of its request-typed members, so any kind's spec fits. */
+type EventKindSpec = Pick<KindSpec<unknown>, 'kind' | 'label' | 'modelo' | 'wsEvento'>;
 import { JUSTIFICATIVA_MAX, JUSTIFICATIVA_MIN } from '../../../fiscal/events';
 
 export const pedidoCancelamento = z.strictObject({
@@ -58,7 +61,7 @@ async function prepare(ctx: SandboxContext, doc: DocumentRow, label: string) {
 async function store(
   ctx: SandboxContext,
   repo: DfeRepository,
-  spec: KindSpec<unknown>,
+  spec: EventKindSpec,
   doc: DocumentRow,
   kind: EventRow['kind'],
   tipoEvento: string,
@@ -96,7 +99,7 @@ async function store(
 export async function cancelDocument(
   ctx: SandboxContext,
   repo: DfeRepository,
-  spec: KindSpec<unknown>,
+  spec: EventKindSpec,
   doc: DocumentRow,
   body: unknown,
 ) {
@@ -156,7 +159,7 @@ export async function cancelDocument(
 export async function correctDocument(
   ctx: SandboxContext,
   repo: DfeRepository,
-  spec: KindSpec<unknown>,
+  spec: EventKindSpec,
   doc: DocumentRow,
   body: unknown,
 ) {

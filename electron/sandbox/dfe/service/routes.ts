@@ -49,7 +49,6 @@ function sendXml(reply: FastifyReply, xml: string) {
 
 export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, spec: KindSpec<T>) {
   const p = spec.prefix;
-  const generic = spec as unknown as KindSpec<unknown>;
   let repoPromise: Promise<DfeRepository> | null = null;
   const repo = () => (repoPromise ??= openDfeRepository(ctx.store));
   const statusCache = new Map<string, { at: number; body: object }>();
@@ -246,8 +245,8 @@ export function registerDfeRoutes<T>(app: FastifyInstance, ctx: SandboxContext, 
     app.post(`${p}/:id/${kind}`, kind === 'cancelamento' ? OPTIONAL_BODY : {}, async (request) => {
       const doc = await load((request.params as { id: string }).id, false);
       return kind === 'cancelamento'
-        ? cancelDocument(ctx, await repo(), generic, doc, request.body)
-        : correctDocument(ctx, await repo(), generic, doc, request.body);
+        ? cancelDocument(ctx, await repo(), spec, doc, request.body)
+        : correctDocument(ctx, await repo(), spec, doc, request.body);
     });
     app.get(`${p}/:id/${kind}`, async (request) =>
       presentEvent(await eventOf(await load((request.params as { id: string }).id, false), kind)),

@@ -1,6 +1,6 @@
 // Cargo, document and modal groups of infCTeNorm (infCarga, infDoc, docAnt, rodo, veicNovos,
 // cobr, infServVinc); the CT-e Simplificado and the CT-e OS use some of them at their own places.
-import type { InfCte } from '../schemas/cte';
+import type { InfCte } from '../../../fiscal/requests/cte';
 import { documentXml } from './parts';
 import { dec, decOpc, group, leaf } from './writer';
 

@@ -1,5 +1,5 @@
 // CTeSimp 4.00 (modal rodoviário) in the element order of cteSimp_v4.00.xsd / TCTeSimp.
-import type { InfCteSimp } from '../schemas/cte-simp';
+import type { InfCteSimp } from '../../../fiscal/requests/cte-simp';
 import { emitXml, type CteFill } from './cte';
 import { cobrXml, infCargaXml, nfDeliveryXml, rodoXml } from './cte-norm';
 import {

@@ -1,6 +1,6 @@
 // CTe 4.00 (modal rodoviário) in the element order of cte_v4.00.xsd / cteTiposBasico TCTe.
 // The JSON key order is irrelevant: every group is written in the XSD sequence.
-import type { EmitCte, InfCte } from '../schemas/cte';
+import type { EmitCte, InfCte } from '../../../fiscal/requests/cte';
 import {
   cobrXml,
   docAntXml,

@@ -1,5 +1,5 @@
 // CTeOS 4.00 (modal rodoviário) in the element order of cteOS_v4.00.xsd / TCTeOS.
-import type { InfCteOS } from '../schemas/cteos';
+import type { InfCteOS } from '../../../fiscal/requests/cteos';
 import { emitXml, vPrestXml, type CteFill } from './cte';
 import { cobrXml } from './cte-norm';
 import {

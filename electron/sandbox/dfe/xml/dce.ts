@@ -1,5 +1,5 @@
 // DCe 1.00 in the element order of dce_v1.00.xsd / dceTiposBasico TDCe.
-import type { InfDCe } from '../schemas/dce';
+import type { InfDCe } from '../../../fiscal/requests/dce';
 import { DCE_NS } from './ns';
 import { autXmlXml, documentXml, logradouroXml, obsXml } from './parts';
 import { dec, decRange, group, leaf } from './writer';

@@ -1,6 +1,6 @@
 // Pieces shared by the DF-e builders: addresses, parties, observations, technical contact.
 import type { z } from 'zod';
-import type { Endereco, respTec } from '../schemas/common';
+import type { Endereco, respTec } from '../../../fiscal/requests/common';
 import { group, leaf } from './writer';
 
 export function documentXml(p: { CNPJ?: string | null; CPF?: string | null }): string {

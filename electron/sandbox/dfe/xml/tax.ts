@@ -1,6 +1,6 @@
 // imp/ICMS and imp/IBSCBS in schema order (cteTiposBasico TImp / DFeTiposBasicos TTribCTe).
 import type { z } from 'zod';
-import type { IbsCbs, Icms, icmsUFFim } from '../schemas/tax';
+import type { IbsCbs, Icms, icmsUFFim } from '../../../fiscal/requests/tax';
 import { dec, decOpc, decRange, group, leaf } from './writer';
 
 const v2 = (n: number | null | undefined) => dec(n, 2);

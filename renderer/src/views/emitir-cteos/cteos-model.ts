@@ -144,12 +144,13 @@ const isObj = (v: unknown): v is Loose => v !== null && typeof v === 'object' &&
 export function fromSaved(saved: unknown): CteOsDraftData {
   const base = emptyCteOsDraft();
   if (!isObj(saved)) return base;
-  const out = base as unknown as Loose;
+  const merged: Loose = {};
   for (const [key, value] of Object.entries(saved)) {
-    if (!(key in out)) continue;
-    const def = out[key];
-    out[key] = isObj(def) && isObj(value) ? { ...def, ...value } : value;
+    if (!(key in base)) continue;
+    const def: unknown = Reflect.get(base, key);
+    merged[key] = isObj(def) && isObj(value) ? { ...def, ...value } : value;
   }
+  Object.assign(base, merged);
   // The one-page form kept the ICMS at the top level.
   if (isObj(saved.icms) && typeof saved.icms.situacao === 'string')
     base.impostos.icms = saved.icms as CteOsDraftData['impostos']['icms'];

@@ -142,4 +142,6 @@ export const infCteOS = z.strictObject({
 
 export const cteOsPedidoEmissao = ctePedido(infCteOS.superRefine(normOrComp));
 export type CteOsPedidoEmissao = z.infer<typeof cteOsPedidoEmissao>;
+/** POST /cteos's body as a client writes it (what fiscal/payload builds). */
+export type CteOsPedidoEmissaoInput = z.input<typeof cteOsPedidoEmissao>;
 export type InfCteOS = CteOsPedidoEmissao['infCte'];

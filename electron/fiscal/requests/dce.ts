@@ -147,6 +147,8 @@ export const dcePedidoEmissao = z.strictObject({
   referencia,
 });
 export type DcePedidoEmissao = z.infer<typeof dcePedidoEmissao>;
+/** POST /dce's body as a client writes it (what fiscal/payload builds). */
+export type DcePedidoEmissaoInput = z.input<typeof dcePedidoEmissao>;
 export type InfDCe = DcePedidoEmissao['infDCe'];
 
 /** Who the key and the certificate belong to: the issuing group's CNPJ, or the emitter itself. */

@@ -2,36 +2,8 @@
 // field nullable, so optional fields accept null; patterns come from the XSDs the document must
 // satisfy, so a body that passes here produces schema-valid XML.
 import { z } from 'zod';
+import { UF_SIGLAS } from '../uf';
 
-export const UFS = [
-  'AC',
-  'AL',
-  'AM',
-  'AP',
-  'BA',
-  'CE',
-  'DF',
-  'ES',
-  'GO',
-  'MA',
-  'MG',
-  'MS',
-  'MT',
-  'PA',
-  'PB',
-  'PE',
-  'PI',
-  'PR',
-  'RJ',
-  'RN',
-  'RO',
-  'RR',
-  'RS',
-  'SC',
-  'SE',
-  'SP',
-  'TO',
-] as const;
 export const UF_CODES = [
   11, 12, 13, 14, 15, 16, 17, 21, 22, 23, 24, 25, 26, 27, 28, 29, 31, 32, 33, 35, 41, 42, 43, 50, 51, 52, 53,
 ] as const;
@@ -49,8 +21,8 @@ export const intIn = (values: readonly number[]) =>
     .refine((v) => values.includes(v), { message: `valor não permitido (aceitos: ${values.join(', ')})` });
 export const strIn = <T extends string>(values: readonly [T, ...T[]]) => z.enum(values);
 
-export const uf = z.enum([...UFS, 'EX']);
-export const ufSemEx = z.enum(UFS);
+export const uf = z.enum([...UF_SIGLAS, 'EX']);
+export const ufSemEx = z.enum(UF_SIGLAS);
 export const cUF = intIn(UF_CODES);
 export const cMun = pattern(/^\d{7}$/, '7 dígitos');
 export const cep = pattern(/^\d{8}$/, '8 dígitos');

@@ -316,4 +316,6 @@ export const ctePedidoEmissao = ctePedido(
   }),
 );
 export type CtePedidoEmissao = z.infer<typeof ctePedidoEmissao>;
+/** POST /cte's body as a client writes it (what fiscal/payload builds). */
+export type CtePedidoEmissaoInput = z.input<typeof ctePedidoEmissao>;
 export type InfCte = CtePedidoEmissao['infCte'];

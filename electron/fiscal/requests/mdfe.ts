@@ -3,7 +3,7 @@
 // that passes here produces schema-valid XML. Only the road modal is accepted: the aéreo,
 // aquaviário and ferroviário groups are refused by name.
 import { z } from 'zod';
-import { MDFE_MAX_DOCS_POR_MUNICIPIO, MDFE_MAX_MUN_DESCARGA } from '../../fiscal/mdfe-rules';
+import { MDFE_MAX_DOCS_POR_MUNICIPIO, MDFE_MAX_MUN_DESCARGA } from '../mdfe-rules';
 import {
   ambiente,
   cep,
@@ -26,9 +26,9 @@ import {
   str,
   uf,
   ufSemEx,
-} from '../dfe/schemas/common';
-import { MDFE_MAX_CIOT } from '../../fiscal/mdfe-antt';
-import { JUSTIFICATIVA_MAX } from '../../fiscal/events';
+} from './common';
+import { MDFE_MAX_CIOT } from '../mdfe-antt';
+import { JUSTIFICATIVA_MAX } from '../events';
 
 const optCnpj = cnpj.nullish();
 const optCpf = cpf.nullish();
@@ -373,8 +373,20 @@ export const infMDFe = z.strictObject({
   infRespTec: respTec.nullish(),
   infSolicNFF: z.strictObject({ xSolic: str(2, 8000) }).nullish(),
 });
+/**
+ * The infMDFe of one of a trip's MDF-e before the sender numbers it: the form's builder gives it and
+ * mdfe:issue takes it. série, nMDF and dhEmi come from the workstation's numbering when it is sent
+ * (they are accepted, and replaced, when a caller already has them); everything else is the request.
+ */
+export const unnumberedInfMDFe = infMDFe.extend({
+  ide: ide.partial({ serie: true, nMDF: true, dhEmi: true }),
+});
+export type UnnumberedInfMDFe = z.input<typeof unnumberedInfMDFe>;
+
 /** The request's infMDFe, as sent (the issuer's members may be missing). */
 export type InfMDFeRequest = z.infer<typeof infMDFe>;
+/** An infMDFe as a client writes it (numbered: what POST /mdfe carries). */
+export type InfMDFeInput = z.input<typeof infMDFe>;
 type EmitRequest = InfMDFeRequest['emit'];
 type EnderRequest = NonNullable<EmitRequest['enderEmit']>;
 /** The issuer once the company's registration filled what the request left out. */
@@ -399,6 +411,8 @@ export const mdfePedidoEmissao = z.strictObject({
   referencia,
 });
 export type MdfePedidoEmissao = z.infer<typeof mdfePedidoEmissao>;
+/** POST /mdfe's body as a client writes it (what the app's builders and sender produce). */
+export type MdfePedidoEmissaoInput = z.input<typeof mdfePedidoEmissao>;
 
 export const mdfePedidoEmissaoLote = z.strictObject({
   documentos: z.array(mdfePedidoEmissao).min(1).max(1),

@@ -112,4 +112,6 @@ export const infCteSimp = z.strictObject({
 
 export const cteSimpPedidoEmissao = ctePedido(infCteSimp);
 export type CteSimpPedidoEmissao = z.infer<typeof cteSimpPedidoEmissao>;
+/** POST /cte/simp's body as a client writes it (what fiscal/payload builds). */
+export type CteSimpPedidoEmissaoInput = z.input<typeof cteSimpPedidoEmissao>;
 export type InfCteSimp = CteSimpPedidoEmissao['infCte'];

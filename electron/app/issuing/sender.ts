@@ -2,6 +2,7 @@
 // unique `referencia`, reserved número) is committed BEFORE the POST; a lost answer is resolved by
 // looking the document up by `referencia`, and only a request the API never received is sent
 // again — with the same `referencia`, which the API refuses to use twice.
+import { brasiliaIso } from '../../fiscal/brasilia';
 import { randomUUID } from 'node:crypto';
 
 import type { Repositories } from '../../cache/repositories';
@@ -103,10 +104,7 @@ export interface IssueOutcome {
 export const newReferencia = (): string => `carreta-${randomUUID()}`;
 
 /** dhEmi as the authority wants it: Brasília offset, seconds precision. */
-export function brasiliaDateTime(at: Date): string {
-  const local = new Date(at.getTime() - 3 * 3_600_000);
-  return `${local.toISOString().slice(0, 19)}-03:00`;
-}
+export const brasiliaDateTime = (at: Date): string => brasiliaIso(at);
 
 const FINAL = new Set(['autorizado', 'rejeitado', 'denegado', 'cancelado', 'encerrado']);
 const DUPLICIDADE = 539;

@@ -1,7 +1,7 @@
 // Sends one issuing request so that it can never become two documents: the outbox row (payload,
 // unique `referencia`, reserved número) is committed BEFORE the POST; a lost answer is resolved by
-// looking the document up by `referencia`, and only a request the API never received is sent
-// again — with the same `referencia`, which the API refuses to use twice.
+// sending again with the same `referencia`, which the API refuses to use twice: the client reads
+// that refusal as "it arrived" and looks the document up by `referencia`.
 import { brasiliaIso } from '../../fiscal/brasilia';
 import { randomUUID } from 'node:crypto';
 
@@ -227,12 +227,11 @@ export class Sender {
         doc = await api.emitir(payload, lookup, emissionPath(kind));
       } catch (error) {
         if (isRefusal(error)) return this.refused(base, scope, error);
-        // The answer was lost: the request may or may not have reached the API. Ask before resending.
-        doc = await api.porReferencia(lookup, referencia).catch(() => null);
-        if (doc === null) {
-          await repos.outbox.update(referencia, { state: 'failed', lastError: describe(error) });
-          await this.sleep(this.pollDelays[Math.min(attempt, this.pollDelays.length - 1)]!);
-        }
+        // The answer was lost: the request may or may not have reached the API. The resend carries
+        // the same referencia, and the client's emitir turns the API's "referencia deve ser único"
+        // into a look-up by referencia (nuvemfiscal/api/dfe.ts), so no look-up is needed here.
+        await repos.outbox.update(referencia, { state: 'failed', lastError: describe(error) });
+        await this.sleep(this.pollDelays[Math.min(attempt, this.pollDelays.length - 1)]!);
       }
     }
     if (doc === null) {

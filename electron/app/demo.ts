@@ -1,5 +1,6 @@
 // Demonstração mode: on the embedded sandbox, a demo company with a generated certificate and logo,
 // so every screen has data from the first launch.
+import { brasiliaDayOf } from '../fiscal/brasilia';
 import { createInsurerClient } from '../insurers';
 import { createNuvemFiscalClient } from '../nuvemfiscal';
 import { ApiError } from '../nuvemfiscal';
@@ -111,7 +112,7 @@ export function demoLogoPng(): Buffer {
  * own login — with the policy the month's MDF-e carry, averbando from before the month began.
  */
 export function demoInsurerSettings(now = new Date()): InsurerSettings {
-  const desde = new Date(now.getTime() - 3 * 3_600_000 - 45 * 86_400_000).toISOString().slice(0, 10);
+  const desde = brasiliaDayOf(new Date(now.getTime() - 45 * 86_400_000));
   return {
     ativo: true,
     averbadora: 'atm-soap',

@@ -23,7 +23,10 @@ export const MANIFESTACAO_NEAR_DAYS = 15;
  * After an NFeDistribuicaoDFe answer with nothing new (137) the client waits one hour; asking again
  * sooner is "Consumo Indevido" (656) — NT 2014.002 v1.15, produção since 07/06/2022.
  */
-export const DISTRIBUICAO_WAIT_MS = 3_600_000;
+export const DISTRIBUICAO_WAIT_HOURS = 1;
+export const DISTRIBUICAO_WAIT_MS = DISTRIBUICAO_WAIT_HOURS * 3_600_000;
+/** The wait in words: "1 hora". */
+export const DISTRIBUICAO_WAIT_TEXT = `${DISTRIBUICAO_WAIT_HOURS} hora${DISTRIBUICAO_WAIT_HOURS === 1 ? '' : 's'}`;
 
 /**
  * The recipient's name of an NF-e issued in homologação (tpAmb 2): MOC NF-e, rule of dest/xNome,

@@ -31,6 +31,7 @@ export {
 } from '../fiscal/brasilia';
 export { DH_EMI_AHEAD_MS, DH_EMI_BEHIND_HOURS, DH_EMI_BEHIND_MS } from '../fiscal/emission';
 export {
+  DISTRIBUICAO_WAIT_TEXT,
   MANIFESTACAO_DEADLINE_DAYS,
   MANIFESTACAO_NEAR_DAYS,
   isNfeHomologacaoName,

@@ -1,6 +1,6 @@
 // Recipient manifestation (MD-e), single or batch. The app refuses what the authority would:
 // notes received only as carrier, conclusive events after the 180-day window, 210240 without a
-// 15–255 character justificativa. A 573 (same event already registered) counts as done.
+// justificativa of the layout's length (fiscal/events.ts). A 573 (same event already registered) counts as done.
 import { MANIFESTACAO_CONCLUSIVE, MANIFESTACAO_DEADLINE_DAYS } from '../../fiscal/nfe-inbox';
 import type { NuvemFiscalClient } from '../../nuvemfiscal';
 import { ApiError } from '../../nuvemfiscal';

@@ -18,5 +18,8 @@ export const TP_CARGA = {
   '12': 'Granel pressurizada',
 } as const;
 export type TpCarga = keyof typeof TP_CARGA;
-/** The codes, for z.enum. */
-export const TP_CARGA_CODES = Object.keys(TP_CARGA) as [TpCarga, ...TpCarga[]];
+/**
+ * The codes in the table's order, for z.enum and the form's list. Sorted: Object.keys puts the
+ * integer-like keys ('10', '11', '12') before '01'.
+ */
+export const TP_CARGA_CODES = (Object.keys(TP_CARGA) as TpCarga[]).sort() as [TpCarga, ...TpCarga[]];

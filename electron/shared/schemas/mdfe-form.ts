@@ -147,7 +147,7 @@ export const mdfeRotaSchema = z.object({
 });
 
 /** Tipo de carga: the table lives in electron/fiscal (re-exported for the form's list). */
-export { TP_CARGA };
+export { TP_CARGA, TP_CARGA_CODES };
 const tpCargaSchema = z.enum(TP_CARGA_CODES, {
   message: 'tipo de carga: escolha um da lista',
 });

@@ -8,6 +8,7 @@
 // Back-dating: the authority refuses a dhEmi more than 168 h old (rejection 228, MOC rule G103) or
 // ahead of the reception (212), so each document is sent with the sandbox's clock moved to its
 // emission time through the control API (`POST /_sandbox/clock`), never by writing the cache.
+import { BRASILIA_OFFSET_MS } from '../fiscal/brasilia';
 import { buildNfeKey } from '../fiscal';
 import type { UF_SIGLAS } from '../fiscal/uf';
 import { isUfSigla, ufBySigla } from '../fiscal/uf';
@@ -592,7 +593,7 @@ const icmsRate = (ufFim: string) => (['SP', 'MG', 'RJ', 'PR', 'SC', 'RS'].includ
 
 /** The NF-e the shipper issued for the load (a key with valid check digit, of the shipper's CNPJ). */
 function nfeKeyOf(shipper: PartyInput, numero: number, at: Date): string {
-  const brt = new Date(at.getTime() - 3 * 3_600_000);
+  const brt = new Date(at.getTime() + BRASILIA_OFFSET_MS);
   const cUF = Number(ufBySigla(shipper.endereco.uf)?.code ?? 35);
   return buildNfeKey({
     cUF,
@@ -937,9 +938,9 @@ export type DemoDocument = DemoDocumentBase &
 /** Brasília wall-clock `hh:mm`, `daysAgo` days before `now`, as an instant. */
 export function demoInstant(now: Date, daysAgo: number, at: string): Date {
   const [h, m] = at.split(':').map(Number);
-  const brt = new Date(now.getTime() - 3 * 3_600_000 - daysAgo * 86_400_000);
-  const day = Date.UTC(brt.getUTCFullYear(), brt.getUTCMonth(), brt.getUTCDate(), h! + 3, m!);
-  return new Date(day);
+  const brt = new Date(now.getTime() + BRASILIA_OFFSET_MS - daysAgo * 86_400_000);
+  const day = Date.UTC(brt.getUTCFullYear(), brt.getUTCMonth(), brt.getUTCDate(), h!, m!);
+  return new Date(day - BRASILIA_OFFSET_MS);
 }
 
 /** The month's documents, oldest first, dated relative to `now`. */

@@ -1,6 +1,7 @@
 // Demonstração mode: on the embedded sandbox, a demo company with a generated certificate and logo,
 // so every screen has data from the first launch. The certificate and logo come from the host's
 // demonstração plug-in (demo-plugin.ts); everything here goes through the API client.
+import { brasiliaDayOf } from '../fiscal/brasilia';
 import { createInsurerClient } from '../insurers';
 import { createNuvemFiscalClient } from '../nuvemfiscal';
 import { ApiError } from '../nuvemfiscal';
@@ -72,7 +73,7 @@ export function demoCertificateValidity(now: Date): { notBefore: Date; notAfter:
  * own login — with the policy the month's MDF-e carry, averbando from before the month began.
  */
 export function demoInsurerSettings(now = new Date()): InsurerSettings {
-  const desde = new Date(now.getTime() - 3 * 3_600_000 - 45 * 86_400_000).toISOString().slice(0, 10);
+  const desde = brasiliaDayOf(new Date(now.getTime() - 45 * 86_400_000));
   return {
     ativo: true,
     averbadora: 'atm-soap',

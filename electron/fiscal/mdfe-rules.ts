@@ -6,7 +6,8 @@ import { brasiliaDayOf } from './brasilia';
 export { brasiliaDayOf };
 
 /** Cancellation only within 24 hours of the authorization (K05 → 220), and never once closed (609). */
-export const MDFE_CANCEL_WINDOW_MS = 24 * 3_600_000;
+export const MDFE_CANCEL_WINDOW_HOURS = 24;
+export const MDFE_CANCEL_WINDOW_MS = MDFE_CANCEL_WINDOW_HOURS * 3_600_000;
 /** An MDF-e of the issuer open for more than 30 days blocks new ones (G079 → 686). */
 export const MDFE_OPEN_ISSUER_LIMIT_MS = 30 * 86_400_000;
 /** The plate's MDF-e open for more than 5 days with up to 2 UFs de percurso blocks it (G080 → 462). */

@@ -1,4 +1,5 @@
 import type { Clock } from './clock';
+import { brasiliaDayOf } from '../fiscal/brasilia';
 import { ApiError } from './http/errors';
 import type { SandboxStore } from './store';
 
@@ -36,9 +37,9 @@ export interface SandboxQuotas {
 export const isQuotaName = (value: string): value is QuotaName =>
   (QUOTA_NAMES as readonly string[]).includes(value);
 
-/** `YYYY-MM` of the instant in Brasília (UTC−3, no daylight saving since 2019). */
+/** `YYYY-MM` of the instant in Brasília. */
 function period(clock: Clock): string {
-  return new Date(clock.nowMs() - 3 * 3600_000).toISOString().slice(0, 7);
+  return brasiliaDayOf(new Date(clock.nowMs())).slice(0, 7);
 }
 
 export async function createQuotas(

@@ -22,3 +22,18 @@ export { isRouteAdjacent, proposeRoute } from '../fiscal/uf-adjacency';
 export { isValidNcm, ncmChapterOf, normalizeNcm, searchNcm, suggestNcmChapters } from '../fiscal/ncm';
 export type { NcmChapter, NcmOption } from '../fiscal/ncm';
 export { CTE_CANCEL_BLOCKED_BY_MDFE } from '../fiscal/sefaz-codes';
+export { MDFE_CANCEL_WINDOW_HOURS } from '../fiscal/mdfe-rules';
+export {
+  BRASILIA_OFFSET,
+  brasiliaDayOf,
+  brasiliaIso,
+  brasiliaWallTime,
+  withBrasiliaOffset,
+} from '../fiscal/brasilia';
+export { DH_EMI_AHEAD_MS, DH_EMI_BEHIND_HOURS, DH_EMI_BEHIND_MS } from '../fiscal/emission';
+export {
+  DISTRIBUICAO_WAIT_TEXT,
+  MANIFESTACAO_DEADLINE_DAYS,
+  MANIFESTACAO_NEAR_DAYS,
+  isNfeHomologacaoName,
+} from '../fiscal/nfe-inbox';

@@ -1,5 +1,6 @@
 // What a refusal or a failure means for the clerk, in words, by the averbadora's code (families of
 // the AT&M `listaErros` table, 02-atm.md §7); the averbadora's own text goes beside it as the detail.
+import { brasiliaWallTime } from '../../fiscal/brasilia';
 import type { InsurerMessage } from '../../insurers';
 import { describeMessages } from '../../insurers';
 import type { AverbacaoOperacao } from '../../shared/schemas/averbacao';
@@ -37,6 +38,5 @@ export const refusalDetail = (erros: readonly InsurerMessage[]): string => descr
 
 /** "às 14:35" in Brasília, for the next automatic attempt. */
 export function brasiliaClock(iso: string): string {
-  const at = new Date(Date.parse(iso) - 3 * 3_600_000);
-  return `${String(at.getUTCHours()).padStart(2, '0')}:${String(at.getUTCMinutes()).padStart(2, '0')}`;
+  return brasiliaWallTime(new Date(Date.parse(iso))).slice(11, 16);
 }

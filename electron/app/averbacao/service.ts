@@ -4,6 +4,7 @@
 // document's rows, the MDF-e's trip (its CT-e averbados, the `seg` to propose, ANTT's 99999 only
 // when the averbadora cannot answer). A cache restored from a backup never sends by itself: its rows
 // in flight wait for the clerk (the epoch check below).
+import { BRASILIA_OFFSET, brasiliaDayOf } from '../../fiscal/brasilia';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -229,8 +230,9 @@ export class AverbacaoService {
     const repos = this.repos();
     const environment = this.deps.environment();
     const settings = this.deps.settings.get(environment, company);
-    const brt = new Date(this.now().getTime() - 3 * 3_600_000);
-    const monthStart = `${brt.toISOString().slice(0, 7)}-01T03:00:00.000Z`;
+    // The month's first instant in Brasília, as a UTC ISO text (the cache's order).
+    const month = brasiliaDayOf(this.now()).slice(0, 7);
+    const monthStart = new Date(`${month}-01T00:00:00${BRASILIA_OFFSET}`).toISOString();
     const counts = await repos.averbacao.counts(environment, company, monthStart.slice(0, 10));
     const problemas = await repos.averbacao.list(
       environment,

@@ -2,6 +2,7 @@
 // send) to the averbadora in the period, with its state, protocol, averbação numbers, insurer and
 // policy — what the broker asks for when a claim or a gap comes up. CSV (Excel-friendly: BOM, ';')
 // and XLSX, beside the documents' summary.
+import { brasiliaWallTime } from '../../fiscal/brasilia';
 import { strToU8 } from 'fflate';
 import writeXlsxFile from 'write-excel-file/node';
 import type { SheetData } from 'write-excel-file/node';
@@ -44,7 +45,7 @@ export function brasiliaDateTimeText(iso: string | null): string {
   if (!iso) return '';
   const ms = Date.parse(iso);
   if (!Number.isFinite(ms)) return '';
-  const at = new Date(ms - 3 * 3_600_000).toISOString();
+  const at = brasiliaWallTime(new Date(ms));
   return `${at.slice(8, 10)}/${at.slice(5, 7)}/${at.slice(0, 4)} ${at.slice(11, 16)}`;
 }
 

@@ -3,7 +3,7 @@ import { WITH_PROCESSED_XML, packFile } from '../../cache/repositories';
 import type { Scope } from '../../cache/repositories/types';
 import { fetchOne, storeEvents } from '../sync/scope-sync';
 import type { SyncSource } from '../sync/source';
-import { isNotFound, isOffline } from '../sync/source';
+import { fetchAttempts, NOT_FOUND } from './fetch-missing';
 
 /** A file the accountant should receive but the export could not include, in the clerk's words. */
 export interface MissingFile {
@@ -14,10 +14,6 @@ export interface MissingFile {
 }
 
 const KIND_LABEL = { cte: 'CT-e', cteos: 'CT-e OS', dce: 'DC-e' } as const;
-const OFFLINE = 'sem conexão com a API fiscal — exporte de novo quando a conexão voltar';
-const NOT_FOUND = 'a API fiscal não tem este arquivo';
-const NO_SOURCE =
-  'não está no computador e não foi possível acessar a API fiscal — confira a conexão e as credenciais em Configurações';
 
 export function documentLabel(row: Pick<DocumentRecordRow, 'kind' | 'serie' | 'numero'>): string {
   return `${KIND_LABEL[row.kind]} ${row.serie ?? '?'}/${row.numero ?? '?'}`;
@@ -27,8 +23,7 @@ export function documentLabel(row: Pick<DocumentRecordRow, 'kind' | 'serie' | 'n
  * Makes sure the cache holds every XML an accountant needs for these documents — the processed
  * XML of each authorized, cancelled or closed document, the cancellation of each cancelled one,
  * and every correction letter known for it — fetching what is missing from the API and keeping it
- * in the cache. Answers what could still not be had, and why. Once the API is found offline it is
- * not asked again in this run, so an offline export ends at once.
+ * in the cache. Answers what could still not be had, and why (fetch-missing.ts).
  */
 export async function completeFiles(
   repos: Repositories,
@@ -36,24 +31,7 @@ export async function completeFiles(
   source: SyncSource | null,
 ): Promise<MissingFile[]> {
   const missing: MissingFile[] = [];
-  let offline = source === null;
-  const reasonOffline = source === null ? NO_SOURCE : OFFLINE;
-
-  /** Runs one fetch; answers null when done (or nothing to do), else why the file is missing. */
-  async function attempt(fetch: (source: SyncSource) => Promise<void>): Promise<string | null> {
-    if (offline || source === null) return reasonOffline;
-    try {
-      await fetch(source);
-      return null;
-    } catch (error) {
-      if (isNotFound(error)) return NOT_FOUND;
-      if (isOffline(error)) {
-        offline = true;
-        return OFFLINE;
-      }
-      return error instanceof Error ? error.message : String(error);
-    }
-  }
+  const attempt = fetchAttempts(source);
 
   for (const row of rows) {
     const scope: Scope = { company: row.company, kind: row.kind, environment: row.environment };

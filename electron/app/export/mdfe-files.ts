@@ -7,13 +7,9 @@ import type { CachedMdfe, MdfeCacheRepository } from '../../cache/repositories/m
 import type { Environment } from '../../cache/repositories/types';
 import type { MdfeSource } from '../sync/mdfe-sync';
 import { mdfeFieldsOfXml } from '../sync/mdfe-sync';
-import { isNotFound, isOffline } from '../sync/source';
 import type { MissingFile } from './complete';
+import { fetchAttempts, NOT_FOUND } from './fetch-missing';
 
-const OFFLINE = 'sem conexão com a API fiscal — exporte de novo quando a conexão voltar';
-const NOT_FOUND = 'a API fiscal não tem este arquivo';
-const NO_SOURCE =
-  'não está no computador e não foi possível acessar a API fiscal — confira a conexão e as credenciais em Configurações';
 const WITH_XML = new Set(['autorizado', 'encerrado', 'cancelado']);
 const EVENT_LABEL = {
   encerramento: 'XML do encerramento',
@@ -41,22 +37,7 @@ export async function addMdfeFiles(
   const scope = { company: request.company, environment: request.environment };
   const rows = await repo.inPeriod(scope, request.from, request.to);
   const missing: MissingFile[] = [];
-  let offline = source === null;
-  const reasonOffline = source === null ? NO_SOURCE : OFFLINE;
-  async function attempt(fetch: (s: MdfeSource) => Promise<void>): Promise<string | null> {
-    if (offline || source === null) return reasonOffline;
-    try {
-      await fetch(source);
-      return null;
-    } catch (error) {
-      if (isNotFound(error)) return NOT_FOUND;
-      if (isOffline(error)) {
-        offline = true;
-        return OFFLINE;
-      }
-      return error instanceof Error ? error.message : String(error);
-    }
-  }
+  const attempt = fetchAttempts(source);
 
   let events = 0;
   for (const row of rows) {

@@ -2,6 +2,7 @@
 // the service answers `processando`, honouring the authority's one-hour rule after an empty
 // answer (137) or a 656. When the company's distnfe config has `distribuicao_automatica`, the
 // service queries the authority itself and the app only reads the documents already distributed.
+import { DISTRIBUICAO_WAIT_TEXT } from '../../fiscal/nfe-inbox';
 import type { NuvemFiscalClient } from '../../nuvemfiscal';
 import type { Distribuicao } from '../../nuvemfiscal/schemas';
 import { AppError } from '../../shared/errors';
@@ -37,7 +38,7 @@ export function waitError(next: string, blocked: boolean): AppError {
     'distribution_wait',
     blocked
       ? `A SEFAZ recusou a última consulta por consumo indevido (656). Aguarde até ${when} para buscar novas notas.`
-      : `A última consulta não encontrou notas novas e a SEFAZ exige 1 hora entre consultas. Próxima consulta a partir de ${when}.`,
+      : `A última consulta não encontrou notas novas e a SEFAZ exige ${DISTRIBUICAO_WAIT_TEXT} entre consultas. Próxima consulta a partir de ${when}.`,
     { detail: next },
   );
 }

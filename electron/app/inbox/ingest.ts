@@ -1,6 +1,7 @@
 // Writes what one distribution answer brought into the cache: notes (summary or full), events,
 // and the NSU the next request starts from — all in one transaction, so a crash never leaves
 // documents stored without the NSU advanced (or the NSU advanced past documents not stored).
+import { MANIFESTACAO_CONCLUSIVE } from '../../fiscal/nfe-inbox';
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { deflateRaw } from 'node:zlib';
@@ -43,7 +44,7 @@ export interface NsuAdvance {
   maxNsu: number | null;
 }
 
-const CONCLUSIVE = ['210200', '210220', '210240'];
+const CONCLUSIVE = MANIFESTACAO_CONCLUSIVE;
 export const MANIFESTATION_TYPES = ['210210', ...CONCLUSIVE];
 
 const NOTE_UPSERT = `

@@ -1,4 +1,6 @@
 // The inbox page: notes (or their events) of one company, filtered, from the cache only.
+import { BRASILIA_TO_UTC_SQL } from '../../fiscal/brasilia';
+import { MANIFESTACAO_CONCLUSIVE } from '../../fiscal/nfe-inbox';
 import type { Database, SqlValue } from '../../cache';
 import type { InboxEvent, InboxList, InboxNote, inboxListInputSchema } from '../../shared/schemas/inbox';
 import { TIPO_MANIFESTACAO_LABEL } from '../../shared/schemas/inbox';
@@ -16,7 +18,7 @@ const MANIFESTATION_SQL: Record<string, string> = {
   desconhecida: "n.manifestacao = '210220'",
   nao_realizada: "n.manifestacao = '210240'",
 };
-const CONCLUSIVE = ['210200', '210220', '210240'];
+const CONCLUSIVE = MANIFESTACAO_CONCLUSIVE;
 
 export function toNote(row: NoteRow, now: number): InboxNote {
   const cancelada = row.situacao === 'cancelada';
@@ -56,8 +58,8 @@ function whereOf(scope: InboxScope, f: ListInput) {
   // says, text without one as Brasília wall time) is compared with the day's start at 00:00 -03:00
   // (03:00 UTC; Brasília has no DST since 2019), so the period is a range of the list's index.
   const instant = instantSql('n.data_emissao');
-  if (f.de) add(`${instant} >= julianday(?, '+3 hours')`, f.de);
-  if (f.ate) add(`${instant} < julianday(?, '+1 day', '+3 hours')`, f.ate);
+  if (f.de) add(`${instant} >= julianday(?, '${BRASILIA_TO_UTC_SQL}')`, f.de);
+  if (f.ate) add(`${instant} < julianday(?, '+1 day', '${BRASILIA_TO_UTC_SQL}')`, f.ate);
   if (f.emitente) {
     // A CNPJ typed with its mask (numeric or alphanumeric) matches the start of the document; any
     // text matches part of the name. Both are tried, so neither needs guessing which was meant.

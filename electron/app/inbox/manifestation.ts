@@ -1,6 +1,7 @@
 // Recipient manifestation (MD-e), single or batch. The app refuses what the authority would:
 // notes received only as carrier, conclusive events after the 180-day window, 210240 without a
-// 15–255 character justificativa. A 573 (same event already registered) counts as done.
+// justificativa of the layout's length (fiscal/events.ts). A 573 (same event already registered) counts as done.
+import { MANIFESTACAO_CONCLUSIVE, MANIFESTACAO_DEADLINE_DAYS } from '../../fiscal/nfe-inbox';
 import type { NuvemFiscalClient } from '../../nuvemfiscal';
 import { ApiError } from '../../nuvemfiscal';
 import type { InboxManifestResult, TipoManifestacao } from '../../shared/schemas/inbox';
@@ -13,7 +14,7 @@ export type ManifestApi = Pick<NuvemFiscalClient['distribuicao'], 'manifestar'>;
 
 type Result = InboxManifestResult['results'][number];
 
-const CONCLUSIVE: readonly string[] = ['210200', '210220', '210240'];
+const CONCLUSIVE = MANIFESTACAO_CONCLUSIVE;
 
 /** Why the app will not send this manifestation; null when it may. */
 export function refusal(note: NoteRow | null, tipo: TipoManifestacao, now: number): string | null {
@@ -27,7 +28,7 @@ export function refusal(note: NoteRow | null, tipo: TipoManifestacao, now: numbe
   }
   const left = msLeft(note.data_autorizacao, now);
   if (CONCLUSIVE.includes(tipo) && left !== null && left <= 0) {
-    return 'O prazo de 180 dias desde a autorização da NF-e terminou; a SEFAZ não aceita mais esta manifestação.';
+    return `O prazo de ${MANIFESTACAO_DEADLINE_DAYS} dias desde a autorização da NF-e terminou; a SEFAZ não aceita mais esta manifestação.`;
   }
   return null;
 }

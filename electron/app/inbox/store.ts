@@ -1,17 +1,25 @@
 // Reads of the cached inbox (work offline) and the small writes outside ingestion: distribution
 // state, manifestation records, downloaded files.
+import { BRASILIA_TO_UTC_SQL } from '../../fiscal/brasilia';
 import { promisify } from 'node:util';
 import { inflateRaw } from 'node:zlib';
 
 import type { Database } from '../../cache';
 import { unpackFile } from '../../cache/repositories/files';
+import {
+  DISTRIBUICAO_WAIT_MS,
+  MANIFESTACAO_DEADLINE_DAYS,
+  MANIFESTACAO_NEAR_DAYS,
+} from '../../fiscal/nfe-inbox';
 import type { InboxScope } from './ingest';
 
 const inflateAsync = promisify(inflateRaw);
 export const DAY_MS = 86_400_000;
-export const DEADLINE_DAYS = 180;
-export const SHORT_DEADLINE_DAYS = 15;
-export const WAIT_MS = 3_600_000;
+export {
+  MANIFESTACAO_DEADLINE_DAYS as DEADLINE_DAYS,
+  MANIFESTACAO_NEAR_DAYS as SHORT_DEADLINE_DAYS,
+  DISTRIBUICAO_WAIT_MS as WAIT_MS,
+};
 
 export interface DistributionState {
   ultimo_nsu: number;
@@ -64,7 +72,7 @@ const NOTE_COLUMNS = `n.id, n.chave, n.nsu, n.api_id, n.emitente_doc, n.emitente
  */
 export function instantSql(column: string): string {
   return `(CASE WHEN ${column} GLOB '*[+-][0-9][0-9]:[0-9][0-9]' OR ${column} GLOB '*Z'
-    THEN julianday(${column}) ELSE julianday(${column}, '+3 hours') END)`;
+    THEN julianday(${column}) ELSE julianday(${column}, '${BRASILIA_TO_UTC_SQL}') END)`;
 }
 
 export const NOTE_FROM = `inbox_notes n LEFT JOIN inbox_distribution_state s
@@ -76,7 +84,7 @@ export function nextAllowedAt(state: DistributionState | null): string | null {
   const times = [state.last_empty_at, state.blocked_at].filter((t): t is string => t !== null);
   if (times.length === 0) return null;
   const last = Math.max(...times.map((t) => Date.parse(t)));
-  return new Date(last + WAIT_MS).toISOString();
+  return new Date(last + DISTRIBUICAO_WAIT_MS).toISOString();
 }
 
 /** Whole days left of the 180-day window from the authorization (rounded down); null when unknown. */
@@ -89,7 +97,7 @@ export function msLeft(dataAutorizacao: string | null, now: number): number | nu
   if (!dataAutorizacao) return null;
   const auth = Date.parse(dataAutorizacao);
   if (!Number.isFinite(auth)) return null;
-  return auth + DEADLINE_DAYS * DAY_MS - now;
+  return auth + MANIFESTACAO_DEADLINE_DAYS * DAY_MS - now;
 }
 
 export class InboxStore {
@@ -197,8 +205,8 @@ export class InboxStore {
              THEN 1 ELSE 0 END) AS novas,
          SUM(CASE WHEN as_dest = 1 AND COALESCE(manifestacao, '') NOT IN ('210200', '210220', '210240')
              AND data_autorizacao IS NOT NULL
-             AND julianday(data_autorizacao) + ${DEADLINE_DAYS} - julianday($now) > 0
-             AND julianday(data_autorizacao) + ${DEADLINE_DAYS} - julianday($now) < ${SHORT_DEADLINE_DAYS + 1}
+             AND julianday(data_autorizacao) + ${MANIFESTACAO_DEADLINE_DAYS} - julianday($now) > 0
+             AND julianday(data_autorizacao) + ${MANIFESTACAO_DEADLINE_DAYS} - julianday($now) < ${MANIFESTACAO_NEAR_DAYS + 1}
              THEN 1 ELSE 0 END) AS prazo
        FROM inbox_notes WHERE company = $company AND environment = $environment
          AND COALESCE(situacao, '') <> 'cancelada'`,

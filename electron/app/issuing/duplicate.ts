@@ -1,6 +1,7 @@
 // An issued CT-e, CT-e OS or CT-e Simplificado's payload back into its form's draft model
 // (drafts:duplicate): the clerk starts a new document from an old one. Número, série, dates and the
 // emitter are left to the new send.
+import { brasiliaWallTime } from '../../fiscal/brasilia';
 import type { StoredPayload } from './stored-payload';
 import { rec, recOrNone, recs } from './stored-payload';
 import { ufByCode } from '../../fiscal/uf';
@@ -215,7 +216,7 @@ export function cteOsFormFromPayload(payload: StoredPayload): Record<string, unk
       },
       tpFretamento: typeof fret.tpFretamento === 'number' ? fret.tpFretamento : null,
       // The form edits Brasília time without the offset (a datetime-local value).
-      dhViagem: /-03:00$/.test(text(fret.dhViagem)) ? text(fret.dhViagem).slice(0, 16) : '',
+      dhViagem: brasiliaWallTime(new Date(text(fret.dhViagem))).slice(0, 16),
     },
     observacoes: { xObs: text(o(inf.compl).xObs), obsCont: arr(o(inf.compl).ObsCont) },
   };

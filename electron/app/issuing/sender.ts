@@ -1,7 +1,8 @@
 // Sends one issuing request so that it can never become two documents: the outbox row (payload,
 // unique `referencia`, reserved número) is committed BEFORE the POST; a lost answer is resolved by
-// looking the document up by `referencia`, and only a request the API never received is sent
-// again — with the same `referencia`, which the API refuses to use twice.
+// sending again with the same `referencia`, which the API refuses to use twice: the client reads
+// that refusal as "it arrived" and looks the document up by `referencia`.
+import { brasiliaIso } from '../../fiscal/brasilia';
 import { randomUUID } from 'node:crypto';
 
 import type { Repositories } from '../../cache/repositories';
@@ -125,10 +126,7 @@ export interface IssueOutcome {
 export const newReferencia = (): string => `carreta-${randomUUID()}`;
 
 /** dhEmi as the authority wants it: Brasília offset, seconds precision. */
-export function brasiliaDateTime(at: Date): string {
-  const local = new Date(at.getTime() - 3 * 3_600_000);
-  return `${local.toISOString().slice(0, 19)}-03:00`;
-}
+export const brasiliaDateTime = (at: Date): string => brasiliaIso(at);
 
 const FINAL = new Set(['autorizado', 'rejeitado', 'denegado', 'cancelado', 'encerrado']);
 const DUPLICIDADE = 539;
@@ -251,12 +249,11 @@ export class Sender {
         doc = await api.emitir(payload, lookup, emissionPath(kind));
       } catch (error) {
         if (isRefusal(error)) return this.refused(base, scope, error);
-        // The answer was lost: the request may or may not have reached the API. Ask before resending.
-        doc = await api.porReferencia(lookup, referencia).catch(() => null);
-        if (doc === null) {
-          await repos.outbox.update(referencia, { state: 'failed', lastError: describe(error) });
-          await this.sleep(this.pollDelays[Math.min(attempt, this.pollDelays.length - 1)]!);
-        }
+        // The answer was lost: the request may or may not have reached the API. The resend carries
+        // the same referencia, and the client's emitir turns the API's "referencia deve ser único"
+        // into a look-up by referencia (nuvemfiscal/api/dfe.ts), so no look-up is needed here.
+        await repos.outbox.update(referencia, { state: 'failed', lastError: describe(error) });
+        await this.sleep(this.pollDelays[Math.min(attempt, this.pollDelays.length - 1)]!);
       }
     }
     if (doc === null) {

@@ -1,6 +1,6 @@
 // The cached MDF-e as the screens see it, and the cancellation window read from the cache.
 import type { CachedMdfe, CachedMdfeEvent } from '../../cache/repositories/mdfe';
-import { mdfeCancelTimeLeft } from '../../fiscal/mdfe-rules';
+import { MDFE_CANCEL_WINDOW_HOURS, mdfeCancelTimeLeft } from '../../fiscal/mdfe-rules';
 import type { MdfeDetail, MdfeSummary } from '../../shared/schemas/mdfe';
 
 const DAY_MS = 86_400_000;
@@ -57,8 +57,7 @@ export function mdfeCancelState(row: CachedMdfe, events: CachedMdfeEvent[], now:
     return {
       cancellable: false,
       msLeft: 0,
-      reason:
-        'O prazo de cancelamento do MDF-e (24 horas após a autorização) terminou. Encerre o MDF-e em vez de cancelá-lo.',
+      reason: `O prazo de cancelamento do MDF-e (${MDFE_CANCEL_WINDOW_HOURS} horas após a autorização) terminou. Encerre o MDF-e em vez de cancelá-lo.`,
     };
   return { cancellable: true, msLeft, reason: null };
 }

@@ -1,4 +1,5 @@
 import type { Environment } from '../../shared/schemas/app';
+import { brasiliaIso } from '../../fiscal/brasilia';
 import type { DocKind } from '../../shared/schemas/documents';
 
 export type { Environment } from '../../shared/schemas/app';
@@ -62,21 +63,18 @@ export const FINAL_STATUSES: ReadonlySet<string> = new Set([
 /** Final states the authority issued a processed XML for. */
 export const WITH_PROCESSED_XML: ReadonlySet<string> = new Set(['autorizado', 'cancelado', 'encerrado']);
 
-const BRASILIA_OFFSET_MS = 3 * 60 * 60 * 1000;
-
 /**
  * An issue time as Brasília wall time with its offset ('2026-11-25T10:07:00-03:00'). The API
  * answers in UTC ('…T13:07:00Z') and the XML in the issuer's offset (-03:00, -04:00 in AM…); kept
  * as they came, text order was not time order and the first ten characters were not the day a
- * clerk in Brasília sees. One offset makes both true. Brasília has kept -03:00 all year since
- * 2019 (Decreto 9.772/2019 ended daylight saving). A bare date or unreadable text is kept as is.
+ * clerk in Brasília sees. One offset makes both true (electron/fiscal/brasilia.ts). A bare date or unreadable text is kept as is.
  */
 export function brasiliaTimestamp(text: string | null | undefined): string | null {
   if (!text) return null;
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(text) || !/(Z|[+-]\d{2}:?\d{2})$/i.test(text)) return text;
   const ms = Date.parse(text);
   if (Number.isNaN(ms)) return text;
-  return `${new Date(ms - BRASILIA_OFFSET_MS).toISOString().slice(0, 19)}-03:00`;
+  return brasiliaIso(new Date(ms));
 }
 
 export const toCents = (reais: number | null | undefined): number | null =>

@@ -4,6 +4,7 @@
 // observação, the rest of the transport's data and the documents by unloading municipality.
 import { chave, cpfCnpj, esc, join, money, qty, xmlDateTime } from '../html/format';
 import { TP_VALE_PED } from '../../fiscal/mdfe-antt';
+import { TP_CARGA } from '../../fiscal/mdfe-carga';
 import type { MdfeDoc, MdfeVehicle, MdfeView } from '../parse/mdfe-types';
 import type { FlowRow, FlowSection } from './flow';
 import { labelledRows, LINE_MM, LINE_PT, row, ROW_MM, textRows } from './flow';
@@ -26,20 +27,6 @@ const TP_CAR: Record<string, string> = {
   '05': 'Sider',
 };
 const TP_PROP: Record<string, string> = { '0': 'TAC agregado', '1': 'TAC independente', '2': 'Outros' };
-const TP_CARGA: Record<string, string> = {
-  '01': 'Granel sólido',
-  '02': 'Granel líquido',
-  '03': 'Frigorificada',
-  '04': 'Conteinerizada',
-  '05': 'Carga geral',
-  '06': 'Neogranel',
-  '07': 'Perigosa (granel sólido)',
-  '08': 'Perigosa (granel líquido)',
-  '09': 'Perigosa (carga frigorificada)',
-  '10': 'Perigosa (conteinerizada)',
-  '11': 'Perigosa (carga geral)',
-  '12': 'Granel pressurizada',
-};
 const RESP_SEG: Record<string, string> = { '1': 'Emitente do MDF-e', '2': 'Contratante do transporte' };
 const TP_COMP: Record<string, string> = {
   '01': 'Vale-pedágio',

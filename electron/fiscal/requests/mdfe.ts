@@ -28,6 +28,7 @@ import {
   ufSemEx,
 } from './common';
 import { MDFE_MAX_CIOT } from '../mdfe-antt';
+import { TP_CARGA_CODES } from '../mdfe-carga';
 import { JUSTIFICATIVA_MAX } from '../events';
 
 const optCnpj = cnpj.nullish();
@@ -349,7 +350,7 @@ export const infMDFe = z.strictObject({
   seg: z.array(seg).nullish(),
   prodPred: z
     .strictObject({
-      tpCarga: z.enum(['01', '02', '03', '04', '05', '06', '07', '08', '09', '10', '11', '12']),
+      tpCarga: z.enum(TP_CARGA_CODES),
       xProd: str(1, 120),
       cEAN: pattern(/^(SEM GTIN|\d{8}|\d{12,14})$/, 'GTIN').nullish(),
       NCM: pattern(/^(\d{2}|\d{8})$/, 'NCM com 2 ou 8 dígitos').nullish(),

@@ -9,6 +9,8 @@
 
 import type { CteLayout, CteRuleInput } from '../../fiscal/cte-rules';
 import { cteRuleBreaches } from '../../fiscal/cte-rules';
+import { dhEmiOutOfWindow } from '../../fiscal/emission';
+import { CANCEL_WINDOW_HOURS, MAX_CORRECTION_LETTERS } from '../../fiscal/events';
 import { CTE_REJECTIONS } from '../../fiscal/sefaz-codes';
 
 export interface AuthorityAnswer {
@@ -69,15 +71,6 @@ export const EVENT_REGISTERED: AuthorityAnswer = {
   xMotivo: 'Evento registrado e vinculado a CT-e',
 };
 
-/** Clock skew the authority tolerates on dhEmi (rule G102). */
-export const FUTURE_TOLERANCE_MS = 5 * 60_000;
-/** Largest delay between dhEmi and reception (rule G103): 168 hours. */
-export const MAX_DELAY_MS = 168 * 3_600_000;
-/** Cancellation window after authorization (rule O06): 168 hours. */
-export const CANCEL_WINDOW_MS = 168 * 3_600_000;
-/** Correction letters per document; the 21st is refused. */
-export const MAX_CORRECTION_LETTERS = 20;
-
 export const noCertificateError = (cpfCnpj: string) => ({
   code: 'CertificateNotFound',
   // "Certificado não encontrado": the hosted service's wording, which clients match on.
@@ -106,12 +99,9 @@ export function checkEmission(f: EmissionFacts): AuthorityAnswer | null {
   if (baseOf(f.emitterCpfCnpj) !== baseOf(f.companyCpfCnpj)) {
     return rej(213);
   }
-  if (f.emittedAt.getTime() > f.now.getTime() + FUTURE_TOLERANCE_MS) {
-    return rej(212);
-  }
-  if (f.emittedAt.getTime() < f.now.getTime() - MAX_DELAY_MS) {
-    return rej(228);
-  }
+  // G102/G103: the emission-date window of electron/fiscal/emission.ts.
+  const late = dhEmiOutOfWindow(f.emittedAt, f.now);
+  if (late !== null) return rej(late);
   if (f.duplicateOf) {
     const d = f.duplicateOf;
     return rej(539, ` [chCTe: ${d.chave}][nProt:${d.nProt}][dhAut: ${d.dhAut}]`);
@@ -172,8 +162,8 @@ export interface CancelFacts {
  */
 export function checkCancellation(f: CancelFacts): AuthorityAnswer | null {
   if (f.status === 'cancelado') return f.model === 99 ? rejDce(218) : rej(218);
-  const window = f.model === 99 ? 24 * 3_600_000 : CANCEL_WINDOW_MS;
-  if (f.authorizedAt && f.now.getTime() - f.authorizedAt.getTime() > window) {
+  const hours = CANCEL_WINDOW_HOURS[f.model === 99 ? 'dce' : f.model === 67 ? 'cteos' : 'cte'];
+  if (f.authorizedAt && f.now.getTime() - f.authorizedAt.getTime() > hours * 3_600_000) {
     return f.model === 99 ? rejDce(220) : rej(220);
   }
   if (f.model === 57 && f.mdfeAutorizado) return rej(528, ` [chMDFe: ${f.mdfeAutorizado}]`);

@@ -29,7 +29,7 @@ export interface EventOutcome {
 const REGISTERED_CTE: AuthorityAnswer = { cStat: 135, xMotivo: 'Evento registrado e vinculado a CT-e' };
 const REGISTERED_DCE: AuthorityAnswer = { cStat: 135, xMotivo: 'Evento registrado e vinculado a DC-e' };
 
-/** The API fills an empty justification; the layout needs 15–255 characters. */
+/** The API fills an empty justification (the layout's length: fiscal/events.ts). */
 export function justificativa(text: string | null | undefined): string {
   const clean = (text ?? '').trim();
   return clean === '' ? DEFAULT_JUSTIFICATIVA : clean;

@@ -1,6 +1,7 @@
 // What the averbadoras' doubles have registered, in the sandbox's SQLite (reset with it). AT&M keys
 // a document by emitter, model, série and number (02-atm.md §10 item 5); AverbePorto by access key
 // (03-porto.md §8) — the same columns serve both.
+import { brasiliaWallTime } from '../../fiscal/brasilia';
 import { randomInt } from 'node:crypto';
 
 import type { SandboxStore } from '../store';
@@ -88,7 +89,7 @@ const toDoc = (r: Row): RegisteredDoc => ({
 
 /** Brasília wall clock of an instant, as AT&M writes dhAverbacao (no offset, REST manual §27.7). */
 export function brasiliaWallClock(ms: number): string {
-  return new Date(ms - 3 * 3_600_000).toISOString().slice(0, 19);
+  return brasiliaWallTime(new Date(ms));
 }
 
 const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';

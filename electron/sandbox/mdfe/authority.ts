@@ -17,7 +17,7 @@ import { mdfeAnttFactsOf, mdfeAnttProblems } from '../../fiscal/mdfe-antt';
 import { tpTranspProblem } from '../../fiscal/mdfe-lotacao';
 import { isRouteAdjacent } from '../../fiscal/uf-adjacency';
 import type { AuthorityAnswer } from '../dfe/authority';
-import { FUTURE_TOLERANCE_MS } from '../dfe/authority';
+import { DH_EMI_AHEAD_MS } from '../../fiscal/emission';
 import type { InfMDFe } from '../../fiscal/requests/mdfe';
 
 export const AUTHORIZED_MDFE: AuthorityAnswer = { cStat: 100, xMotivo: 'Autorizado o uso do MDF-e' };
@@ -118,7 +118,7 @@ function checkGeneral(f: MdfeEmissionFacts): AuthorityAnswer | null {
   const now = f.now.getTime();
   if (f.certificateNotAfter.getTime() < now || f.certificateNotBefore.getTime() > now) return rej(291);
   if (baseOf(f.emitterCpfCnpj) !== baseOf(f.companyCpfCnpj)) return rej(213);
-  if (f.emittedAt.getTime() > f.now.getTime() + FUTURE_TOLERANCE_MS) return rej(212);
+  if (f.emittedAt.getTime() > f.now.getTime() + DH_EMI_AHEAD_MS) return rej(212);
   if (f.duplicateOf) {
     const d = f.duplicateOf;
     return rej(539, ` [chMDFe: ${d.chave}][nProt:${d.nProt}][dhAut: ${d.dhAut}]`);

@@ -4,6 +4,7 @@
 import type { SandboxContext } from '../context';
 import { invalidMember } from '../http/validate';
 import { findUf } from '../../fiscal';
+import { JUSTIFICATIVA_MAX, JUSTIFICATIVA_MIN } from '../../fiscal/events';
 import { brasiliaDayOf } from '../../fiscal/mdfe-rules';
 import {
   checkMdfeCancellation,
@@ -23,11 +24,11 @@ import { justificativa, parseOrFail, registerEvent, stateOf } from './service';
 export async function cancelMdfe(ctx: SandboxContext, repo: MdfeRepository, doc: MdfeRow, body: unknown) {
   const req = parseOrFail(mdfePedidoCancelamento, body);
   const xJust = justificativa(req.justificativa);
-  if (xJust.length < 15)
+  if (xJust.length < JUSTIFICATIVA_MIN)
     throw invalidMember(
       'justificativa',
       'MinLength',
-      "O campo 'justificativa' deve ter de 15 a 255 caracteres.",
+      `O campo 'justificativa' deve ter de ${JUSTIFICATIVA_MIN} a ${JUSTIFICATIVA_MAX} caracteres.`,
     );
   const nProt = doc.numero_protocolo ?? '';
   const rejection = checkMdfeCancellation(stateOf(doc), ctx.clock.now(), nProt);

@@ -1,5 +1,6 @@
 // A plain-text DANFE for `/documentos/{id}/pdf`: the hosted service renders the official layout;
 // the sandbox gives a real, readable PDF with the same facts (key, parties, items, totals, transport).
+import { brasiliaDayOf } from '../../fiscal/brasilia';
 import type { PdfContent } from '../pdf';
 import type { NoteRecord } from './stream';
 
@@ -10,8 +11,8 @@ const brl = (v: number) =>
     .replace(/\B(?=(\d{3})+(?!\d))/g, '.')}`;
 const groupsOf4 = (key: string) => key.replace(/(.{4})/g, '$1 ').trim();
 const brDate = (iso: string) => {
-  const d = new Date(new Date(iso).getTime() - 3 * 3_600_000);
-  return `${d.toISOString().slice(8, 10)}/${d.toISOString().slice(5, 7)}/${d.toISOString().slice(0, 4)}`;
+  const day = brasiliaDayOf(new Date(iso));
+  return `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 };
 
 export function danfeContent(n: NoteRecord): PdfContent {

@@ -2,6 +2,7 @@
 // dist-nsu (up to 50 documents after an NSU), cons-nsu, cons-chave; cStat 138/137, 589 for an
 // NSU beyond the stream, and 656 "Consumo Indevido" for a request within one hour of an answer
 // that found nothing (unless the client insists with `ignorar_tempo_espera`).
+import { DISTRIBUICAO_WAIT_MS } from '../../fiscal/nfe-inbox';
 import type { SandboxContext } from '../context';
 import { newId } from '../http/ids';
 import type { Ambiente } from '../http/query';
@@ -11,7 +12,6 @@ import { readSettings, writeSettings } from './settings';
 import type { DistDocument, StreamKey } from './stream';
 
 export const MAX_DOCUMENTS = 50;
-export const WAIT_AFTER_EMPTY_MS = 3_600_000;
 
 export type TipoConsulta = 'dist-nsu' | 'cons-nsu' | 'cons-chave';
 
@@ -153,7 +153,7 @@ export function createDistribution(ctx: SandboxContext, inbox: Inbox) {
       const processing = options.automatic ? null : await takeProcessing();
       const now = ctx.clock.nowMs();
       const last = await lastEmptyAt(k);
-      const blocked = !p.ignorar_tempo_espera && last !== null && now - last < WAIT_AFTER_EMPTY_MS;
+      const blocked = !p.ignorar_tempo_espera && last !== null && now - last < DISTRIBUICAO_WAIT_MS;
       const answer = processing?.result === 'erro' ? null : await consult(inbox, k, p, blocked);
       // Quota: one unit per document returned, or one for the request when none is.
       await ctx.consume('dfe-eventos', Math.max(1, answer?.documentos.length ?? 0));

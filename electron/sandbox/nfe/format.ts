@@ -1,13 +1,9 @@
 // Formats shared by the NF-e documents: the XSD's TDateTimeUTC with the Brasília offset, money
 // with two decimals, 15-digit protocol numbers.
+import { brasiliaIso } from '../../fiscal/brasilia';
 
-const BRASILIA_OFFSET_MS = 3 * 3_600_000;
-
-/** `2026-11-21T14:05:09-03:00`: Brasília has had no daylight saving since 2019. */
-export function brDateTime(date: Date): string {
-  const local = new Date(date.getTime() - BRASILIA_OFFSET_MS).toISOString().slice(0, 19);
-  return `${local}-03:00`;
-}
+/** `2026-11-21T14:05:09-03:00`. */
+export const brDateTime = (date: Date): string => brasiliaIso(date);
 
 /** ISO 8601 in UTC without milliseconds, as the API answers dates. */
 export function isoSeconds(date: Date): string {

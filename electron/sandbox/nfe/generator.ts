@@ -3,6 +3,7 @@
 // add up, real IBGE codes, volumes and weights, signed by a generated emitter certificate and
 // authorized (protNFe cStat 100).
 import { buildNfeKey, ufBySigla } from '../../fiscal';
+import { NFE_HOMOLOGACAO_XNOME } from '../../fiscal/nfe-inbox';
 import type { Municipality } from '../data/municipalities';
 import { signXml } from '../dfe/sign';
 import type { SigningKey } from '../dfe/sign';
@@ -53,8 +54,6 @@ export interface GeneratedNote {
   resNFeXml: string;
   emitKey: SigningKey;
 }
-
-export const HOMOLOGACAO_DEST_NAME = 'NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO - SEM VALOR FISCAL';
 
 function companyAsParty(c: CompanyParty): Party {
   const mun: Municipality = { ibge: c.codigoMunicipio, nome: c.cidade || 'Nao informado', uf: c.uf, cep: '' };
@@ -171,7 +170,7 @@ export function generateNote(o: GenerateOptions): GeneratedNote {
     tpAmb: o.tpAmb,
     emit,
     dest,
-    destName: o.tpAmb === 2 ? HOMOLOGACAO_DEST_NAME : dest.xNome,
+    destName: o.tpAmb === 2 ? NFE_HOMOLOGACAO_XNOME : dest.xNome,
     modFrete: transporta ? (prng.next() < 0.5 ? 0 : 1) : 9,
     transporta,
     autXml: carrierRole ? [company.cnpj] : [],

@@ -3,6 +3,7 @@
 // for the conclusive events (596), one event of each type (573), no ciência after a conclusive
 // one (655), cancelled notes refused (650/651/580). A registered 210210/210200 releases the
 // full procNFe into the stream after the configured delay.
+import { MANIFESTACAO_CONCLUSIVE, MANIFESTACAO_DEADLINE_MS } from '../../fiscal/nfe-inbox';
 import type { SandboxContext } from '../context';
 import type { SigningKey } from '../dfe/sign';
 import { newId } from '../http/ids';
@@ -16,8 +17,7 @@ import type { DistDocument, NoteRecord, StreamKey } from './stream';
 
 export const TIPOS_MANIFESTACAO = ['210200', '210210', '210220', '210240'] as const;
 export type TipoManifestacao = (typeof TIPOS_MANIFESTACAO)[number];
-export const CONCLUSIVE: readonly string[] = ['210200', '210220', '210240'];
-export const DEADLINE_MS = 180 * 86_400_000;
+export const CONCLUSIVE = MANIFESTACAO_CONCLUSIVE;
 
 export interface ManifestacaoPedido {
   cpf_cnpj: string;
@@ -97,7 +97,7 @@ export function createManifestation(ctx: SandboxContext, inbox: Inbox) {
     if (note.cancelled) {
       return CANCELLED_VERDICT[p.tipo_evento] ?? rej(580);
     }
-    if (CONCLUSIVE.includes(p.tipo_evento) && ctx.clock.nowMs() - note.dhRecbto > DEADLINE_MS) {
+    if (CONCLUSIVE.includes(p.tipo_evento) && ctx.clock.nowMs() - note.dhRecbto > MANIFESTACAO_DEADLINE_MS) {
       return rej(596);
     }
     const done = await registeredTypes(k, p.chave_acesso);

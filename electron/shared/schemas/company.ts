@@ -3,11 +3,13 @@
 // main side enforces.
 import { z } from 'zod';
 
+import { FONE_DIGITS } from '../../fiscal/lengths';
 import { isUf } from '../../fiscal/uf';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { isValidCep, normalizeCep } from '../../fiscal/cep';
 import { isValidCpfCnpj, normalizeCnpj } from '../../fiscal/cnpj';
 import { isValidIe, normalizeIe } from '../../fiscal/ie';
+import { phoneSchema } from './contact';
 import { ALWAYS, xmlText } from './xml-text';
 
 export const cpfCnpjSchema = z
@@ -59,15 +61,11 @@ export const companyInputSchema = z
     nome_fantasia: optionalText(60),
     inscricao_estadual: optionalText(20),
     inscricao_municipal: optionalText(20),
-    fone: z
-      .string()
-      .trim()
-      .optional()
-      .transform((value) => (value ? value.replace(/\D/g, '') : undefined))
-      .refine(
-        (value) => value === undefined || /^\d{10,11}$/.test(value),
-        'Telefone com DDD: 10 ou 11 dígitos.',
-      ),
+    fone: phoneSchema(
+      FONE_DIGITS.empresa.min,
+      FONE_DIGITS.empresa.max,
+      `Telefone com DDD: ${FONE_DIGITS.empresa.min} ou ${FONE_DIGITS.empresa.max} dígitos.`,
+    ),
     email: z.string().trim().email('E-mail inválido.'),
     endereco: companyAddressSchema,
   })

@@ -3,12 +3,14 @@
 // `valores.vTPrest`, `impostos.icms.pICMS`…): the renderer highlights fields by these paths.
 import { z } from 'zod';
 
+import { FONE_DIGITS, LENGTHS } from '../../fiscal/lengths';
 import { isValidAccessKey, normalizeAccessKey } from '../../fiscal/access-key';
 import { cfopMatchesService, isCfopFormat } from '../../fiscal/cfop';
 import { isValidCpfCnpj, normalizeCnpj } from '../../fiscal/cnpj';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { isValidIe, normalizeIe } from '../../fiscal/ie';
-import { UF_SIGLAS } from '../../fiscal/uf';
+import { isUf, UF_SIGLAS } from '../../fiscal/uf';
+import { optionalEmailSchema, phoneSchema } from './contact';
 import { ALWAYS, xmlText } from './xml-text';
 
 const hasTwoDecimals = (v: number) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6;
@@ -59,12 +61,12 @@ export const municipioSchema = z
 
 export const addressSchema = z
   .object({
-    xLgr: text(2, 60, 'o logradouro'),
-    nro: text(1, 60, 'o número'),
-    xCpl: optText(60, 'o complemento'),
-    xBairro: text(2, 60, 'o bairro'),
+    xLgr: text(2, LENGTHS.endereco, 'o logradouro'),
+    nro: text(1, LENGTHS.endereco, 'o número'),
+    xCpl: optText(LENGTHS.endereco, 'o complemento'),
+    xBairro: text(2, LENGTHS.endereco, 'o bairro'),
     cMun: municipioSchema,
-    xMun: text(2, 60, 'o município'),
+    xMun: text(2, LENGTHS.endereco, 'o município'),
     uf: ufSchema,
     cep: z
       .string()
@@ -96,20 +98,10 @@ export const partySchema = z
       .string()
       .optional()
       .transform((v) => (v ? normalizeIe(v) : undefined)),
-    xNome: text(2, 60, 'a razão social ou nome'),
-    xFant: optText(60, 'o nome fantasia'),
-    fone: z
-      .string()
-      .optional()
-      .transform((v) => (v ? v.replace(/\D/g, '') : undefined))
-      .refine((v) => v === undefined || /^\d{6,14}$/.test(v), { message: 'telefone: 6 a 14 dígitos' }),
-    email: z
-      .string()
-      .trim()
-      .max(60, { message: 'e-mail: no máximo 60 caracteres' })
-      .optional()
-      .transform((v) => (v ? v : undefined))
-      .refine((v) => v === undefined || /^[^@\s]+@[^.\s]+\..+$/.test(v), { message: 'e-mail inválido' }),
+    xNome: text(2, LENGTHS.xNome, 'a razão social ou nome'),
+    xFant: optText(LENGTHS.xFant, 'o nome fantasia'),
+    fone: phoneSchema(FONE_DIGITS.cte.min, FONE_DIGITS.cte.max),
+    email: optionalEmailSchema(LENGTHS.email),
     endereco: addressSchema,
   })
   .superRefine((p, ctx) => {
@@ -187,11 +179,11 @@ export const impostosSchema = z.object({
   icms: icmsSchema,
   ibsCbs: ibsCbsSchema.optional(),
   vTotTrib: money().optional(),
-  infAdFisco: optText(2000, 'as informações ao fisco'),
+  infAdFisco: optText(LENGTHS.xObs, 'as informações ao fisco'),
 });
 
 export const componentSchema = z.object({
-  xNome: text(1, 15, 'o nome do componente'),
+  xNome: text(1, LENGTHS.xNomeComp, 'o nome do componente'),
   vComp: money('o valor do componente'),
 });
 
@@ -217,7 +209,7 @@ export const documentosSchema = z.object({
       z.object({
         tpDoc: z.enum(['00', '10', '59', '65', '99'], { message: 'escolha o tipo de documento' }),
         descOutros: optText(100, 'a descrição'),
-        nDoc: optText(20, 'o número'),
+        nDoc: optText(LENGTHS.nDoc, 'o número'),
         dEmi: date.optional(),
         vDocFisc: money().optional(),
       }),
@@ -231,13 +223,13 @@ export const cargaSchema = z.object({
   vCargaAverb: money()
     .refine((v) => v > 0, { message: 'o valor para averbação deve ser maior que zero' })
     .optional(),
-  proPred: text(1, 60, 'o produto predominante'),
-  xOutCat: optText(30, 'outras características'),
+  proPred: text(1, LENGTHS.proPred, 'o produto predominante'),
+  xOutCat: optText(LENGTHS.xOutCat, 'outras características'),
   quantidades: z
     .array(
       z.object({
         cUnid: z.enum(['00', '01', '02', '03', '04', '05'], { message: 'escolha a unidade' }),
-        tpMed: text(1, 20, 'o tipo de medida'),
+        tpMed: text(1, LENGTHS.tpMed, 'o tipo de medida'),
         qCarga: z
           .number({ message: 'informe a quantidade' })
           .min(0, { message: 'a quantidade não pode ser negativa' })
@@ -249,7 +241,7 @@ export const cargaSchema = z.object({
 
 export const placeSchema = z.object({
   cMun: municipioSchema,
-  xMun: text(2, 60, 'o município'),
+  xMun: text(2, LENGTHS.endereco, 'o município'),
   uf: ufSchema,
 });
 
@@ -258,7 +250,7 @@ export const geralSchema = z.object({
     .string({ message: 'informe o CFOP' })
     .trim()
     .refine(isCfopFormat, { message: 'CFOP inválido (4 dígitos)' }),
-  natOp: text(1, 60, 'a natureza da operação'),
+  natOp: text(1, LENGTHS.natOp, 'a natureza da operação'),
   tpServ: z
     .union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
       message: 'escolha o tipo de serviço',
@@ -277,18 +269,25 @@ export const geralSchema = z.object({
     })
     .optional(),
   retira: z.boolean().default(false),
-  xDetRetira: optText(160, 'o detalhe da retirada'),
+  xDetRetira: optText(LENGTHS.xDetRetira, 'o detalhe da retirada'),
 });
 
 export const observacoesSchema = z.object({
-  xObs: optText(2000, 'as observações'),
+  xObs: optText(LENGTHS.xObs, 'as observações'),
   obsCont: z
-    .array(z.object({ xCampo: text(1, 20, 'o campo'), xTexto: text(1, 160, 'o texto') }))
+    .array(
+      z.object({ xCampo: text(1, LENGTHS.xCampo, 'o campo'), xTexto: text(1, LENGTHS.xTexto, 'o texto') }),
+    )
     .max(10, { message: 'no máximo 10 observações do contribuinte' })
     .default([]),
   /** Optional so the forms that reuse this group (CT-e OS, simplificado) keep their defaults. */
   obsFisco: z
-    .array(z.object({ xCampo: text(1, 20, 'o campo'), xTexto: text(1, 60, 'o texto') }))
+    .array(
+      z.object({
+        xCampo: text(1, LENGTHS.xCampo, 'o campo'),
+        xTexto: text(1, LENGTHS.xTextoFisco, 'o texto'),
+      }),
+    )
     .max(10, { message: 'no máximo 10 observações ao fisco' })
     .optional(),
 });

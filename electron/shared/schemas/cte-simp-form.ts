@@ -4,6 +4,7 @@
 // digit) never repeated in the document, and its components add up to its value.
 import { z } from 'zod';
 
+import { LENGTHS } from '../../fiscal/lengths';
 import { isValidAccessKey, normalizeAccessKey } from '../../fiscal/access-key';
 import { cfopMatchesService, isCfopFormat } from '../../fiscal/cfop';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
@@ -98,7 +99,7 @@ export const cteSimpGeralSchema = z.object({
     .string({ message: 'informe o CFOP' })
     .trim()
     .refine(isCfopFormat, { message: 'CFOP inválido (4 dígitos)' }),
-  natOp: text(1, 60, 'a natureza da operação'),
+  natOp: text(1, LENGTHS.natOp, 'a natureza da operação'),
   tpServ: z.union([z.literal(0), z.literal(1), z.literal(2)], { message: 'escolha o tipo de serviço' }),
   toma: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3), z.literal(4)], {
     message: 'escolha quem é o tomador',
@@ -112,13 +113,13 @@ export const cteSimpGeralSchema = z.object({
     })
     .optional(),
   retira: z.boolean().default(false),
-  xDetRetira: optText(160, 'o detalhe da retirada'),
+  xDetRetira: optText(LENGTHS.xDetRetira, 'o detalhe da retirada'),
 });
 
 export const cteSimpCargaSchema = z.object({
   vCarga: money('o valor da carga'),
-  proPred: text(1, 60, 'o produto predominante'),
-  xOutCat: optText(30, 'outras características'),
+  proPred: text(1, LENGTHS.proPred, 'o produto predominante'),
+  xOutCat: optText(LENGTHS.xOutCat, 'outras características'),
   quantidades: z
     .array(
       z.object({

@@ -3,6 +3,7 @@
 // The cross-field rules follow the MOC 4.00 Anexo I, "Regras de Validação do CT-e OS" (H0xx).
 import { z } from 'zod';
 
+import { LENGTHS } from '../../fiscal/lengths';
 import { isValidAccessKey, normalizeAccessKey } from '../../fiscal/access-key';
 import { isValidCpfCnpj, normalizeCnpj } from '../../fiscal/cnpj';
 import { isValidIe, normalizeIe } from '../../fiscal/ie';
@@ -56,9 +57,9 @@ const docRefSchema = z
       .refine((v) => v === undefined || v.slice(20, 22) === '63', {
         message: 'a chave não é de um BP-e (modelo 63)',
       }),
-    nDoc: optText(20, 'o número'),
-    serie: optText(3, 'a série'),
-    subserie: optText(3, 'a subsérie'),
+    nDoc: optText(LENGTHS.nDoc, 'o número'),
+    serie: optText(LENGTHS.serieDoc, 'a série'),
+    subserie: optText(LENGTHS.serieDoc, 'a subsérie'),
     dEmi: z
       .string()
       .regex(/^\d{4}-\d{2}-\d{2}$/, { message: 'data inválida' })
@@ -92,7 +93,7 @@ const propSchema = z
       .string({ message: 'informe o nome do proprietário' })
       .trim()
       .min(2, { message: 'informe o nome do proprietário' })
-      .max(60, { message: 'o nome: no máximo 60 caracteres' }),
+      .max(LENGTHS.xNome, { message: `o nome: no máximo ${LENGTHS.xNome} caracteres` }),
     ie: z
       .string()
       .optional()
@@ -140,7 +141,7 @@ export const cteOsFormObject = z.object({
       .string({ message: 'descreva o serviço' })
       .trim()
       .min(1, { message: 'descreva o serviço' })
-      .max(30, { message: 'descrição: no máximo 30 caracteres' }),
+      .max(LENGTHS.xDescServ, { message: `descrição: no máximo ${LENGTHS.xDescServ} caracteres` }),
     qCarga: z.number().min(0, { message: 'a quantidade não pode ser negativa' }).optional(),
   }),
   documentos: z.array(docRefSchema).max(99, { message: 'no máximo 99 documentos' }).default([]),
@@ -148,8 +149,8 @@ export const cteOsFormObject = z.object({
     .array(
       z.object({
         respSeg: z.union([z.literal(4), z.literal(5)], { message: 'escolha o responsável pelo seguro' }),
-        xSeg: optText(30, 'a seguradora'),
-        nApol: optText(20, 'a apólice'),
+        xSeg: optText(LENGTHS.xSeg, 'a seguradora'),
+        nApol: optText(LENGTHS.nApol, 'a apólice'),
       }),
     )
     .default([]),

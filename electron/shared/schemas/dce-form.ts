@@ -3,12 +3,14 @@
 // `itens.0.ncm`…): the renderer highlights fields by these paths.
 import { z } from 'zod';
 
+import { FONE_DIGITS, LENGTHS } from '../../fiscal/lengths';
 import { isValidCpfCnpj } from '../../fiscal/cnpj';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { isUf, UF_SIGLAS } from '../../fiscal/uf';
 import { municipioSchema } from './cte-form';
 import { dfeEventoSchema, dfeSchema } from './dfe';
 import { issueOutcomeSchema, justificativaSchema } from './issuing';
+import { optionalEmailSchema, phoneSchema } from './contact';
 import { ALWAYS, xmlText } from './xml-text';
 
 /** Item and declaration totals, the builder's own rule (the form shows what will be sent). */
@@ -37,16 +39,16 @@ const optText = (max: number, label: string) =>
 /** Brazilian addresses only: the DC-e emitter must be in Brazil and the CEP is required. */
 export const dceAddressSchema = z
   .object({
-    xLgr: text(2, 60, 'o logradouro'),
-    nro: text(1, 60, 'o número'),
-    xCpl: optText(60, 'o complemento'),
-    xBairro: text(2, 60, 'o bairro'),
+    xLgr: text(2, LENGTHS.endereco, 'o logradouro'),
+    nro: text(1, LENGTHS.endereco, 'o número'),
+    xCpl: optText(LENGTHS.endereco, 'o complemento'),
+    xBairro: text(2, LENGTHS.endereco, 'o bairro'),
     cMun: z
       .string({ message: 'informe o código IBGE do município' })
       .trim()
       .min(1, { message: 'informe o código IBGE do município' })
       .pipe(municipioSchema),
-    xMun: text(2, 60, 'o município'),
+    xMun: text(2, LENGTHS.endereco, 'o município'),
     uf: z
       .string({ message: 'informe a UF' })
       .trim()
@@ -75,25 +77,15 @@ export const dcePartySchema = z.object({
     .transform((v) => v.replace(/\D/g, ''))
     .refine((v) => v.length === 11 || v.length === 14, { message: 'o CPF tem 11 dígitos e o CNPJ 14' })
     .refine(isValidCpfCnpj, { message: 'CPF ou CNPJ inválido (confira os dígitos)' }),
-  xNome: text(2, 60, 'o nome'),
-  fone: z
-    .string()
-    .optional()
-    .transform((v) => (v ? v.replace(/\D/g, '') : undefined))
-    .refine((v) => v === undefined || /^\d{7,12}$/.test(v), { message: 'telefone: 7 a 12 dígitos' }),
-  email: z
-    .string()
-    .trim()
-    .max(60, { message: 'e-mail: no máximo 60 caracteres' })
-    .optional()
-    .transform((v) => (v ? v : undefined))
-    .refine((v) => v === undefined || /^[^@\s]+@[^.\s]+\..+$/.test(v), { message: 'e-mail inválido' }),
+  xNome: text(2, LENGTHS.xNome, 'o nome'),
+  fone: phoneSchema(FONE_DIGITS.dce.min, FONE_DIGITS.dce.max),
+  email: optionalEmailSchema(LENGTHS.email),
   endereco: dceAddressSchema,
 });
 export type DcePartyForm = z.infer<typeof dcePartySchema>;
 
 export const dceItemSchema = z.object({
-  xProd: text(1, 120, 'a descrição do item'),
+  xProd: text(1, LENGTHS.xProd, 'a descrição do item'),
   /** The NCM chapter (2 digits) is enough for a declaration; the full code (8) is accepted. */
   ncm: z
     .string({ message: 'informe o NCM' })
@@ -133,7 +125,7 @@ const dceFormObject = z.object({
     .refine((v) => v === undefined || /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?([+-]\d{2}:\d{2}|Z)$/.test(v), {
       message: 'data e hora de emissão inválidas',
     }),
-  observacoes: optText(5000, 'as observações'),
+  observacoes: optText(LENGTHS.infCpl, 'as observações'),
   solicitacao: optText(2000, 'a solicitação'),
 });
 export const dceFormSchema = dceFormObject.superRefine(xmlText, ALWAYS);

@@ -13,6 +13,8 @@ import { isValidCnpj, isValidCpfCnpj, normalizeCnpj } from '../../fiscal/cnpj';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { routesFor, tpEmitOf } from '../../fiscal/mdfe-trip';
 import { isRouteAdjacent, proposeRoute } from '../../fiscal/uf-adjacency';
+import { LENGTHS } from '../../fiscal/lengths';
+import { TP_CARGA, TP_CARGA_CODES } from '../../fiscal/mdfe-carga';
 import {
   isCargaLotacao,
   isValidLatitude,
@@ -79,7 +81,7 @@ export const mdfePlaceSchema = z
       .string({ message: 'informe o código IBGE do município' })
       .trim()
       .regex(/^\d{7}$/, { message: 'município: o código IBGE tem 7 dígitos' }),
-    xMun: text(2, 60, 'o nome do município'),
+    xMun: text(2, LENGTHS.endereco, 'o nome do município'),
     uf: uf('UF do município'),
   })
   .refine((p) => ibgeMatchesUf(p.cMun, p.uf), {
@@ -144,22 +146,9 @@ export const mdfeRotaSchema = z.object({
   percurso: z.array(uf('UF de percurso')).max(25, { message: 'percurso: no máximo 25 UFs' }),
 });
 
-/** Tipo de carga (ANTT Res. 5.849/2019, XSD prodPred/tpCarga). */
-export const TP_CARGA = {
-  '01': 'Granel sólido',
-  '02': 'Granel líquido',
-  '03': 'Frigorificada',
-  '04': 'Conteinerizada',
-  '05': 'Carga geral',
-  '06': 'Neogranel',
-  '07': 'Perigosa (granel sólido)',
-  '08': 'Perigosa (granel líquido)',
-  '09': 'Perigosa (carga frigorificada)',
-  '10': 'Perigosa (conteinerizada)',
-  '11': 'Perigosa (carga geral)',
-  '12': 'Granel pressurizada',
-} as const;
-const tpCargaSchema = z.enum(Object.keys(TP_CARGA) as [keyof typeof TP_CARGA], {
+/** Tipo de carga: the table lives in electron/fiscal (re-exported for the form's list). */
+export { TP_CARGA, TP_CARGA_CODES };
+const tpCargaSchema = z.enum(TP_CARGA_CODES, {
   message: 'tipo de carga: escolha um da lista',
 });
 
@@ -180,7 +169,7 @@ export const TP_COMP = {
  */
 export const mdfePagamentoSchema = z
   .object({
-    nome: text(2, 60, 'o nome de quem paga o frete'),
+    nome: text(2, LENGTHS.xNome, 'o nome de quem paga o frete'),
     cpfCnpj: docOf('CPF/CNPJ de quem paga o frete'),
     componentes: z
       .array(
@@ -189,7 +178,7 @@ export const mdfePagamentoSchema = z
             message: 'componente do pagamento: escolha o tipo',
           }),
           valor: money('valor do componente'),
-          descricao: z.string().trim().max(60).default(''),
+          descricao: z.string().trim().max(LENGTHS.xComp).default(''),
         }),
       )
       .min(1, { message: 'pagamento: informe ao menos um componente (frete, pedágio…)' }),
@@ -212,11 +201,23 @@ export const mdfePagamentoSchema = z
       .trim()
       .regex(/^\d{3,5}$/, { message: 'código do banco: 3 a 5 dígitos' })
       .or(z.literal('')),
-    agencia: z.string().trim().max(10, { message: 'agência: no máximo 10 caracteres' }).default(''),
-    pix: z.string().trim().max(60, { message: 'chave PIX: no máximo 60 caracteres' }).default(''),
+    agencia: z
+      .string()
+      .trim()
+      .max(LENGTHS.codAgencia, { message: `agência: no máximo ${LENGTHS.codAgencia} caracteres` })
+      .default(''),
+    pix: z
+      .string()
+      .trim()
+      .max(LENGTHS.pix, { message: `chave PIX: no máximo ${LENGTHS.pix} caracteres` })
+      .default(''),
     recebedor: z
       .object({
-        nome: z.string().trim().max(60, { message: 'nome de quem recebe: no máximo 60' }).default(''),
+        nome: z
+          .string()
+          .trim()
+          .max(LENGTHS.xNome, { message: `nome de quem recebe: no máximo ${LENGTHS.xNome}` })
+          .default(''),
         cpfCnpj: z
           .string()
           .trim()
@@ -258,11 +259,11 @@ export const mdfeSeguroSchema = z
     responsavel: z.union([z.literal(1), z.literal(2)]),
     /** The responsible's CPF/CNPJ; empty means the emitter when responsavel is 1. */
     cpfCnpjResponsavel: z.string().trim().default(''),
-    seguradora: text(2, 30, 'o nome da seguradora'),
+    seguradora: text(2, LENGTHS.xSeg, 'o nome da seguradora'),
     cnpjSeguradora: cnpjOf('CNPJ da seguradora'),
-    apolice: text(1, 20, 'o número da apólice'),
+    apolice: text(1, LENGTHS.nApol, 'o número da apólice'),
     averbacoes: z
-      .array(text(1, 40, 'o número da averbação'))
+      .array(text(1, LENGTHS.nAver, 'o número da averbação'))
       .min(1, { message: 'seguro: informe ao menos um número de averbação (rejeição 699)' }),
   })
   .superRefine((s, ctx) => {
@@ -344,7 +345,7 @@ export const mdfeFormObject = z.object({
     .default(''),
   produto: z.object({
     tpCarga: tpCargaSchema,
-    xProd: text(2, 120, 'a descrição do produto predominante'),
+    xProd: text(2, LENGTHS.xProd, 'a descrição do produto predominante'),
     ncm: z
       .string()
       .transform((v) => normalizeNcm(v))
@@ -414,7 +415,11 @@ export const mdfeFormObject = z.object({
   contratantes: z
     .array(
       z.object({
-        nome: z.string().trim().max(60, { message: 'nome do contratante: no máximo 60' }).default(''),
+        nome: z
+          .string()
+          .trim()
+          .max(LENGTHS.xNome, { message: `nome do contratante: no máximo ${LENGTHS.xNome}` })
+          .default(''),
         cpfCnpj: docOf('CPF/CNPJ do contratante'),
       }),
     )
@@ -424,7 +429,7 @@ export const mdfeFormObject = z.object({
   infCpl: z
     .string()
     .trim()
-    .max(5000, { message: 'informações complementares: no máximo 5000 caracteres' })
+    .max(LENGTHS.infCpl, { message: `informações complementares: no máximo ${LENGTHS.infCpl} caracteres` })
     .default(''),
 });
 

@@ -5,6 +5,7 @@ import { z } from 'zod';
 
 import { isValidAccessKey } from '../../fiscal/access-key';
 import { isValidCpf, isValidCpfCnpj } from '../../fiscal/cnpj';
+import { JUSTIFICATIVA_MAX, JUSTIFICATIVA_MIN } from '../../fiscal/events';
 import { brasiliaDayOf, isNationalPlate, mdfeClosingDateProblem } from '../../fiscal/mdfe-rules';
 import { UF_SIGLAS } from '../../fiscal/uf';
 import { unnumberedInfMDFe } from '../../fiscal/requests/mdfe';
@@ -158,14 +159,15 @@ export const mdfeIssueInputSchema = z
 export type MdfeIssueInput = z.infer<typeof mdfeIssueInputSchema>;
 export const mdfeIssueOutcomeSchema = issueOutcomeSchema.extend({ mdfe: mdfeSummarySchema.nullable() });
 
+const JUSTIFICATIVA_LENGTH_MESSAGE = `A justificativa precisa de ${JUSTIFICATIVA_MIN} a ${JUSTIFICATIVA_MAX} caracteres.`;
 export const mdfeCancelInputSchema = z
   .object({
     id: mdfeId,
     justificativa: z
       .string()
       .trim()
-      .min(15, 'A justificativa precisa de 15 a 255 caracteres.')
-      .max(255, 'A justificativa precisa de 15 a 255 caracteres.')
+      .min(JUSTIFICATIVA_MIN, JUSTIFICATIVA_LENGTH_MESSAGE)
+      .max(JUSTIFICATIVA_MAX, JUSTIFICATIVA_LENGTH_MESSAGE)
       .superRefine(xmlText, ALWAYS),
   })
   .strict();

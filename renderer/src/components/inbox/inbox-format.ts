@@ -1,8 +1,9 @@
 // Words and colours of the inbox: note states, manifestation names, the deadline highlight.
+import { MANIFESTACAO_NEAR_DAYS } from '@shared/fiscal';
 import type { InboxNote, NoteState } from '@shared/schemas/inbox';
 import { TIPO_MANIFESTACAO_LABEL } from '@shared/schemas/inbox';
 
-export const SHORT_DEADLINE_DAYS = 15;
+export { MANIFESTACAO_NEAR_DAYS as SHORT_DEADLINE_DAYS } from '@shared/fiscal';
 
 export const STATE_LABEL: Record<NoteState, string> = {
   resumo: 'Resumo',
@@ -24,7 +25,9 @@ export function manifestacaoLabel(tipo: string | null): string {
 
 /** Near the end of the 180-day window (≤ 15 days): shown in red and counted in the sidebar. */
 export function isDeadlineNear(note: Pick<InboxNote, 'diasRestantes'>): boolean {
-  return note.diasRestantes !== null && note.diasRestantes >= 0 && note.diasRestantes <= SHORT_DEADLINE_DAYS;
+  return (
+    note.diasRestantes !== null && note.diasRestantes >= 0 && note.diasRestantes <= MANIFESTACAO_NEAR_DAYS
+  );
 }
 
 export function deadlineText(note: Pick<InboxNote, 'diasRestantes'>): string {

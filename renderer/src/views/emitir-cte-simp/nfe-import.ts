@@ -2,6 +2,7 @@
 // command as the CT-e form (safe parser, key check, "already in another CT-e" warning), one at a
 // time so each note keeps its own route; notes for the same recipient and município share a
 // delivery. The cargo adds up; the tomador and the UFs are filled only while still empty.
+import { isNfeHomologacaoName } from '@shared/fiscal';
 import { formatCpfCnpj } from '@shared/format';
 import type { PrefillParty } from '@shared/schemas/issuing';
 import { invoke } from '../../bridge';
@@ -25,11 +26,7 @@ const isEmpty = (p: PartyDraft) => !p.cpfCnpj.trim() && !p.xNome.trim();
 const r2 = (v: number) => Math.round(v * 100) / 100;
 /** Homologação NF-e carry a fixed recipient name by rule: the CNPJ tells the recipients apart. */
 const recipientLabel = (p: PrefillParty | null): string =>
-  !p?.xNome
-    ? ''
-    : /^NF-E EMITIDA EM AMBIENTE DE HOMOLOGACAO/i.test(p.xNome)
-      ? formatCpfCnpj(p.cpfCnpj)
-      : p.xNome;
+  !p?.xNome ? '' : isNfeHomologacaoName(p.xNome) ? formatCpfCnpj(p.cpfCnpj) : p.xNome;
 
 function addQuantity(data: CteSimpDraftData, cUnid: string, tpMed: string, value: number): void {
   if (value <= 0) return;

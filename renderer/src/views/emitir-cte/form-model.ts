@@ -1,6 +1,7 @@
 // The CT-e form as the clerk edits it: every field present (empty strings and nulls while unfilled),
 // optional parties behind switches. `toSchemaInput` turns it into what cte-form.ts validates, so the
 // zod schema stays the single source of truth for the messages and the paths.
+import { DH_EMI_AHEAD_MS, DH_EMI_BEHIND_HOURS, DH_EMI_BEHIND_MS, withBrasiliaOffset } from '@shared/fiscal';
 import type { IssueSink } from '@shared/schemas/cte-form';
 import { checkCfop, checkDocumentos, checkValores, cteFormSchema } from '@shared/schemas/cte-form';
 
@@ -184,9 +185,8 @@ function clean(value: unknown): unknown {
 const filled = (p: PartyDraft) => Boolean(p.cpfCnpj.trim() || p.xNome.trim());
 const TOMA_KEYS = ['remetente', 'expedidor', 'recebedor', 'destinatario', 'tomador'] as const;
 
-/** Brasília has no daylight saving time since 2019: a fixed offset is right. */
-export const withOffset = (local: string) =>
-  local ? (local.length === 16 ? `${local}:00-03:00` : `${local}-03:00`) : '';
+/** datetime-local (Brasília wall time) → ISO with the offset the layout asks for (electron/fiscal). */
+export const withOffset = withBrasiliaOffset;
 
 export function toSchemaInput(d: CteDraftData): Record<string, unknown> {
   const tomaKey = TOMA_KEYS[d.geral.toma] ?? 'remetente';
@@ -246,17 +246,14 @@ export function validateCte(d: CteDraftData, now: Date = new Date()): FieldError
   return errors;
 }
 
-/** The authority accepts dhEmi up to 5 minutes ahead and 168 hours (7 days) behind its clock. */
-export const DH_EMI_AHEAD_MS = 5 * 60_000;
-export const DH_EMI_BEHIND_MS = 168 * 3_600_000;
-
+/** The authority's window for dhEmi (G102/G103, electron/fiscal/emission.ts). */
 export function dhEmiProblem(local: string, now: Date): string | undefined {
   if (!local) return undefined;
   const at = Date.parse(withOffset(local));
   if (Number.isNaN(at)) return undefined;
   if (at - now.getTime() > DH_EMI_AHEAD_MS) return 'a data e hora de emissão não pode estar no futuro';
   if (now.getTime() - at > DH_EMI_BEHIND_MS)
-    return 'a SEFAZ recusa CT-e com emissão há mais de 7 dias: deixe vazio para usar a hora do envio';
+    return `a SEFAZ recusa CT-e com emissão há mais de ${DH_EMI_BEHIND_HOURS / 24} dias: deixe vazio para usar a hora do envio`;
   return undefined;
 }
 

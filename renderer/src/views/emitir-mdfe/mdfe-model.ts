@@ -1,6 +1,7 @@
 // The MDF-e form as the clerk edits it (every field present, empty while unfilled). `toMdfeInput`
 // turns it into what mdfe-form.ts validates: that zod schema stays the single source of the
 // messages (each names its field) and of the paths the steps count.
+import { withBrasiliaOffset } from '@shared/fiscal';
 import type { MdfeDocumento, MdfeFormInput } from '@shared/schemas/mdfe-form';
 import {
   checkMdfeRules,
@@ -335,8 +336,8 @@ function vehicleInput(v: VehicleDraft) {
   };
 }
 
-/** datetime-local (Brasília, no offset) → ISO with the -03:00 offset the layout asks for. */
-const withOffset = (local: string) => (local ? `${local.length === 16 ? `${local}:00` : local}-03:00` : '');
+/** datetime-local (Brasília, no offset) → ISO with the offset the layout asks for. */
+const withOffset = withBrasiliaOffset;
 
 export function toMdfeInput(d: MdfeDraftData): MdfeFormInput {
   return {

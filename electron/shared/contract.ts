@@ -3,6 +3,8 @@
 // typed from this table; handlers receive the parsed input.
 import { z } from 'zod';
 
+import './zod-locale';
+
 import type { CommandChannel, EventChannel } from './channels';
 import {
   connectionTestInputSchema,

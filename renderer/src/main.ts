@@ -7,6 +7,8 @@ import ToastService from 'primevue/toastservice';
 import Tooltip from 'primevue/tooltip';
 import { createApp } from 'vue';
 
+import '@shared/zod-locale';
+
 import App from './App.vue';
 import { installErrorHandling } from './error-handling';
 import { localePtBr } from './locale-pt-br';

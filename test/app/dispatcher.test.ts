@@ -58,6 +58,17 @@ describe('dispatcher', () => {
     }
   });
 
+  it('says what zod itself finds wrong in Portuguese, not English', async () => {
+    const dispatch = createDispatcher(table(), silentLogger);
+    const wrong = await dispatch('settings:update', { environment: 'marte', selectedCompany: 7 });
+    const extra = await dispatch('app:info', { sneaky: true });
+    const messages = [wrong, extra].map((r) => (r.ok ? '' : r.error.message));
+    expect(messages[0]).toContain('Opção inválida: esperava uma das seguintes opções');
+    expect(messages[0]).toContain('esperava um texto, recebeu um número');
+    expect(messages[1]).toContain('sneaky');
+    for (const message of messages) expect(message).not.toMatch(/Invalid|expected|Unrecognized/);
+  });
+
   it('rejects extra keys on strict inputs', async () => {
     const dispatch = createDispatcher(table(), silentLogger);
     const result = await dispatch('app:info', { sneaky: true });

@@ -3,12 +3,9 @@
 // cancellation registered too.
 import type { AverbacaoRow } from '@shared/schemas/averbacao';
 import { AVERBADORAS } from '@shared/schemas/averbacao';
+import type { TimelineEntry } from '../documents/timeline';
 
-export interface AverbacaoLine {
-  when: string | null;
-  text: string;
-  tone: 'info' | 'success' | 'danger' | 'warn';
-}
+export type AverbacaoLine = TimelineEntry;
 
 const what = {
   averbar: 'Averbação',

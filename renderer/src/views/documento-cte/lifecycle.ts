@@ -2,6 +2,7 @@
 import { CORRECTABLE } from '@shared/fiscal';
 import type { Dfe } from '@shared/schemas/dfe';
 import type { DocEvent } from '@shared/schemas/doc-events';
+import type { TimelineEntry } from '../../components/documents/timeline';
 
 /** "3 dias e 4 horas" / "5 horas e 20 minutos". */
 export function formatHoursLeft(hours: number): string {
@@ -31,13 +32,6 @@ export function registeredLetters(events: readonly DocEvent[]): DocEvent[] {
   return events
     .filter((e) => e.type === 'carta_correcao' && e.status !== 'rejeitado' && e.status !== 'erro')
     .sort((a, b) => a.sequence - b.sequence);
-}
-
-export interface TimelineEntry {
-  /** ISO time, null when the API did not tell it. */
-  when: string | null;
-  text: string;
-  tone: 'info' | 'success' | 'danger' | 'warn';
 }
 
 const text = (v: string | number | null | undefined): string =>

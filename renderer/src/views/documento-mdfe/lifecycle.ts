@@ -1,13 +1,7 @@
 // Pure helpers of the MDF-e lifecycle screen: the status timeline from the cached events, the
 // closing's defaults (last unloading municipality, today in Brasília) and the cancellation countdown.
 import type { MdfeDetail } from '@shared/schemas/mdfe';
-
-export interface TimelineEntry {
-  /** ISO time, null when the API did not tell it. */
-  when: string | null;
-  text: string;
-  tone: 'info' | 'success' | 'danger' | 'warn';
-}
+import type { TimelineEntry } from '../../components/documents/timeline';
 
 const EVENT_LABEL: Record<MdfeDetail['events'][number]['type'], string> = {
   inclusao_condutor: 'Inclusão de condutor',

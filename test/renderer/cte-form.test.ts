@@ -118,6 +118,8 @@ describe('Emitir CT-e screen', () => {
     await settle();
     expect(wrapper.find('[data-path="geral.cfop"]').text()).not.toContain('inválido');
     expect(store.data.geral.cfop).toBe('6353');
+    // natOp is TString 1–60 in the CT-e layout: the field stops at 60 like the CT-e OS's.
+    expect(wrapper.find('[data-path="geral.natOp"] input').attributes('maxlength')).toBe('60');
   });
 
   it('shows the live sum of the components against the total', async () => {

@@ -9,7 +9,7 @@ import { cfopMatchesService, isCfopFormat } from '../../fiscal/cfop';
 import { isValidCpfCnpj, normalizeCnpj } from '../../fiscal/cnpj';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { isValidIe, normalizeIe } from '../../fiscal/ie';
-import { isUf, UF_SIGLAS } from '../../fiscal/uf';
+import { UF_SIGLAS } from '../../fiscal/uf';
 import { optionalEmailSchema, phoneSchema } from './contact';
 import { ALWAYS, xmlText } from './xml-text';
 

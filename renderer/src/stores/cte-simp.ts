@@ -4,7 +4,8 @@ import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
 
 import type { CommandOutput } from '@shared/contract';
-import type { CteSimpForm } from '@shared/schemas/cte-simp-form';
+import { cteSimpFormSchema } from '@shared/schemas/cte-simp-form';
+import { formInput } from '../composables/form-input';
 import { invoke } from '../bridge';
 import { applyCompanyDefaults, routeCfop } from '../components/cte/company-defaults';
 import { useFormSession } from '../composables/form-session';
@@ -55,7 +56,7 @@ export const useCteSimpStore = defineStore('cte-simp', () => {
     return {
       kind: 'cte-simp' as const,
       company: company.value ?? '',
-      form: toCteSimpInput(data) as unknown as CteSimpForm,
+      form: formInput(cteSimpFormSchema, toCteSimpInput(data)),
     };
   }
 

@@ -5,7 +5,8 @@ import { computed, ref, watch } from 'vue';
 
 import type { CommandOutput } from '@shared/contract';
 import { isValidAccessKey } from '@shared/fiscal';
-import type { CteForm } from '@shared/schemas/cte-form';
+import { cteFormSchema } from '@shared/schemas/cte-form';
+import { formInput } from '../composables/form-input';
 import { invoke } from '../bridge';
 import type { CteDraftData } from '../views/emitir-cte/form-model';
 import {
@@ -67,7 +68,7 @@ export const useCteStore = defineStore('cte', () => {
       company: company.value ?? '',
       serie: serie.value ?? undefined,
       numero: numero.value ?? undefined,
-      form: toSchemaInput(data) as unknown as CteForm,
+      form: formInput(cteFormSchema, toSchemaInput(data)),
     };
   }
 

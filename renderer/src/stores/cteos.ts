@@ -4,7 +4,8 @@ import { defineStore } from 'pinia';
 import { ref, watch } from 'vue';
 
 import { cfopByCode } from '@shared/fiscal';
-import type { CteOsForm } from '@shared/schemas/cteos-form';
+import { cteOsFormSchema } from '@shared/schemas/cteos-form';
+import { formInput } from '../composables/form-input';
 import { invoke } from '../bridge';
 import { applyCompanyDefaults } from '../components/cte/company-defaults';
 import { useFormSession } from '../composables/form-session';
@@ -97,7 +98,7 @@ export const useCteOsStore = defineStore('cteos', () => {
       kind: 'cteos' as const,
       company: company.value ?? '',
       serie: serie.value ?? undefined,
-      form: toCteOsInput(data) as unknown as CteOsForm,
+      form: formInput(cteOsFormSchema, toCteOsInput(data)),
     };
   }
 

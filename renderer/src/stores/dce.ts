@@ -4,7 +4,8 @@ import { defineStore } from 'pinia';
 import { computed, ref } from 'vue';
 
 import type { CommandOutput } from '@shared/contract';
-import type { DceForm } from '@shared/schemas/dce-form';
+import { dceFormSchema } from '@shared/schemas/dce-form';
+import { formInput } from '../composables/form-input';
 import { CommandError, invoke } from '../bridge';
 import type { DceDraftData } from '../views/emitir-dce/dce-model';
 import { draftTotal, emptyDceDraft, toSchemaInput, validateDce } from '../views/emitir-dce/dce-model';
@@ -43,7 +44,7 @@ export const useDceStore = defineStore('dce', () => {
 
   const input = () => ({
     company: company.value ?? '',
-    form: toSchemaInput(data) as unknown as DceForm,
+    form: formInput(dceFormSchema, toSchemaInput(data)),
   });
 
   async function refreshNumero(): Promise<void> {

@@ -74,6 +74,17 @@ export const LENGTHS = {
   email: 60,
   /** Justification of an uncovered cargo in the MDF-e insurance step (app note, at most 500). */
   motivo: 500,
+  /** xMotivo of an authority's answer (TMotivo, 1–255, cteTiposBasico_v4.00.xsd). */
+  xMotivo: 255,
+  /** The API's company register: endereco.logradouro (maxLength 255, OpenAPI 2.58). */
+  logradouroApi: 255,
+  /** The API's NFS-e prefeitura credentials: login, senha, token (maxLength 255, OpenAPI 2.58). */
+  credencialPrefeitura: 255,
+  /**
+   * A file's name as the user picked it (one path component: 255 on NTFS, ext4 and APFS), for an
+   * uploaded certificate, an imported XML or an e-mail attachment.
+   */
+  fileName: 255,
 } as const;
 
 /**

@@ -32,6 +32,11 @@ describe('field lengths', () => {
     expect([LENGTHS.rntrc, LENGTHS.cMun, LENGTHS.cfop, LENGTHS.xProd, LENGTHS.nAver]).toEqual([
       8, 7, 4, 120, 40,
     ]);
+    // The authority's xMotivo (TMotivo), the API's company logradouro and prefeitura credentials,
+    // and a picked file's name (one path component).
+    expect([LENGTHS.xMotivo, LENGTHS.logradouroApi, LENGTHS.credencialPrefeitura, LENGTHS.fileName]).toEqual([
+      255, 255, 255, 255,
+    ]);
     // As typed, with punctuation: 00.000.000/0000-00, 000.000.000-00, 00000-000, a key in groups of 4.
     expect([LENGTHS.cnpj, LENGTHS.cpf, LENGTHS.cep, LENGTHS.chave]).toEqual([18, 14, 9, 54]);
     expect(FONE_DIGITS).toEqual({

@@ -3,6 +3,7 @@
 // resend (000, 907, 910, an empty answer), a document refused, a terminal blocked, a service down.
 // Each counted fault is consumed by the requests it hits.
 import { z } from 'zod';
+import { LENGTHS } from '../../fiscal/lengths';
 
 const count = z.number().int().min(1).max(100_000);
 const target = z.enum(['atm', 'porto']).optional();
@@ -23,7 +24,7 @@ export const insurerFaultSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('erro'),
     codigo: z.string().regex(/^\d{3}$/),
-    descricao: z.string().min(1).max(255).optional(),
+    descricao: z.string().min(1).max(LENGTHS.xMotivo).optional(),
     count: count.default(1),
   }),
   /** An answer with no content (AT&M: resend it). */
@@ -39,7 +40,7 @@ export const insurerFaultSchema = z.discriminatedUnion('type', [
       .string()
       .regex(/^\d{1,3}$/)
       .default('004'),
-    descricao: z.string().min(1).max(255).default('Valor da IS maior que o limite permitido.'),
+    descricao: z.string().min(1).max(LENGTHS.xMotivo).default('Valor da IS maior que o limite permitido.'),
     esperado: z.string().max(50).optional(),
     informado: z.string().max(50).optional(),
     count: count.default(1),

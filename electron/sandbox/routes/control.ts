@@ -9,6 +9,7 @@ import { QUOTA_NAMES } from '../quotas';
 import { DEFAULT_REJECTION } from '../faults';
 import type { Fault } from '../faults';
 import { NO_BODY } from '../http/bodyless';
+import { LENGTHS } from '../../fiscal/lengths';
 
 const path = z.string().min(1).max(300);
 const method = z
@@ -43,7 +44,7 @@ const faultSchema = z.discriminatedUnion('type', [
     count: count.default(1),
     // TStat is [0-9]{3,4} in the MDF-e (NT 2025.001) and CT-e (PL_CTe_400_RTC) layouts: 4 digits too.
     codigo_status: z.number().int().min(100).max(9999).default(DEFAULT_REJECTION.codigo_status),
-    motivo_status: z.string().min(1).max(255).default(DEFAULT_REJECTION.motivo_status),
+    motivo_status: z.string().min(1).max(LENGTHS.xMotivo).default(DEFAULT_REJECTION.motivo_status),
   }),
   z.object({
     type: z.literal('cancelamento-autoridade'),
@@ -68,7 +69,7 @@ const emailSchema = z.object({
   reply_to: z.string().email().optional(),
   subject: z.string().min(1).max(500),
   attachments: z
-    .array(z.object({ content_type: z.string().max(100), filename: z.string().max(255) }))
+    .array(z.object({ content_type: z.string().max(100), filename: z.string().max(LENGTHS.fileName) }))
     .max(20)
     .optional(),
 });

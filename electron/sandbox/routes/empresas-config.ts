@@ -5,6 +5,7 @@ import type { SandboxContext } from '../context';
 import { notFound } from '../http/errors';
 import { parseBody } from '../http/validate';
 import { requireCompany } from './empresas';
+import { LENGTHS } from '../../fiscal/lengths';
 
 const ambiente = z.enum(['homologacao', 'producao']);
 const nullableInt = z.number().int().nullable().optional();
@@ -28,9 +29,9 @@ const schemas: Record<ConfigKind, z.ZodType<object>> = {
     rps: z.object({ lote: z.number().int(), serie: z.string().max(20), numero: z.number().int() }),
     prefeitura: z
       .object({
-        login: z.string().max(255).optional(),
-        senha: z.string().max(255).optional(),
-        token: z.string().max(255).optional(),
+        login: z.string().max(LENGTHS.credencialPrefeitura).optional(),
+        senha: z.string().max(LENGTHS.credencialPrefeitura).optional(),
+        token: z.string().max(LENGTHS.credencialPrefeitura).optional(),
       })
       .optional(),
     incentivo_fiscal: z.boolean().default(false),

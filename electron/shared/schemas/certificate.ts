@@ -1,6 +1,7 @@
 import { z } from 'zod';
 
 import { cacheMarkSchema, cpfCnpjSchema } from './company';
+import { LENGTHS } from '../../fiscal/lengths';
 
 /** Largest .pfx accepted (real ones are a few KB). */
 export const MAX_PFX_BYTES = 256 * 1024;
@@ -14,7 +15,7 @@ const base64 = z
 
 /** A file picked in the renderer (web host) and sent to the main side, which keeps it in memory. */
 export const certificateLoadInputSchema = z
-  .object({ fileName: z.string().trim().min(1).max(255), base64 })
+  .object({ fileName: z.string().trim().min(1).max(LENGTHS.fileName), base64 })
   .strict();
 
 /** A certificate file held by the main side; the renderer only gets this handle. */

@@ -3,7 +3,7 @@
 // main side enforces.
 import { z } from 'zod';
 
-import { FONE_DIGITS } from '../../fiscal/lengths';
+import { FONE_DIGITS, LENGTHS } from '../../fiscal/lengths';
 import { isUf } from '../../fiscal/uf';
 import { ibgeMatchesUf } from '../../fiscal/ibge';
 import { isValidCep, normalizeCep } from '../../fiscal/cep';
@@ -33,7 +33,7 @@ const optionalText = (max: number) =>
     .transform((value) => (value ? value : undefined));
 
 export const companyAddressSchema = z.object({
-  logradouro: z.string().trim().min(2, 'Informe o logradouro.').max(255),
+  logradouro: z.string().trim().min(2, 'Informe o logradouro.').max(LENGTHS.logradouroApi),
   numero: z.string().trim().min(1, 'Informe o número (ou "S/N").').max(60),
   complemento: optionalText(60),
   bairro: z.string().trim().min(2, 'Informe o bairro.').max(60),

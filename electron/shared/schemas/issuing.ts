@@ -12,6 +12,7 @@ import { cteSimpFormSchema } from './cte-simp-form';
 import { cteOsFormSchema } from './cteos-form';
 import { dfeCartaCorrecaoSchema, dfeEventoSchema, dfeSchema } from './dfe';
 import { ALWAYS, xmlText } from './xml-text';
+import { LENGTHS } from '../../fiscal/lengths';
 
 const company = z.string().trim().min(11, { message: 'informe a empresa' }).max(14);
 const serie = z
@@ -204,7 +205,7 @@ export const prefillInputSchema = z.object({
   files: z
     .array(
       z.object({
-        name: z.string().max(255),
+        name: z.string().max(LENGTHS.fileName),
         base64: z
           .string()
           .max(base64Length(MAX_NFE_XML_BYTES), 'Arquivo XML grande demais (máximo 5 MB por arquivo).'),

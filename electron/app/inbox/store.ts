@@ -67,8 +67,8 @@ const NOTE_COLUMNS = `n.id, n.chave, n.nsu, n.api_id, n.emitente_doc, n.emitente
  * in Brasília, -04:00 or -05:00 in the west) and the API's answer may be UTC ('Z'), so their text
  * does not sort by time; SQLite's julianday() reads the offset. A time written without one is
  * Brasília wall time, as the period filter reads it. Unreadable text gives NULL: last when newest
- * comes first. For data_emissao this is the expression of the index inbox_notes_instant (cache
- * migration 0016): change both or the list sorts every note again.
+ * comes first. For data_emissao this is the expression of the indexes inbox_notes_dest and
+ * inbox_notes_carrier (cache migration 0023): change both or the list sorts every note again.
  */
 export function instantSql(column: string): string {
   return `(CASE WHEN ${column} GLOB '*[+-][0-9][0-9]:[0-9][0-9]' OR ${column} GLOB '*Z'

@@ -19,6 +19,7 @@ import { migration as m0019 } from './0019-averbacao';
 import { migration as m0020 } from './0020-averbacao-contingencia';
 import { migration as m0021 } from './0021-mdfe-brasilia-time';
 import { migration as m0022 } from './0022-mdfe-payees';
+import { migration as m0023 } from './0023-inbox-tabs';
 
 /** Every migration, in order. A new file in this folder must be added here (a test checks it). */
 export const migrations: readonly Migration[] = [
@@ -42,4 +43,5 @@ export const migrations: readonly Migration[] = [
   m0020,
   m0021,
   m0022,
+  m0023,
 ];

@@ -116,7 +116,7 @@ describe('inbox order by the real instant', () => {
     expect(await days({ de: '2026-11-26', ate: '2026-11-26' })).toHaveLength(2);
   });
 
-  it('a page of notes reads the instant index (cache migration 0016), without sorting every note', async () => {
+  it("a page of notes reads its tab's index in order (cache migration 0023), without sorting every note", async () => {
     for (let i = 0; i < 30; i++)
       await note(String(i), `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00-04:00`);
     // The SQL listInbox really runs, caught on its way to the database.
@@ -141,7 +141,7 @@ describe('inbox order by the real instant', () => {
     expect(ran).toHaveLength(1);
     const plan = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${ran[0]!.sql}`, ran[0]!.params);
     const steps = plan.map((p) => p.detail);
-    expect(steps.some((d) => d.includes('USING INDEX inbox_notes_instant'))).toBe(true);
+    expect(steps.some((d) => d.includes('USING INDEX inbox_notes_dest'))).toBe(true);
     expect(steps.filter((d) => d.includes('TEMP B-TREE'))).toEqual([]);
   });
 
@@ -178,8 +178,45 @@ describe('inbox order by the real instant', () => {
       const plan = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
       const steps = plan.map((p) => p.detail).join('\n');
       expect(steps).toMatch(
-        /USING (COVERING )?INDEX inbox_notes_instant \(company=\? AND environment=\? AND <expr>>\? AND <expr><\?\)/,
+        /USING (COVERING )?INDEX inbox_notes_dest \(company=\? AND environment=\? AND as_dest=\? AND <expr>>\? AND <expr><\?\)/,
       );
+    }
+  });
+  it("the count of every filter reads its tab's index alone, and the page needs no sort (issue 27)", async () => {
+    for (let i = 0; i < 30; i++)
+      await note(String(i), `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00-04:00`);
+    const ran: { sql: string; params: SqlValue[] }[] = [];
+    const spy = new Proxy(db, {
+      get(target, key) {
+        if (key === 'all' || key === 'get')
+          return (sql: string, params: SqlValue[]) => {
+            ran.push({ sql, params });
+            return key === 'all' ? target.all(sql, params) : target.get(sql, params);
+          };
+        const value: unknown = Reflect.get(target, key);
+        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+      },
+    });
+    const filters: [string, Omit<InboxListInput, 'company'>][] = [
+      ['inbox_notes_dest', { tab: 'destinatario', manifestacao: 'sem' }],
+      ['inbox_notes_dest', { tab: 'destinatario', emitente: '47.821.365/0001-40' }],
+      ['inbox_notes_dest', { tab: 'destinatario', valorMin: 10, valorMax: 500, chave: '3526' }],
+      ['inbox_notes_carrier', { tab: 'transportador', forma: 'completa', de: '2026-11-02' }],
+    ];
+    for (const [index, filter] of filters) {
+      ran.length = 0;
+      await listInbox(spy, scope, inboxListInputSchema.parse({ company: CNPJ, ...filter }), NOW);
+      expect(ran).toHaveLength(2);
+      const [count, page] = await Promise.all(
+        ran.map(async ({ sql, params }) =>
+          (await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params))
+            .map((p) => p.detail)
+            .join('\n'),
+        ),
+      );
+      expect(count).toContain(`USING COVERING INDEX ${index} (`);
+      expect(page).toContain(`USING INDEX ${index} (`);
+      expect(page).not.toContain('TEMP B-TREE');
     }
   });
 });

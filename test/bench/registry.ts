@@ -14,10 +14,13 @@ export async function loadAreas(): Promise<Record<string, BenchArea>> {
   const registry: Record<string, BenchArea> = {};
   for (const file of files) {
     const name = path.basename(file, '.ts');
-    const module = (await import(pathToFileURL(path.join(areasDir, file)).href)) as { default?: unknown };
-    if (typeof module.default !== 'function')
-      throw new Error(`test/bench/areas/${file} must default-export a BenchArea`);
-    registry[name] = module.default as BenchArea;
+    // Imported when run, not when listed: an area's process holds only its own modules.
+    registry[name] = async function* area() {
+      const module = (await import(pathToFileURL(path.join(areasDir, file)).href)) as { default?: unknown };
+      if (typeof module.default !== 'function')
+        throw new Error(`test/bench/areas/${file} must default-export a BenchArea`);
+      yield* (module.default as BenchArea)();
+    };
   }
   return registry;
 }

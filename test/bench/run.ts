@@ -1,5 +1,13 @@
 // `npm run bench` runs every area; `npm run bench -- <area> [<area>…]` runs some. Each figure is one
 // JSON line on stdout; everything else goes to stderr so the output can be piped as is.
+//
+// With more than one area, each runs in a child process of its own (same Node, same tsx loader):
+// an area's figures must not carry what the areas before it left behind — the heap and malloc
+// arenas they grew stay in the process's RSS (cache.rss_mb measured 289 MB after the other areas
+// against 201 MB alone, issue 27), and their timers, sockets and JIT state would tint the timings.
+import { spawn } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
 import { loadAreas } from './registry';
 import { note } from './types';
 
@@ -14,8 +22,14 @@ async function main(): Promise<number> {
     note(`unknown area(s): ${unknown.join(', ')}; available: ${Object.keys(registry).join(', ')}`);
     return 2;
   }
+  const names = wanted.length > 0 ? wanted : Object.keys(registry);
+  if (names.length > 1) {
+    let failed = 0;
+    for (const name of names) if ((await runAlone(name)) !== 0) failed++;
+    return failed > 0 ? 1 : 0;
+  }
   let failed = 0;
-  for (const name of wanted.length > 0 ? wanted : Object.keys(registry)) {
+  for (const name of names) {
     note(`area ${name}…`);
     try {
       for await (const figure of registry[name]()) {
@@ -31,6 +45,20 @@ async function main(): Promise<number> {
     }
   }
   return failed > 0 ? 1 : 0;
+}
+
+/** One area in a fresh process; its figures and notes pass through as they are printed. */
+function runAlone(name: string): Promise<number> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), name], {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', (error) => {
+      note(`area ${name} could not start: ${error.message}`);
+      resolve(1);
+    });
+    child.on('exit', (code, signal) => resolve(code ?? (signal ? 1 : 0)));
+  });
 }
 
 main().then(

@@ -26,6 +26,13 @@ const unit = (origin: string) =>
   origin === 'string' ? ' caractere(s)' : origin === 'array' ? ' item(ns)' : '';
 
 /**
+ * The message of every issue zod words itself in the sandbox's parses. A schema's own message
+ * (`.refine(…, 'obrigatório …')`, `{ error: … }`) takes precedence over the parse's error map, so
+ * any other message is the schema's.
+ */
+const ZOD_DEFAULT = '\u0000zod-default';
+
+/**
  * An issue in the hosted service's words, with a short code. A member that is absent (or null
  * where a value is required) is "obrigatório" whatever the rule it missed (a type, an enum, a
  * literal, a union).
@@ -46,9 +53,10 @@ function describe(issue: z.core.$ZodIssue): ValidationItem[] {
       };
     });
   }
-  // A rule the schema words itself ("obrigatório … para o evento 210240") keeps its words.
-  // zod's own messages are English ("Invalid input…", "Too big…"); the schemas' are Portuguese.
-  const own = !/^(Invalid|Too (big|small))/.test(issue.message);
+  // A rule the schema words itself ("obrigatório … para o evento 210240") keeps its words; zod's
+  // own messages come back as ZOD_DEFAULT (the parse's error map, which a schema's message
+  // overrides), whatever locale the process configured (the app sets Portuguese for its forms).
+  const own = issue.message !== ZOD_DEFAULT;
   if (issue.code === 'custom' && own)
     return at(/^obrigatório/.test(issue.message) ? 'Required' : 'Invalid', `${field}: ${issue.message}.`);
   // Absent, or null where a value is required: the member is missing.
@@ -80,7 +88,7 @@ function describe(issue: z.core.$ZodIssue): ValidationItem[] {
     case 'invalid_union':
       return at('InvalidValue', `${field} tem valor inválido.`);
     default:
-      return at('Invalid', `${field} é inválido: ${issue.message}`);
+      return at('Invalid', `${field} é inválido.`);
   }
 }
 
@@ -119,7 +127,7 @@ export function validate<T>(schema: z.ZodType<T>, input: unknown): Validated<T> 
   let current = input;
   const ignored: string[] = [];
   for (let round = 0; ; round += 1) {
-    const result = schema.safeParse(current, { reportInput: true });
+    const result = schema.safeParse(current, { reportInput: true, error: () => ZOD_DEFAULT });
     if (result.success) {
       const bad = invalidXmlText(result.data);
       return bad.length

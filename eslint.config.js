@@ -26,7 +26,15 @@ export default tseslint.config(
   {
     files: ['**/*.ts', '**/*.vue'],
     languageOptions: {
-      parserOptions: { projectService: true, tsconfigRootDir: import.meta.dirname },
+      // `.vue` is declared for every file, not only for .vue ones: typescript-eslint hands
+      // extraFileExtensions to its TypeScript project service, and each change of the value between
+      // one file and the next reloads the whole project (issue 27: the .vue files cost about 2.5 s
+      // each, most of the lint's 7 minutes).
+      parserOptions: {
+        projectService: true,
+        tsconfigRootDir: import.meta.dirname,
+        extraFileExtensions: ['.vue'],
+      },
     },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',

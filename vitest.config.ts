@@ -52,9 +52,6 @@ export default defineConfig({
           environment: 'happy-dom',
           include: ['test/renderer/**/*.test.ts'],
           setupFiles: ['test/renderer/support/setup.ts'],
-          // One module registry per worker, as the node files (issue 27: 110 s → 57 s). Each file
-          // still gets its own happy-dom window, mounts its own app and restores real timers.
-          isolate: false,
           // Mounting the whole shell on a busy 2-core CI machine can take seconds.
           testTimeout: 20_000,
         },

@@ -31,6 +31,10 @@ export default defineConfig({
     viewport: { width: 1366, height: 820 },
     locale: 'pt-BR',
     timezoneId: 'America/Sao_Paulo',
+    // The clerk's PC with Windows' animations off: the app then drops its transitions and spinner
+    // motion (styles/base.css), and Chromium stops drawing frames nobody waits for. The suite ran
+    // 14% faster on this machine (2.1 → 1.8 min on cte, documents, mdfe-trip and inbox; issue 27).
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
   },

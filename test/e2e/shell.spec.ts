@@ -43,6 +43,22 @@ test('the shell loads and hides the launch token from the address bar', async ({
   await expectDemoBadges(page);
 });
 
+test('with animations turned off in the system, the screens do not move', async ({ page, openApp }) => {
+  await openApp();
+  // The suite's browser asks for reduced motion (playwright.config.ts), as Windows does when its
+  // animations are off: transitions and animations end at once.
+  const durations = await page.evaluate(() => {
+    const style = getComputedStyle(document.querySelector('main') ?? document.body);
+    return [style.transitionDuration, style.animationDuration];
+  });
+  expect(durations).toEqual(['1e-05s', '1e-05s']);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  const normal = await page.evaluate(
+    () => getComputedStyle(document.querySelector('main') ?? document.body).animationDuration,
+  );
+  expect(normal).toBe('0s');
+});
+
 test('every area opens from the sidebar', async ({ page, openApp }) => {
   await openApp();
   for (const [name, title] of areas) {

@@ -37,6 +37,23 @@ async function note(tag: string, dhEmi: string | null): Promise<string> {
   return chave;
 }
 
+/** `db` as listInbox sees it, recording each statement it runs through get() and all(). */
+function recording(database: Database) {
+  const ran: { kind: 'get' | 'all'; sql: string; params: SqlValue[] }[] = [];
+  const spy = new Proxy(database, {
+    get(target, key) {
+      if (key === 'all' || key === 'get')
+        return (sql: string, params: SqlValue[]) => {
+          ran.push({ kind: key, sql, params });
+          return key === 'all' ? target.all(sql, params) : target.get(sql, params);
+        };
+      const value: unknown = Reflect.get(target, key);
+      return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+  return { spy, ran };
+}
+
 async function event(chave: string, tipo: string, sequence: number, dhEvento: string) {
   await db.run(
     `INSERT INTO inbox_events (company, environment, chave, tipo_evento, sequence, data_evento, received_at)
@@ -120,26 +137,16 @@ describe('inbox order by the real instant', () => {
     for (let i = 0; i < 30; i++)
       await note(String(i), `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00-04:00`);
     // The SQL listInbox really runs, caught on its way to the database.
-    const ran: { sql: string; params: SqlValue[] }[] = [];
-    const spy = new Proxy(db, {
-      get(target, key) {
-        if (key === 'all')
-          return (sql: string, params: SqlValue[]) => {
-            ran.push({ sql, params });
-            return target.all(sql, params);
-          };
-        const value: unknown = Reflect.get(target, key);
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    const { spy, ran } = recording(db);
     await listInbox(
       spy,
       scope,
       inboxListInputSchema.parse({ company: CNPJ, tab: 'destinatario', limit: 10 }),
       NOW,
     );
-    expect(ran).toHaveLength(1);
-    const plan = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${ran[0]!.sql}`, ran[0]!.params);
+    const pages = ran.filter((r) => r.kind === 'all');
+    expect(pages).toHaveLength(1);
+    const plan = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${pages[0]!.sql}`, pages[0]!.params);
     const steps = plan.map((p) => p.detail);
     expect(steps.some((d) => d.includes('USING INDEX inbox_notes_dest'))).toBe(true);
     expect(steps.filter((d) => d.includes('TEMP B-TREE'))).toEqual([]);
@@ -148,18 +155,7 @@ describe('inbox order by the real instant', () => {
   it('a period is a range of the instant index, for the count and for the page', async () => {
     for (let i = 0; i < 30; i++)
       await note(String(i), `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00-04:00`);
-    const ran: { sql: string; params: SqlValue[] }[] = [];
-    const spy = new Proxy(db, {
-      get(target, key) {
-        if (key === 'all' || key === 'get')
-          return (sql: string, params: SqlValue[]) => {
-            ran.push({ sql, params });
-            return key === 'all' ? target.all(sql, params) : target.get(sql, params);
-          };
-        const value: unknown = Reflect.get(target, key);
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    const { spy, ran } = recording(db);
     const page = await listInbox(
       spy,
       scope,
@@ -185,18 +181,7 @@ describe('inbox order by the real instant', () => {
   it("the count of every filter reads its tab's index alone, and the page needs no sort (issue 27)", async () => {
     for (let i = 0; i < 30; i++)
       await note(String(i), `2026-11-${String(1 + (i % 28)).padStart(2, '0')}T10:00:00-04:00`);
-    const ran: { sql: string; params: SqlValue[] }[] = [];
-    const spy = new Proxy(db, {
-      get(target, key) {
-        if (key === 'all' || key === 'get')
-          return (sql: string, params: SqlValue[]) => {
-            ran.push({ sql, params });
-            return key === 'all' ? target.all(sql, params) : target.get(sql, params);
-          };
-        const value: unknown = Reflect.get(target, key);
-        return typeof value === 'function' ? (value as (...a: unknown[]) => unknown).bind(target) : value;
-      },
-    });
+    const { spy, ran } = recording(db);
     const filters: [string, Omit<InboxListInput, 'company'>][] = [
       ['inbox_notes_dest', { tab: 'destinatario', manifestacao: 'sem' }],
       ['inbox_notes_dest', { tab: 'destinatario', emitente: '47.821.365/0001-40' }],

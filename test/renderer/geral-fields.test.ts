@@ -1,5 +1,5 @@
 // The general fields the three CT-e forms share: what each form passes (hint, search, natOp's
-// layout and length) reaches the DOM, a form's own fields land between natOp and the emission
+// layout) reaches the DOM, a form's own fields land between natOp and the emission
 // time, and a CFOP picked in the search fills the field and marks it touched.
 import { mount } from '@vue/test-utils';
 import PrimeVue from 'primevue/config';
@@ -61,13 +61,13 @@ describe('GeralFields', () => {
     expect(wrapper.find('#cfop-busca').exists()).toBe(false);
   });
 
-  it('gives natOp the length and width a form passes, and none when it passes none', () => {
-    const os = mountFields({ natOpWide: true, natOpMaxlength: 60 });
+  it('gives natOp the MOC length (60) always, and the width only when a form asks for it', () => {
+    const os = mountFields({ natOpWide: true });
     expect(os.wrapper.get('#f-geral-natOp').attributes('maxlength')).toBe('60');
     expect(os.wrapper.get('[data-path="geral.natOp"]').classes()).toContain('cte-field--wide');
     expect(os.wrapper.get('#f-geral-cfop').attributes('maxlength')).toBe('4');
     const simp = mountFields({});
-    expect(simp.wrapper.get('#f-geral-natOp').attributes('maxlength')).toBeUndefined();
+    expect(simp.wrapper.get('#f-geral-natOp').attributes('maxlength')).toBe('60');
     expect(simp.wrapper.get('[data-path="geral.natOp"]').classes()).not.toContain('cte-field--wide');
   });
 

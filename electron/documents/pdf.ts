@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+
 import type { Browser, Page } from 'playwright-core';
 import { AppError } from '../shared/errors';
 import { DEFAULT_BATCH_LIMITS, planBatch } from './pdf-batch';
@@ -23,6 +25,56 @@ const SCREEN_VIEWPORT = { width: 64, height: 64 };
 
 export const DEFAULT_CHROMIUM_PATH = '/usr/bin/chromium';
 
+/**
+ * Debian's headless shell (package chromium-headless-shell): the same Blink, Skia and print
+ * compositor as /usr/bin/chromium, without the browser's own UI. Printing prefers it: the full
+ * browser, headless, keeps its address bar's popups (WebUI pages, chrome://omnibox-popup) alive in a
+ * renderer of their own, which used about 14% of a core while idle on this machine (Chromium 156),
+ * CPU counted against every printout. Electron, which prints in the app, has no such page either.
+ */
+export const HEADLESS_SHELL_PATH = '/usr/bin/chromium-headless-shell';
+
+/** The browser printouts are made with: CARRETA_CHROMIUM, else the headless shell, else Chromium. */
+export function printBrowserPath(
+  env: NodeJS.ProcessEnv = process.env,
+  exists: (file: string) => boolean = existsSync,
+): string {
+  const fromEnv = env.CARRETA_CHROMIUM?.trim();
+  if (fromEnv) return fromEnv;
+  return exists(HEADLESS_SHELL_PATH) ? HEADLESS_SHELL_PATH : DEFAULT_CHROMIUM_PATH;
+}
+
+/**
+ * Features the full browser, headless, runs for its own UI: the address bar's popups, two WebUI
+ * pages (chrome://omnibox-popup.top-chrome/) loaded at start and kept alive, busy, in their own
+ * renderer. The end-to-end browser turns them off; the headless shell has none.
+ */
+export const UNUSED_UI_FEATURES = ['WebUIOmniboxPopup', 'WebUIOmniboxAimPopup'];
+
+/**
+ * The features playwright-core 1.65 turns off when it starts Chromium (its chromiumSwitches.ts).
+ * Chromium keeps only the last `--disable-features` of a command line, so ours repeats them;
+ * test/documents/chromium-flags.test.ts checks that against a started browser.
+ */
+export const PLAYWRIGHT_DISABLED_FEATURES = [
+  'AvoidUnnecessaryBeforeUnloadCheckSync',
+  'DestroyProfileOnBrowserClose',
+  'HttpsUpgrades',
+  'HttpsFirstBalancedModeAutoEnable',
+  'LensOverlay',
+  'MediaRouter',
+  'PaintHolding',
+  'ThirdPartyStoragePartitioning',
+  'AvoidCorsURLLoaderRestartOnRedirect',
+  'TcpPortRandomizationWin',
+  'OptimizationHints',
+  'NetworkTimeServiceQuerying',
+  'AimEnabled',
+  'PreconnectToSearch',
+  'msForceBrowserSignIn',
+  'msEdgeUpdateLaunchServicesPreferredVersion',
+];
+
 /** The flags every headless Chromium of ours starts with (also the end-to-end tests). */
 export const CHROMIUM_ARGS = [
   '--no-sandbox',
@@ -32,6 +84,7 @@ export const CHROMIUM_ARGS = [
   '--disable-background-networking',
   '--disable-component-update',
   '--disable-sync',
+  `--disable-features=${[...PLAYWRIGHT_DISABLED_FEATURES, ...UNUSED_UI_FEATURES].join(',')}`,
 ];
 
 /** Headless Chromium with warm pages reused across documents. */
@@ -44,7 +97,7 @@ export class ChromiumPdfEngine implements PdfEngine {
   private readonly poolSize: number;
 
   constructor(options: ChromiumPdfOptions = {}) {
-    this.executablePath = options.executablePath ?? process.env.CARRETA_CHROMIUM ?? DEFAULT_CHROMIUM_PATH;
+    this.executablePath = options.executablePath ?? printBrowserPath();
     this.poolSize = Math.max(1, options.poolSize ?? 2);
   }
 

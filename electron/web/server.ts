@@ -15,7 +15,10 @@ import { openSettingsStore } from '../app/stores/settings';
 import { createWebPrinter } from './printing';
 import type { CarretaApp } from '../app/index';
 import { createApp } from '../app/index';
+import { ChromiumPdfEngine } from '../documents/pdf';
+import type { PdfEngine } from '../documents/pdf';
 import { createEmbeddedDemo } from '../sandbox/embedded';
+import { findChromium } from '../sandbox/pdf-engine';
 import type { Logger } from '../app/logger';
 import { consoleLogger } from '../app/logger';
 import type { ApiOptions } from './api';
@@ -42,6 +45,11 @@ export interface WebHostOptions {
   bodyLimit?: number;
   /** The largest streamed upload (a backup); default the restore command's own cap. */
   uploadLimit?: number;
+  /**
+   * An HTML → PDF engine the caller owns and closes (tests share one across hosts). Absent: the host
+   * starts one headless Chromium of its own, on the first printout, closed with the host.
+   */
+  pdfEngine?: PdfEngine;
 }
 
 export interface WebHost {
@@ -75,7 +83,12 @@ function validate(options: WebHostOptions): { host: string; port: number; token:
   return { host: host.toLowerCase() === 'localhost' ? '127.0.0.1' : host, port, token };
 }
 
-function buildAdapter(dataDir: string, logger: Logger, uploads: UploadStore): HostAdapter {
+function buildAdapter(
+  dataDir: string,
+  logger: Logger,
+  uploads: UploadStore,
+  given: PdfEngine | undefined,
+): HostAdapter {
   // Private to the user: 0700 on POSIX (a mode Windows ignores; there the profile folder protects it).
   mkdirSync(dataDir, { recursive: true, mode: 0o700 });
   chmodSync(dataDir, 0o700);
@@ -83,6 +96,9 @@ function buildAdapter(dataDir: string, logger: Logger, uploads: UploadStore): Ho
   const secrets = createWebSecretStore(dataDir, logger, 'secrets.json', {
     onDamaged: (copy) => notices.add(damagedSecretsNotice(copy)),
   });
+  // One browser for the app's printouts and the demonstração's sandbox (it never closes an engine
+  // handed to it): a second Chromium would cost its start and its memory for the same work.
+  const engine = given ?? new ChromiumPdfEngine({ poolSize: 2, executablePath: findChromium() ?? undefined });
   return {
     kind: 'web',
     version: packageVersion(),
@@ -92,10 +108,10 @@ function buildAdapter(dataDir: string, logger: Logger, uploads: UploadStore): Ho
     secrets,
     notices,
     logger,
-    printer: createWebPrinter(),
+    printer: createWebPrinter(engine, { ownsEngine: given === undefined }),
     takeUpload: (id) => uploads.take(id),
-    // Demonstração's local sandbox; its PDFs come from a headless Chromium it finds itself.
-    demo: createEmbeddedDemo({ userDataDir: dataDir, logger, secrets }),
+    // Demonstração's local sandbox, printing on the same engine.
+    demo: createEmbeddedDemo({ userDataDir: dataDir, logger, secrets, pdfEngine: engine }),
   };
 }
 
@@ -145,7 +161,7 @@ export async function startWebHost(options: WebHostOptions): Promise<WebHost> {
   );
   // Uploads nobody took (a crash, a closed tab) do not outlive the run that received them.
   await uploads.sweep();
-  const app = await createApp(buildAdapter(options.dataDir, logger, uploads));
+  const app = await createApp(buildAdapter(options.dataDir, logger, uploads, options.pdfEngine));
   const streams = new Set<EventStream>();
   const api: ApiOptions = {
     app,

@@ -13,6 +13,8 @@ import type { Page } from '@playwright/test';
 import { test as base, expect } from '@playwright/test';
 
 import { silentLogger } from '../../electron/app/logger';
+import type { PdfEngine } from '../../electron/documents/pdf';
+import { ChromiumPdfEngine } from '../../electron/documents/pdf';
 import type { WebHost } from '../../electron/web/server';
 import { startWebHost } from '../../electron/web/server';
 
@@ -34,13 +36,21 @@ export function assertBuilt(): void {
 export interface E2eHostOptions {
   /** A data folder to start from (copied, never changed); a fresh one when absent. */
   from?: string;
+  /** A PDF engine the caller owns (the worker's one browser for printouts); absent: the host's own. */
+  pdfEngine?: PdfEngine;
 }
 
 export async function startE2eHost(options: E2eHostOptions = {}): Promise<E2eHost> {
   assertBuilt();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'carreta-e2e-'));
   if (options.from !== undefined) await cp(options.from, dataDir, { recursive: true });
-  const host = await startWebHost({ port: 0, dataDir, distDir, logger: silentLogger });
+  const host = await startWebHost({
+    port: 0,
+    dataDir,
+    distDir,
+    logger: silentLogger,
+    pdfEngine: options.pdfEngine,
+  });
   // The demonstração's month is issued while the embedded sandbox starts (a few seconds on a busy
   // machine, during which commands that need the API wait): tests start once it is there, so a
   // test's own timeouts measure its screen, not the seeding (measured by the bench instead).
@@ -59,10 +69,10 @@ export async function startE2eHost(options: E2eHostOptions = {}): Promise<E2eHos
  * A data folder as a fresh install leaves it once the demonstração is ready: the month issued on the
  * embedded sandbox and synced into the cache, the host closed (so every file in it is complete).
  */
-async function seedDataDir(): Promise<string> {
+async function seedDataDir(pdfEngine: PdfEngine): Promise<string> {
   assertBuilt();
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'carreta-e2e-seed-'));
-  const host = await startWebHost({ port: 0, dataDir, distDir, logger: silentLogger });
+  const host = await startWebHost({ port: 0, dataDir, distDir, logger: silentLogger, pdfEngine });
   try {
     await host.app.context.embedded.ensure();
     // The month's sync is started right after the sandbox is up; wait until it has ended.
@@ -80,18 +90,24 @@ class HostPerFile {
   private host: E2eHost | null = null;
   /** The worker's seeded data folder, made when a file first needs it and copied for each file. */
   private seeded: Promise<string> | null = null;
+  /**
+   * One headless browser for the printouts of every host of the worker (started on the first
+   * printout): each host starting its own cost a browser start and a cold first print per file.
+   */
+  private readonly pdfEngine = new ChromiumPdfEngine({ poolSize: 2 });
 
   async for(file: string, fresh: boolean): Promise<E2eHost> {
     if (this.file !== file || !this.host) {
       await this.dispose();
-      this.host = await startE2eHost(fresh ? {} : { from: await this.seed() });
+      const pdfEngine = this.pdfEngine;
+      this.host = await startE2eHost(fresh ? { pdfEngine } : { from: await this.seed(), pdfEngine });
       this.file = file;
     }
     return this.host;
   }
 
   private seed(): Promise<string> {
-    this.seeded ??= seedDataDir().catch((error: unknown) => {
+    this.seeded ??= seedDataDir(this.pdfEngine).catch((error: unknown) => {
       this.seeded = null;
       throw error;
     });
@@ -107,6 +123,7 @@ class HostPerFile {
 
   async disposeAll(): Promise<void> {
     await this.dispose();
+    await this.pdfEngine.close();
     const seeded = await this.seeded?.catch(() => null);
     this.seeded = null;
     if (seeded) await rm(seeded, { recursive: true, force: true, maxRetries: 5, retryDelay: 100 });

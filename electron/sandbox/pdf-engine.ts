@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { ChromiumPdfEngine, DEFAULT_CHROMIUM_PATH, HEADLESS_SHELL_PATH } from '../documents/pdf';
+import { ChromiumPdfEngine, printBrowserPath } from '../documents/pdf';
 import type { PdfEngine } from '../documents/pdf';
 import { renderDocumentHtml } from '../documents/render';
 import type { RenderDocumentOptions } from '../documents/render';
@@ -26,15 +26,13 @@ const PATH_NAMES: Record<string, string[]> = {
 };
 
 /**
- * CARRETA_CHROMIUM, then Debian's headless shell, then its /usr/bin/chromium, then a Chromium-family
- * browser on PATH.
+ * The browser printouts prefer (printBrowserPath: CARRETA_CHROMIUM, Debian's headless shell, its
+ * /usr/bin/chromium) when it exists, else a Chromium-family browser on PATH.
  */
 export function findChromium(env: NodeJS.ProcessEnv = process.env): string | null {
-  const fromEnv = env.CARRETA_CHROMIUM?.trim();
-  if (fromEnv) return existsSync(fromEnv) ? fromEnv : null;
-  if (process.platform !== 'win32') {
-    for (const known of [HEADLESS_SHELL_PATH, DEFAULT_CHROMIUM_PATH]) if (existsSync(known)) return known;
-  }
+  const preferred = printBrowserPath(env);
+  if (existsSync(preferred)) return preferred;
+  if (env.CARRETA_CHROMIUM?.trim()) return null;
   const names = PATH_NAMES[process.platform] ?? PATH_NAMES.default ?? [];
   for (const dir of (env.PATH ?? env.Path ?? '').split(path.delimiter)) {
     if (!dir) continue;

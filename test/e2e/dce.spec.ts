@@ -154,7 +154,10 @@ test('issues a DC-e through the form and saves its DACE as PDF', async ({ page, 
   const book = page.getByLabel('Buscar nos parceiros').nth(1);
   await book.fill('Loja Destino');
   await book.press('Enter');
-  await page.getByRole('button', { name: /Loja Destino Ltda/ }).click();
+  await page
+    .getByTestId('party-book-results')
+    .getByRole('button', { name: /Loja Destino Ltda/ })
+    .click();
   await expect(page.locator('#f-destinatario-cpfCnpj')).toHaveValue('11.444.777/0001-61');
   await expect(page.locator('#f-destinatario-endereco-xLgr')).toHaveValue('Avenida Paulista');
   await expect(page.getByTestId('destinatario-endereco-uf')).toContainText('SP — São Paulo');

@@ -1,9 +1,10 @@
 // The issuing-form session shared by the CT-e, CT-e OS, CT-e Simplificado and DC-e stores: what a
 // company switch does to the form and its pending draft, and saves that finish after a reset.
 import { createPinia, setActivePinia } from 'pinia';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 import { setTransport } from '../../renderer/src/bridge';
+import { AUTOSAVE_MS } from '../../renderer/src/composables/form-session';
 import { useAppStore } from '../../renderer/src/stores/app';
 import { useCteStore } from '../../renderer/src/stores/cte';
 import { useDceStore } from '../../renderer/src/stores/dce';
@@ -36,10 +37,15 @@ beforeEach(async () => {
   await useAppStore().start();
 });
 afterEach(() => {
+  vi.useRealTimers();
   holdSaves = false;
   releaseSave = null;
   setTransport(null);
 });
+
+const deletes = () =>
+  transport.calls.filter((c) => c.channel === 'drafts:delete').map((c) => (c.input as { id: number }).id);
+const authorized = async () => ({ status: 'autorizado', rejection: null });
 
 const saves = () =>
   transport.calls.filter((c) => c.channel === 'drafts:save').map((c) => c.input as SaveInput);
@@ -83,5 +89,33 @@ describe('issuing-form session', () => {
     await inFlight;
     expect(store.draftId).toBe(7);
     expect(store.data.remetente.xNome).toBe('Outro rascunho');
+  });
+
+  it('an authorized document leaves no draft behind, even when its autosave was still waiting', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    transport.handlers['drafts:delete'] = async () => ({ ok: true, data: { ok: true } });
+    const store = useCteStore();
+    store.data.remetente.xNome = 'Emitido antes do autosave';
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_MS - 1000);
+    expect(await store.send(authorized, undefined, () => true)).toMatchObject({ status: 'autorizado' });
+    await vi.advanceTimersByTimeAsync(AUTOSAVE_MS * 2);
+    expect(saves()).toHaveLength(0);
+    expect(store.draftId).toBeNull();
+  });
+
+  it('a save in flight when the document is authorized deletes the draft it wrote', async () => {
+    transport.handlers['drafts:delete'] = async () => ({ ok: true, data: { ok: true } });
+    const store = useDceStore();
+    store.data.observacoes = 'Salvo durante o envio';
+    holdSaves = true;
+    const inFlight = store.saveDraft();
+    await settle();
+    await store.send(authorized, undefined, () => true);
+    releaseSave!();
+    await inFlight;
+    await settle();
+    expect(saves()).toHaveLength(1);
+    expect(deletes()).toEqual([41]);
+    expect(store.draftId).toBeNull();
   });
 });

@@ -28,6 +28,8 @@ export function useAutosave<T extends object>(options: AutosaveOptions<T>) {
   let loading = false;
   /** Bumped by every reset: a save still in flight for an earlier form does not claim this one. */
   let generation = 0;
+  /** The generations whose document was authorized: a save of theirs still in flight is deleted. */
+  const discarded = new Set<number>();
 
   const cancelPendingSave = () => {
     if (timer) clearTimeout(timer);
@@ -59,6 +61,10 @@ export function useAutosave<T extends object>(options: AutosaveOptions<T>) {
         title: options.title(data).slice(0, 120),
         data: JSON.parse(JSON.stringify(data)) as unknown,
       });
+      if (discarded.has(mine)) {
+        await invoke('drafts:delete', { id: saved.id }).catch(() => undefined);
+        return;
+      }
       if (mine !== generation) return;
       draftId.value = saved.id;
       savedAt.value = new Date();
@@ -89,13 +95,18 @@ export function useAutosave<T extends object>(options: AutosaveOptions<T>) {
     });
   }
 
-  /** Once authorized the draft goes (a save still pending would bring it back). */
+  /**
+   * Once authorized the draft goes, and nothing brings it back: the save still waiting on its timer
+   * is cancelled (even when the form was never saved before) and a save already in flight deletes
+   * what it wrote.
+   */
   async function discard(): Promise<void> {
-    if (draftId.value === null) return;
     cancelPendingSave();
+    discarded.add(generation);
+    generation += 1;
     const id = draftId.value;
     draftId.value = null;
-    await invoke('drafts:delete', { id }).catch(() => undefined);
+    if (id !== null) await invoke('drafts:delete', { id }).catch(() => undefined);
   }
 
   return { saving, savedAt, saveError, pending, saveDraft, flush, replace, discard };

@@ -77,7 +77,7 @@ test('every screen of the demonstração passes axe (WCAG 2.1 A/AA and best prac
   for (const area of areas) {
     await visit(area.path);
     if (area.name === 'documentos')
-      await expect(page.getByTestId('doc-table').locator('tbody tr').first()).toBeVisible();
+      await expect(page.getByTestId('doc-table').locator('tbody tr td:nth-child(2)').first()).toBeVisible();
     await check(area.path);
   }
   for (const route of TABS) {

@@ -13,9 +13,11 @@ test('Documentos: emission order by the instant, no column cut at 1280×720 nor 
   await openApp('/documentos');
   await webHost.app.context.sync.idle();
   const table = page.getByTestId('doc-table');
-  await expect(table.locator('tbody tr').first()).toBeVisible();
+  // The table's empty-state row shows until the first page arrives: wait for the documents' rows.
+  const emission = table.locator('tbody tr td:nth-child(2)');
+  await expect.poll(() => emission.count()).toBeGreaterThan(10);
   // Newest first by default: each row's dd/mm/aaaa hh:mm is not after the one above it.
-  const shown = await table.locator('tbody tr td:nth-child(2)').allTextContents();
+  const shown = await emission.allTextContents();
   const instants = shown.map((text) => {
     const [, d, m, y, h, min] = /(\d{2})\/(\d{2})\/(\d{4}) (\d{2}):(\d{2})/.exec(text) ?? [];
     return `${y}${m}${d}${h}${min}`;

@@ -13,7 +13,7 @@ test('screens start at their top, and Emitir CT-e on a new document', async ({ p
   await openApp('/documentos');
   await webHost.app.context.sync.idle();
   const content = page.locator('.app-shell__content');
-  await expect(page.getByTestId('doc-table').locator('tbody tr').first()).toBeVisible();
+  await expect(page.getByTestId('doc-table').locator('tbody tr td:nth-child(2)').first()).toBeVisible();
   await content.evaluate((el) => el.scrollTo({ top: 600 }));
   await expect.poll(() => content.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
   await page.getByTestId('nav-painel').click();

@@ -45,7 +45,11 @@ afterEach(() => {
 
 const deletes = () =>
   transport.calls.filter((c) => c.channel === 'drafts:delete').map((c) => (c.input as { id: number }).id);
-const authorized = async () => ({ status: 'autorizado', rejection: null });
+/** An issuing call that answers "autorizado" (only the fields the session reads). */
+const authorized =
+  <R>() =>
+  async () =>
+    ({ status: 'autorizado', rejection: null }) as unknown as R;
 
 const saves = () =>
   transport.calls.filter((c) => c.channel === 'drafts:save').map((c) => c.input as SaveInput);
@@ -97,7 +101,7 @@ describe('issuing-form session', () => {
     const store = useCteStore();
     store.data.remetente.xNome = 'Emitido antes do autosave';
     await vi.advanceTimersByTimeAsync(AUTOSAVE_MS - 1000);
-    expect(await store.send(authorized, undefined, () => true)).toMatchObject({ status: 'autorizado' });
+    expect(await store.send(authorized(), undefined, () => true)).toMatchObject({ status: 'autorizado' });
     await vi.advanceTimersByTimeAsync(AUTOSAVE_MS * 2);
     expect(saves()).toHaveLength(0);
     expect(store.draftId).toBeNull();
@@ -110,7 +114,7 @@ describe('issuing-form session', () => {
     holdSaves = true;
     const inFlight = store.saveDraft();
     await settle();
-    await store.send(authorized, undefined, () => true);
+    await store.send(authorized(), undefined, () => true);
     releaseSave!();
     await inFlight;
     await settle();

@@ -1,19 +1,11 @@
-import type { TestInfo } from '@playwright/test';
-
 import { DEMO_CNPJ } from '../../electron/app/demo';
-import type { E2eHost, Page } from './fixtures';
+import type { E2eHost } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 // Conta and Consultas against the embedded sandbox of demonstração mode: its demo company (selected
 // on its own, being the only one) has a certificate valid for a year, and its CEP/CNPJ data set is
 // fixed (electron/sandbox/data).
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 /** The sandbox's control API (outside the public API): quota limits, recorded e-mails and their events. */
 async function sandboxControl(webHost: E2eHost, method: string, route: string, body: unknown) {

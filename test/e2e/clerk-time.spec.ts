@@ -1,20 +1,13 @@
-import type { TestInfo } from '@playwright/test';
-
 import type { DocumentUpsert } from '../../electron/cache/repositories';
 import { DEMO_CNPJ } from '../../electron/app/demo';
-import type { E2eHost, Page } from './fixtures';
+import type { E2eHost } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 // Brasília time and dd/mm/aaaa whatever the machine: this file also runs in the `utc-en-us` project
 // (browser in UTC with an en-US locale), and the web host may itself run in UTC. Every expectation is
 // a literal Brasília value: 2026-11-26T02:30:00Z is 25/11/2026 23:30 in Brasília (UTC-3 all year
 // since Decreto 9.772/2019), while a UTC clock says 26/11 02:30.
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 /** Three CT-e straight into the cache, with the issue times the API would have answered. */
 async function cacheDocuments(webHost: E2eHost): Promise<void> {
@@ -88,7 +81,7 @@ test('Documentos shows issue times in Brasília, filters by Brasília days and s
     ['25/11/2026 23:30', '7/701'],
     ['25/11/2026 20:05', '7/702'],
   ]);
-  await shot(page, testInfo, 'documentos-horario-de-brasilia');
+  await shot(page, testInfo, 'documentos-horario-de-brasilia', { fullPage: false });
 
   // Oldest first when the column is sorted the other way.
   await page.getByRole('columnheader', { name: 'Emissão' }).click();

@@ -1,10 +1,8 @@
-import type { TestInfo } from '@playwright/test';
-
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CommandEnvelope } from '../../electron/shared/errors';
 import { demoCteForm } from '../fiscal/payload/forms';
-import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 // The CT-e detail tells the document's story on any visit, not only the one that made it: a CT-e
 // issued and corrected earlier (through the host's command table, as another session would) opens
@@ -12,13 +10,6 @@ import { expect, test } from './fixtures';
 // cancellation then show in place, with their times.
 
 test.setTimeout(90_000);
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 test('the CT-e detail shows its correction letters and status timeline from the cache and the API', async ({
   page,

@@ -2,12 +2,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { TestInfo } from '@playwright/test';
-
 import { DEMO_CNPJ, demoCompany } from '../../electron/app/demo';
 import { generateNote } from '../../electron/sandbox/nfe/generator';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 // Emitir CT-e simplificado in demonstração mode: three NF-e XML (one supplier in Londrina/PR, one
 // buyer in Rio de Janeiro/RJ) become one delivery; a second delivery is added by hand with a typed
@@ -15,13 +14,6 @@ import { expect, test } from './fixtures';
 // embedded sandbox, landing on the document's screen.
 
 test.setTimeout(120_000);
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 const e = demoCompany.endereco;
 const note = (seed: string) =>

@@ -2,8 +2,6 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { TestInfo } from '@playwright/test';
-
 import { DEMO_CNPJ, demoCompany } from '../../electron/app/demo';
 import type { CommandEnvelope } from '../../electron/shared/errors';
 import { generateNote } from '../../electron/sandbox/nfe/generator';
@@ -11,19 +9,13 @@ import { completeCteSteps, issueAuthorized, step } from './cte-steps';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
 import { dceForm } from '../app/dce/fixtures';
+import { shot } from './shots';
 
 // Emitir CT-e in demonstração mode: an NF-e where the demo company is the carrier is imported as
 // XML, the form is completed step by step, previewed and issued through the embedded sandbox; then
 // the DACTE is saved as PDF, a correction letter is sent and the CT-e is cancelled.
 
 test.setTimeout(120_000);
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 function carrierNote(seed = 'e2e-cte-1') {
   const e = demoCompany.endereco;

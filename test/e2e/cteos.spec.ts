@@ -1,8 +1,7 @@
-import type { TestInfo } from '@playwright/test';
-
 import { demoCompany } from '../../electron/app/demo';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 // Emitir CT-e OS in demonstração mode: a passenger fretamento from Campinas (SP) to Florianópolis
 // (SC) through PR, filled step by step (percurso, tomador, federal taxes, seguro, TAF, vehicle,
@@ -10,13 +9,6 @@ import { expect, test } from './fixtures';
 // opens its lifecycle screen. A screenshot of each step is attached.
 
 test.setTimeout(120_000);
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 async function step(page: Page, key: string): Promise<void> {
   await page.locator(`[data-step="${key}"]`).click();

@@ -1,22 +1,14 @@
 import { copyFile, readFile } from 'node:fs/promises';
 
-import type { TestInfo } from '@playwright/test';
-
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 // Emitir DC-e in demonstração mode: the clerk fills remetente, destinatário and items, sees the
 // errors and the totals, previews the DACE, issues through the embedded sandbox and saves the DACE
 // as PDF; the DC-e then shows in the issued list.
 
 test.setTimeout(120_000);
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 async function fillParty(
   page: Page,

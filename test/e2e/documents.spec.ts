@@ -7,6 +7,7 @@ import { cteBody } from '../sandbox/dfe/fixtures';
 import type { E2eHost, Page } from './fixtures';
 import { expect, test } from './fixtures';
 import { exportTwoMonths, painelTwoMonths } from './painel-months';
+import { shot } from './shots';
 
 // Documentos in demonstração mode: three CT-e issued straight through the embedded sandbox's API,
 // synchronized into the cache, browsed, searched, previewed and saved as PDF — then the sandbox is
@@ -15,13 +16,6 @@ import { exportTwoMonths, painelTwoMonths } from './painel-months';
 
 test.describe.configure({ mode: 'serial' });
 test.setTimeout(180_000);
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 const destinatarios = [
   { nome: 'Mercearia Boa Vista Ltda', UFFim: 'SP' as const },

@@ -1,21 +1,13 @@
 import { readFile } from 'node:fs/promises';
 
-import type { TestInfo } from '@playwright/test';
-
 import type { InboxNote } from '../../electron/shared/schemas/inbox';
 import { completeCteSteps, issueAuthorized, step } from './cte-steps';
 import type { E2eHost, Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 // Caixa de entrada NF-e in demonstração mode: the embedded sandbox seeds the demo company's
 // inbox on first use (four notes as recipient, one corrected; two as carrier, one cancelled).
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 /** Notes injected into the embedded sandbox's stream through its control API. */
 async function sandboxInject(webHost: E2eHost, body: Record<string, unknown>): Promise<string[]> {

@@ -1,13 +1,11 @@
-import type { TestInfo } from '@playwright/test';
-
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CommandEnvelope } from '../../electron/shared/errors';
 import { attachmentName, parseMime } from '../app/mail/mime';
 import type { TestSmtp } from '../app/mail/support';
 import { SMTP_PASSWORD, SMTP_USER, startSmtp } from '../app/mail/support';
 import { demoCteForm } from '../fiscal/payload/forms';
-import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 // E-mail as a user does it: the SMTP server set up in Configurações (a real server on 127.0.0.1),
 // the connection tested, then a CT-e sent from its document screen with the DACTE PDF (made by the
@@ -22,13 +20,6 @@ test.beforeAll(async () => {
 test.afterAll(async () => {
   await smtp?.close();
 });
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 test('configures SMTP, tests it, and e-mails a CT-e with its DACTE and XML', async ({
   page,

@@ -9,22 +9,14 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { TestInfo } from '@playwright/test';
-
 import { DEMO_CNPJ, demoCompany } from '../../electron/app/demo';
 import { generateNote } from '../../electron/sandbox/nfe/generator';
 import { completeCteSteps, issueAuthorized, step } from './cte-steps';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 test.setTimeout(300_000);
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 function carrierNote(seed: string) {
   const e = demoCompany.endereco;

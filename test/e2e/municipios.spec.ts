@@ -1,18 +1,9 @@
-import type { TestInfo } from '@playwright/test';
-
-import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 // The município pickers of Emitir CT-e against the real IBGE table on the host: a name typed in
 // lower case without accents, a pick by mouse and by keyboard, a typed code, and a valid code the
 // table lacks (a warning, not a refusal). Screenshots of the open list are attached.
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  await page.evaluate(() => document.fonts.ready);
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 test('início e fim da prestação by name, by keyboard and by IBGE code', async ({
   page,
@@ -26,7 +17,7 @@ test('início e fim da prestação by name, by keyboard and by IBGE code', async
   const campinas = page.getByRole('option', { name: 'Campinas/SP — 3509502' });
   await expect(campinas).toBeVisible();
   await expect(page.getByRole('option').first()).toHaveText('Campinas/SP — 3509502');
-  await shot(page, testInfo, '01-lista-campinas');
+  await shot(page, testInfo, '01-lista-campinas', { fullPage: false });
   await campinas.click();
   await expect(page.locator('#f-geral-inicio-cMun')).toHaveValue('3509502');
   await expect(inicio).toHaveValue('Campinas');
@@ -38,7 +29,7 @@ test('início e fim da prestação by name, by keyboard and by IBGE code', async
   await fim.evaluate((el) => el.scrollIntoView({ block: 'center' }));
   await fim.pressSequentially('SAO JOSE DOS CAMP');
   await expect(page.getByRole('option').first()).toHaveText('São José dos Campos/SP — 3549904');
-  await shot(page, testInfo, '02-lista-sem-acento');
+  await shot(page, testInfo, '02-lista-sem-acento', { fullPage: false });
   await fim.press('ArrowDown');
   await fim.press('Enter');
   await expect(page.locator('#f-geral-fim-cMun')).toHaveValue('3549904');
@@ -54,5 +45,5 @@ test('início e fim da prestação by name, by keyboard and by IBGE code', async
     'Código IBGE não encontrado na tabela do IBGE; confira antes de emitir.',
   );
   await expect(code).toHaveValue('4106910');
-  await shot(page, testInfo, '03-codigo-fora-da-tabela');
+  await shot(page, testInfo, '03-codigo-fora-da-tabela', { fullPage: false });
 });

@@ -16,6 +16,7 @@ import { startSandbox } from '../../electron/sandbox/server';
 import { formatCnpj } from '../../electron/shared/format';
 import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { screenshotsWanted } from './shots';
 
 const CLIENT_ID = 'carreta-e2e';
 const CLIENT_SECRET = 'segredo-do-sandbox-e2e';
@@ -72,6 +73,7 @@ test.afterAll(async () => {
 
 /** The whole content area: the shell scrolls inside <main>, so the window grows to fit it first. */
 async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
+  if (!screenshotsWanted) return;
   await page.evaluate(() => document.fonts.ready);
   const viewport = page.viewportSize()!;
   const overflow = await page.locator('main').evaluate((main) => main.scrollHeight - main.clientHeight);

@@ -6,23 +6,15 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { TestInfo } from '@playwright/test';
-
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CommandEnvelope } from '../../electron/shared/errors';
 import type { Settings } from '../../electron/shared/schemas/settings';
 import { craftBackup } from '../support/backup-craft';
 import { demoCteForm } from '../fiscal/payload/forms';
-import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
+import { shot } from './shots';
 
 test.setTimeout(120_000);
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 test('a restored backup sends nothing by itself: the clerk reviews each send it carried', async ({
   page,

@@ -5,20 +5,13 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 
-import type { TestInfo } from '@playwright/test';
 import { strFromU8, strToU8, unzipSync, zipSync } from 'fflate';
 
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import type { CommandEnvelope } from '../../electron/shared/errors';
 import type { Settings } from '../../electron/shared/schemas/settings';
-import type { Page } from './fixtures';
 import { expect, test } from './fixtures';
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
+import { shot } from './shots';
 
 test('demonstração: the certificate screen warns against using a real certificate', async ({
   page,

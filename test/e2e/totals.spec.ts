@@ -1,10 +1,9 @@
-import type { TestInfo } from '@playwright/test';
-
 import { DEMO_CNPJ } from '../../electron/app/demo';
 import { cteBody, dceBody } from '../sandbox/dfe/fixtures';
-import type { E2eHost, Page } from './fixtures';
+import type { E2eHost } from './fixtures';
 import { expect, test } from './fixtures';
 import { exportTwoMonths, painelTwoMonths } from './painel-months';
+import { shot } from './shots';
 
 // Numbers a clerk can trust, in demonstração: on top of the demo month (30 documents: R$ 90.366,90
 // of freight, R$ 10.304,90 of ICMS, a DC-e declaring R$ 1.289,00, a cancelled CT-e and a corrected
@@ -13,12 +12,6 @@ import { exportTwoMonths, painelTwoMonths } from './painel-months';
 // box finds by município without accents; emission sorts by time of day.
 
 test.setTimeout(120_000);
-
-async function shot(page: Page, testInfo: TestInfo, name: string): Promise<void> {
-  const file = testInfo.outputPath(`${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-  await testInfo.attach(name, { path: file, contentType: 'image/png' });
-}
 
 /** Some minutes ago as a Brasília wall clock with its offset, the way an emitter writes dhEmi. */
 function minutesAgo(minutes: number): string {

@@ -22,6 +22,11 @@ const VUE = [{ extension: '.vue', isMixedContent: true, scriptKind: ts.ScriptKin
 const programs = new Map();
 
 const withoutProject = (options) => ({ ...options, project: undefined, projectService: undefined });
+/** The tsconfig that governs each folder (null: none), as the project service finds it. */
+const configOfFolder = new Map();
+
+/** Stops vue-eslint-parser once the script it hands over is known: nothing after it is needed. */
+const RECORDED = Symbol('recorded');
 
 /** The script vue-eslint-parser hands the type-aware parser for this SFC (null: none). */
 function scriptOf(file) {
@@ -29,8 +34,9 @@ function scriptOf(file) {
   const recorder = {
     parseForESLint(code, options) {
       // Template expressions and generics are parsed without a project; the script with one.
-      if (options.projectService) script = code;
-      return tsParser.parseForESLint(code, withoutProject(options));
+      if (!options.projectService) return tsParser.parseForESLint(code, options);
+      script = code;
+      throw RECORDED;
     },
   };
   try {
@@ -41,8 +47,9 @@ function scriptOf(file) {
       parser: recorder,
       projectService: true,
     });
-  } catch {
-    return null; // a broken SFC: ESLint reports it when it gets there, through the usual path
+  } catch (error) {
+    // Anything else is a broken SFC: ESLint reports it when it gets there, through the usual path.
+    if (error !== RECORDED) return null;
   }
   return script;
 }
@@ -90,8 +97,13 @@ export function parseForESLint(code, options = {}) {
   const file = options.filePath;
   if (!options.projectService || !file || !file.endsWith('.vue'))
     return tsParser.parseForESLint(code, options);
-  const tsconfig = ts.findConfigFile(path.dirname(file), ts.sys.fileExists);
-  const program = tsconfig ? programFor(path.resolve(tsconfig)) : null;
+  const folder = path.dirname(file);
+  if (!configOfFolder.has(folder)) {
+    const found = ts.findConfigFile(folder, ts.sys.fileExists);
+    configOfFolder.set(folder, found ? path.resolve(found) : null);
+  }
+  const tsconfig = configOfFolder.get(folder);
+  const program = tsconfig ? programFor(tsconfig) : null;
   if (program?.getSourceFile(file)?.text !== code) return tsParser.parseForESLint(code, options);
   return tsParser.parseForESLint(code, { ...withoutProject(options), programs: [program] });
 }

@@ -42,6 +42,24 @@ describe('empty states', { timeout: 20_000 }, () => {
     expect(push).toHaveBeenCalledWith('/emitir-cte');
   });
 
+  it('Documentos still reading its list says so, not that nothing was issued', async () => {
+    const transport = emptyDocuments();
+    const answer = transport.handlers['documents:search']!;
+    let release: () => void = () => undefined;
+    transport.handlers['documents:search'] = async (input) => {
+      await new Promise<void>((resolve) => (release = resolve));
+      return answer(input);
+    };
+    const { wrapper } = await mountWith(App, transport, { route: '/documentos' });
+    const loading = await waitFor(() => wrapper.get('[data-testid="doc-loading"]'));
+    expect(loading.text()).toBe('Carregando os documentos…');
+    expect(wrapper.find('[data-testid="doc-empty"]').exists()).toBe(false);
+    release();
+    const empty = await waitFor(() => wrapper.get('[data-testid="doc-empty"]'));
+    expect(empty.text()).toContain('Nenhum documento emitido por esta empresa neste ambiente ainda.');
+    expect(wrapper.find('[data-testid="doc-loading"]').exists()).toBe(false);
+  });
+
   it('Documentos emptied by a filter: offers to clear the filters', async () => {
     const transport = emptyDocuments();
     const { wrapper } = await mountWith(App, transport, { route: '/documentos' });

@@ -23,6 +23,8 @@ export const useDocumentsStore = defineStore('documents', () => {
   const rows = shallowRef<BrowseRow[]>([]);
   const totals = ref<Totals>({ count: 0, valorPrestacao: 0, valorIcms: 0, valorDeclarado: 0 });
   const loading = ref(false);
+  /** The list has had an answer: until then an empty list means "not read yet", not "none issued". */
+  const answered = ref(false);
   const error = ref<string | null>(null);
   const selected = ref<BrowseRow[]>([]);
   const syncing = ref(false);
@@ -47,6 +49,7 @@ export const useDocumentsStore = defineStore('documents', () => {
     if (!company.value) {
       rows.value = [];
       totals.value = { count: 0, valorPrestacao: 0, valorIcms: 0, valorDeclarado: 0 };
+      answered.value = true;
       return;
     }
     const mine = ++sequence;
@@ -66,7 +69,10 @@ export const useDocumentsStore = defineStore('documents', () => {
     } catch (err) {
       if (mine === sequence) error.value = err instanceof Error ? err.message : String(err);
     } finally {
-      if (mine === sequence) loading.value = false;
+      if (mine === sequence) {
+        loading.value = false;
+        answered.value = true;
+      }
     }
   }
 
@@ -136,6 +142,7 @@ export const useDocumentsStore = defineStore('documents', () => {
     rows,
     totals,
     loading,
+    answered,
     error,
     selected,
     syncing,
